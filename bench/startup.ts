@@ -1,0 +1,35 @@
+/**
+ * Cold start to the first `/health` 200, measured from spawning the process: the first start on an
+ * empty DATA_DIR (creates the embedded database and applies every migration) and restarts on it.
+ * Run: npx tsx bench/startup.ts [restarts=5]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureWebBuild } from '#server/web-build.ts';
+import { startProcess } from './support.ts';
+
+const restarts = Number(process.argv[2] ?? 5);
+await ensureWebBuild(console.log);
+const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-bench-'));
+try {
+  const first = await startProcess({ DATA_DIR: dataDir });
+  await first.stop();
+  const times: number[] = [];
+  for (let i = 0; i < restarts; i++) {
+    const server = await startProcess({ DATA_DIR: dataDir });
+    times.push(server.readyMs);
+    await server.stop();
+  }
+  times.sort((a, b) => a - b);
+  const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;
+  console.log('start-up to first /health 200 (embedded database)');
+  console.table([
+    { run: 'first start (new DATA_DIR)', time: ms(first.readyMs) },
+    { run: `restart, median of ${restarts}`, time: ms(times[Math.floor(times.length / 2)]) },
+    { run: 'restart, fastest', time: ms(times[0]) },
+    { run: 'restart, slowest', time: ms(times.at(-1)) },
+  ]);
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}

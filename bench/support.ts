@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { PROJECT_ROOT } from '#server/web-build.ts';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `npm start`'s entry point as its own process; resolves once /health answers 200. */
+export async function startProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server/main.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    readyMs,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  throughputMBps: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  name: string,
+  options: {
+    url: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    body?: string;
+  },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    headers: options.headers,
+    method: (options.method ?? 'GET') as 'GET',
+    body: options.body,
+    connections: options.connections ?? 20,
+    duration: options.duration ?? 10,
+  });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    throughputMBps: Math.round((result.throughput.average / 1024 / 1024) * 10) / 10,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function table(rows: object[]): void {
+  console.table(rows);
+}

@@ -1,0 +1,105 @@
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import authService from './auth/plugin.ts';
+import type { AppContext } from './context.ts';
+import functionsService from './functions/plugin.ts';
+import { type PublicConfig, spaPlugin } from './http/spa.ts';
+import realtimeService from './realtime/plugin.ts';
+import restService from './rest/plugin.ts';
+import storageService from './storage/plugin.ts';
+
+export const SERVICES = [
+  { prefix: '/auth/v1', plugin: authService },
+  { prefix: '/rest/v1', plugin: restService },
+  { prefix: '/storage/v1', plugin: storageService },
+  { prefix: '/realtime/v1', plugin: realtimeService },
+  { prefix: '/functions/v1', plugin: functionsService },
+] as const;
+
+/** Responses that are not the web app's page get a policy that forbids everything. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export function createFastify(
+  ctx: Pick<AppContext, 'config'>,
+  logger: FastifyBaseLogger | boolean,
+): FastifyInstance {
+  const options = {
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle' as const,
+    return503OnClosing: true,
+    requestTimeout: 120_000,
+    routerOptions: { maxParamLength: 1000, ignoreDuplicateSlashes: false },
+  };
+  if (typeof logger === 'object')
+    return Fastify({ ...options, loggerInstance: logger }) as unknown as FastifyInstance;
+  return Fastify({
+    ...options,
+    logger: logger && { level: ctx.config.logLevel },
+  }) as unknown as FastifyInstance;
+}
+
+/**
+ * Builds the whole server: security headers and compression for every response, /health, the five
+ * platform services under their prefixes, and the web app (with history fallback) for the rest.
+ */
+export async function buildApp(
+  app: FastifyInstance,
+  ctx: AppContext,
+  webDir: string,
+): Promise<FastifyInstance> {
+  await app.register(helmet, {
+    contentSecurityPolicy: false, // set per response below: the page's carries a fresh nonce
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.siteUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      'request',
+    );
+  });
+
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Dynamic answers are compressed on the fly: favour speed (static files are pre-compressed).
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await ctx.db.query('select 1');
+      return { status: 'ok', database: ctx.db.mode };
+    } catch (error) {
+      ctx.log.error({ err: error }, 'health check: database unavailable');
+      return reply.status(503).send({ status: 'unavailable', database: ctx.db.mode });
+    }
+  });
+
+  for (const service of SERVICES) {
+    await app.register(service.plugin, { prefix: service.prefix, ctx });
+  }
+
+  const publicConfig: PublicConfig = {
+    supabaseUrl: ctx.config.apiExternalUrl ?? null,
+    anonKey: ctx.keys.anonKey,
+    siteName: ctx.config.siteName,
+    supportEmail: ctx.config.supportEmail,
+    autoSignOutMs: ctx.config.autoSignOutMs,
+  };
+  await app.register(spaPlugin, { webDir, publicConfig });
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthDeps } from '../context.ts';
+import { bodyOf, requestMeta, sessionCallerOf } from '../http.ts';
+import { verifyFactor } from '../mfa.ts';
+
+/** POST /factors/{id}/verify — answers a challenge; a session at aal2 on success. */
+export default function verifyFactorRoute(app: FastifyInstance, deps: AuthDeps): void {
+  app.post<{ Params: { factorId: string } }>(
+    '/factors/:factorId/verify',
+    { config: { access: 'user' } },
+    async (request) => {
+      const body = bodyOf(request);
+      const caller = await sessionCallerOf(deps, request);
+      return verifyFactor(
+        deps,
+        caller,
+        request.params.factorId,
+        { challengeId: body.string('challenge_id', 64), code: body.string('code', 16) },
+        requestMeta(request),
+      );
+    },
+  );
+}

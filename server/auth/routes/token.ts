@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { passwordGrant } from '../accounts.ts';
+import type { AuthDeps } from '../context.ts';
+import { authErrors } from '../errors.ts';
+import { bodyOf, callerOf, requestMeta } from '../http.ts';
+import { queryString } from '../input.ts';
+import { redeemAuthCode } from '../pkce.ts';
+import { sessionJson } from '../serialize.ts';
+import { issueSession, refreshSession } from '../sessions.ts';
+import { idTokenGrant } from '../social.ts';
+
+/** POST /token?grant_type=password|refresh_token|pkce|id_token|web3 */
+export default function token(app: FastifyInstance, deps: AuthDeps): void {
+  app.post('/token', { config: { access: 'public' } }, async (request) => {
+    const grantType = queryString(request.query, 'grant_type', 64);
+    const body = bodyOf(request);
+    const meta = requestMeta(request);
+    switch (grantType) {
+      case 'password':
+        return passwordGrant(
+          deps,
+          {
+            email: body.string('email', 320),
+            phone: body.string('phone', 64),
+            password: body.string('password', 4096),
+          },
+          meta,
+        );
+      case 'refresh_token':
+        await deps.limits.perIp('refresh', meta.ip);
+        return refreshSession(deps, body.string('refresh_token', 512), meta);
+      case 'pkce': {
+        await deps.limits.perIp('signin', meta.ip);
+        const authCode = body.string('auth_code', 256);
+        const verifier = body.string('code_verifier', 256);
+        return deps.app.db.transaction(async (tx) => {
+          const flow = await redeemAuthCode(tx, authCode, verifier, deps.config.auth.flowStateExpiry);
+          const session = await issueSession(
+            tx,
+            deps,
+            flow.userId,
+            flow.authenticationMethod,
+            meta,
+            flow.providerType,
+          );
+          return sessionJson(session.tokens, session.user, {
+            ...(flow.providerToken ? { provider_token: flow.providerToken } : {}),
+            ...(flow.providerRefreshToken ? { provider_refresh_token: flow.providerRefreshToken } : {}),
+          });
+        });
+      }
+      case 'id_token': {
+        const link = body.bool('link_identity') === true;
+        const linkUserId = link ? (await callerOf(deps, request)).user.id : undefined;
+        return idTokenGrant(
+          deps,
+          {
+            provider: body.string('provider', 64),
+            idToken: body.string('id_token', 16_384),
+            nonce: body.string('nonce', 512),
+            linkUserId,
+          },
+          meta,
+        );
+      }
+      case 'web3':
+        throw authErrors.web3Disabled();
+      default:
+        throw authErrors.unsupportedGrant();
+    }
+  });
+}

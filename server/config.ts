@@ -1,0 +1,419 @@
+import { resolve } from 'node:path';
+import { OperatorError } from './operator-error.ts';
+
+/**
+ * Every setting the server reads, parsed and validated once at start-up. Names follow Supabase's
+ * self-hosting environment where one exists. A bad value is reported by name with what was expected,
+ * all problems at once, so an operator fixes them in one go.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset means the embedded database (PGlite) in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  dbPoolMax: number;
+  siteUrl: string;
+  /** Where the browser reaches the API; unset means the page's own origin. */
+  apiExternalUrl: string | undefined;
+  additionalRedirectUrls: string[];
+  jwtSecret: string | undefined;
+  anonKey: string | undefined;
+  serviceRoleKey: string | undefined;
+  jwtExpiry: number;
+  enableEmailAutoconfirm: boolean;
+  disableSignup: boolean;
+  smtp: {
+    host: string | undefined;
+    port: number;
+    user: string | undefined;
+    pass: string | undefined;
+    adminEmail: string;
+    senderName: string;
+  };
+  storageBackend: 'file' | 's3';
+  storage: StorageConfig;
+  supportEmail: string;
+  siteName: string;
+  /** The authentication service's settings (GoTrue's GOTRUE_* names without the prefix). */
+  auth: AuthConfig;
+  /** The one social sign-in provider; undefined when none is configured. */
+  oauth: OAuthProviderConfig | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs (comma-separated). */
+  trustProxy: boolean | string;
+  /** Per-request statement timeout for API requests, in milliseconds. */
+  statementTimeoutMs: number;
+  /** Most rows one data API read returns (PostgREST's db-max-rows); also the estimated-count threshold. */
+  restMaxRows: number;
+  /**
+   * Milliseconds without activity after which the web app signs a member out (spec §4: 2 hours). A
+   * public setting: the browser enforces it, and tests shorten it.
+   */
+  autoSignOutMs: number;
+  realtime: RealtimeConfig;
+  /** The server functions (/functions/v1). */
+  functions: FunctionsConfig;
+}
+
+export interface FunctionsConfig {
+  /** GDPR_EXPORT_LIMIT_PER_HOUR: data exports one user may download per hour (they are expensive). */
+  gdprExportsPerHour: number;
+}
+
+/**
+ * Limits and tuning of /realtime/v1. Defaults follow Supabase's free plan where it has a limit of the
+ * same kind (200 concurrent connections, 100 channels per connection, 100 messages per second, 256 KB
+ * broadcast payloads, 1024 KB postgres_changes records).
+ */
+export interface RealtimeConfig {
+  /** Websocket connections one server process accepts. */
+  maxConnections: number;
+  /** Channels one connection may have joined at a time. */
+  maxChannelsPerClient: number;
+  /** Messages one connection may send per second (every frame counts, heartbeats included). */
+  maxEventsPerSecond: number;
+  /** Largest broadcast/presence payload and, with some room for the envelope, the largest frame. */
+  maxPayloadBytes: number;
+  /** postgres_changes rows larger than this are sent with only their small values (Error 413). */
+  maxRecordBytes: number;
+  /** A connection that sends nothing (not even a heartbeat) for this long is closed. */
+  idleTimeoutMs: number;
+  /** Changes read per database round trip. */
+  changeBatchSize: number;
+  /** On PostgreSQL: connections that apply one batch together, each for a share of the subscribers. */
+  applyParallelism: number;
+  /** Safety net behind LISTEN/NOTIFY: how often each process looks for changes it was not told of. */
+  pollIntervalMs: number;
+  /** How often each process reports to the others that it is alive (and cleans up after them). */
+  heartbeatIntervalMs: number;
+}
+
+export interface AuthConfig {
+  passwordMinLength: number;
+  /** Character sets a password must each draw from (GoTrue's PASSWORD_REQUIRED_CHARACTERS). */
+  passwordRequiredCharacters: string[];
+  /** Seconds an emailed link or code stays valid. */
+  mailerOtpExp: number;
+  mailerOtpLength: number;
+  /** Email change needs confirming from both the old and the new address. */
+  secureEmailChange: boolean;
+  /** A password change needs a reauthentication nonce (GET /reauthenticate). */
+  updatePasswordRequireReauthentication: boolean;
+  /** Seconds a rotated refresh token may still be presented (concurrent tabs, lost responses). */
+  refreshTokenReuseInterval: number;
+  /** Signed-in users may link and unlink social identities themselves. */
+  manualLinking: boolean;
+  mfaMaxEnrolledFactors: number;
+  /** Seconds an MFA challenge can be answered. */
+  mfaChallengeExpiry: number;
+  /** Seconds a PKCE flow (auth code) stays exchangeable. */
+  flowStateExpiry: number;
+  /** Minimum seconds between two mails of one kind to one address. */
+  smtpMaxFrequency: number;
+  rateLimits: {
+    /** Mails the whole instance may send per hour. */
+    emailSent: number;
+    /** Per client IP and 5 minutes: sign-ups and sign-ins (password, id_token, pkce grants). */
+    signIn: number;
+    /** Per client IP and 5 minutes: refresh-token grants. */
+    tokenRefresh: number;
+    /** Per client IP and 5 minutes: verifications (email links, codes, MFA). */
+    verify: number;
+    /** Per client IP and 5 minutes: requests that send mail (otp, recover, resend, reauthenticate). */
+    otp: number;
+  };
+}
+
+export interface OAuthProviderConfig {
+  /** The name clients pass as `provider` (e.g. google); reported under `external` by /settings. */
+  provider: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** OIDC issuer (discovery); optional when the endpoints are given explicitly. */
+  issuer: string | undefined;
+  authorizationEndpoint: string | undefined;
+  tokenEndpoint: string | undefined;
+  userinfoEndpoint: string | undefined;
+  jwksUri: string | undefined;
+  scopes: string;
+}
+
+/** The file service (/storage/v1); names as in Supabase Storage's self-hosting environment. */
+export interface StorageConfig {
+  /** FILE_SIZE_LIMIT: the largest object any upload may write, in bytes; buckets may only lower it. */
+  fileSizeLimit: number;
+  /** UPLOAD_SIGNED_URL_EXPIRATION_TIME: lifetime of signed upload URLs, in seconds. */
+  uploadSignedUrlExpirySeconds: number;
+  /** Used when storageBackend is 's3'. */
+  s3: {
+    bucket: string | undefined;
+    /** Unset means AWS itself. */
+    endpoint: string | undefined;
+    region: string;
+    forcePathStyle: boolean;
+    /** Unset means the AWS SDK's default credential chain (environment, profile, instance role). */
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+  };
+}
+
+export class ConfigError extends OperatorError {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string;
+  string(name: string): string | undefined;
+  string(name: string, fallback?: string): string | undefined {
+    return this.raw(name) ?? fallback;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problems.push(
+        `${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(value)})`,
+      );
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(value)) return true;
+    if (['false', '0', 'no', 'off'].includes(value)) return false;
+    this.problems.push(`${name} must be true or false (got ${JSON.stringify(this.raw(name))})`);
+    return fallback;
+  }
+
+  url(name: string, protocols: string[]): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    try {
+      const url = new URL(value);
+      if (!protocols.includes(url.protocol)) throw new Error('protocol');
+      return value;
+    } catch {
+      this.problems.push(
+        `${name} must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL (got ${JSON.stringify(redact(value))})`,
+      );
+      return undefined;
+    }
+  }
+
+  list(name: string, separator = ','): string[] {
+    return (this.raw(name) ?? '')
+      .split(separator)
+      .map((item) => item.trim())
+      .filter(Boolean);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(value)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
+      return fallback;
+    }
+    return value as T;
+  }
+
+  trustProxy(name: string): boolean | string {
+    const value = this.raw(name);
+    if (value === undefined) return false;
+    if (/^(true|false|yes|no|on|off)$/i.test(value)) return this.bool(name, false);
+    if (!/^[0-9a-f:./,\s]+$/i.test(value)) {
+      this.problems.push(
+        `${name} must be true, false or a comma-separated list of proxy addresses (got ${JSON.stringify(value)})`,
+      );
+      return false;
+    }
+    return value;
+  }
+
+  email(name: string, fallback: string): string {
+    const value = this.raw(name) ?? fallback;
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+      this.problems.push(`${name} must be an email address (got ${JSON.stringify(value)})`);
+    }
+    return value;
+  }
+}
+
+/** Hides the password of a connection string in messages. */
+export function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):([^@]*)@/, '//$1:***@');
+}
+
+const FIVE_MINUTES_MAX = 1_000_000_000;
+
+function readAuthConfig(read: Reader): AuthConfig {
+  return {
+    passwordMinLength: read.int('PASSWORD_MIN_LENGTH', 6, 6, 256),
+    passwordRequiredCharacters: read.list('PASSWORD_REQUIRED_CHARACTERS', ':'),
+    mailerOtpExp: read.int('MAILER_OTP_EXP', 3600, 60, 86400),
+    mailerOtpLength: read.int('MAILER_OTP_LENGTH', 6, 6, 10),
+    secureEmailChange: read.bool('MAILER_SECURE_EMAIL_CHANGE_ENABLED', true),
+    updatePasswordRequireReauthentication: read.bool('UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION', false),
+    refreshTokenReuseInterval: read.int('REFRESH_TOKEN_REUSE_INTERVAL', 10, 0, 3600),
+    manualLinking: read.bool('ENABLE_MANUAL_LINKING', true),
+    mfaMaxEnrolledFactors: read.int('MFA_MAX_ENROLLED_FACTORS', 10, 1, 100),
+    mfaChallengeExpiry: read.int('MFA_CHALLENGE_EXPIRY_DURATION', 300, 30, 3600),
+    flowStateExpiry: read.int('FLOW_STATE_EXPIRY', 300, 30, 86400),
+    smtpMaxFrequency: read.int('SMTP_MAX_FREQUENCY', 60, 0, 86400),
+    rateLimits: {
+      emailSent: read.int('RATE_LIMIT_EMAIL_SENT', 30, 1, FIVE_MINUTES_MAX),
+      signIn: read.int('RATE_LIMIT_SIGN_IN_SIGN_UPS', 30, 1, FIVE_MINUTES_MAX),
+      tokenRefresh: read.int('RATE_LIMIT_TOKEN_REFRESH', 150, 1, FIVE_MINUTES_MAX),
+      verify: read.int('RATE_LIMIT_VERIFY', 30, 1, FIVE_MINUTES_MAX),
+      otp: read.int('RATE_LIMIT_OTP', 30, 1, FIVE_MINUTES_MAX),
+    },
+  };
+}
+
+/** Names GoTrue reserves for its own sign-in methods; a social provider cannot take them. */
+const RESERVED_PROVIDERS = new Set(['email', 'phone', 'anonymous_users', 'saml', 'sso']);
+
+function readOAuthConfig(read: Reader): OAuthProviderConfig | undefined {
+  const provider = read.string('OAUTH_PROVIDER');
+  const endpoint = (name: string) => read.url(name, ['http:', 'https:']);
+  const issuer = endpoint('OAUTH_ISSUER');
+  const authorizationEndpoint = endpoint('OAUTH_AUTHORIZATION_ENDPOINT');
+  const tokenEndpoint = endpoint('OAUTH_TOKEN_ENDPOINT');
+  const userinfoEndpoint = endpoint('OAUTH_USERINFO_ENDPOINT');
+  const jwksUri = endpoint('OAUTH_JWKS_URI');
+  const clientId = read.string('OAUTH_CLIENT_ID');
+  if (provider === undefined) return undefined;
+  if (!/^[a-z0-9_:-]{1,64}$/.test(provider) || RESERVED_PROVIDERS.has(provider)) {
+    read.problems.push(
+      `OAUTH_PROVIDER must be a provider name of lower-case letters, digits, "_", ":" or "-" other than ${[...RESERVED_PROVIDERS].join(', ')} (got ${JSON.stringify(provider)})`,
+    );
+  }
+  if (clientId === undefined) read.problems.push('OAUTH_CLIENT_ID is required when OAUTH_PROVIDER is set');
+  if (issuer === undefined && (authorizationEndpoint === undefined || tokenEndpoint === undefined)) {
+    read.problems.push(
+      'OAUTH_ISSUER (OpenID Connect discovery) or both OAUTH_AUTHORIZATION_ENDPOINT and OAUTH_TOKEN_ENDPOINT are required when OAUTH_PROVIDER is set',
+    );
+  }
+  return {
+    provider,
+    clientId: clientId ?? '',
+    clientSecret: read.string('OAUTH_CLIENT_SECRET'),
+    issuer,
+    authorizationEndpoint,
+    tokenEndpoint,
+    userinfoEndpoint,
+    jwksUri,
+    scopes: read.string('OAUTH_SCOPES', issuer === undefined ? 'email profile' : 'openid email profile'),
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = new Reader(env);
+  const port = read.int('PORT', 3000, 0, 65535);
+  const host = read.string('HOST', '127.0.0.1');
+  const siteUrl = read.url('SITE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`;
+  const jwtSecret = read.string('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    read.problems.push('JWT_SECRET must be at least 32 characters long');
+  }
+
+  const storageBackend = read.oneOf('STORAGE_BACKEND', ['file', 's3'] as const, 'file');
+
+  const config: Config = {
+    port,
+    host,
+    dataDir: resolve(read.string('DATA_DIR', './data')),
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dbPoolMax: read.int('DB_POOL_MAX', 10, 1, 1000),
+    siteUrl: siteUrl.replace(/\/+$/, ''),
+    apiExternalUrl: read.url('API_EXTERNAL_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    additionalRedirectUrls: read.list('ADDITIONAL_REDIRECT_URLS'),
+    jwtSecret,
+    anonKey: read.string('ANON_KEY'),
+    serviceRoleKey: read.string('SERVICE_ROLE_KEY'),
+    jwtExpiry: read.int('JWT_EXPIRY', 3600, 30, 604800),
+    enableEmailAutoconfirm: read.bool('ENABLE_EMAIL_AUTOCONFIRM', false),
+    disableSignup: read.bool('DISABLE_SIGNUP', false),
+    smtp: {
+      host: read.string('SMTP_HOST'),
+      port: read.int('SMTP_PORT', 587, 1, 65535),
+      user: read.string('SMTP_USER'),
+      pass: read.string('SMTP_PASS'),
+      adminEmail: read.email('SMTP_ADMIN_EMAIL', 'no-reply@highgrade.local'),
+      senderName: read.string('SMTP_SENDER_NAME', 'HighGrade'),
+    },
+    storageBackend,
+    storage: {
+      fileSizeLimit: read.int('FILE_SIZE_LIMIT', 50 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+      uploadSignedUrlExpirySeconds: read.int('UPLOAD_SIGNED_URL_EXPIRATION_TIME', 7200, 1, 604800),
+      s3: {
+        bucket: read.string('STORAGE_S3_BUCKET'),
+        endpoint: read.url('STORAGE_S3_ENDPOINT', ['http:', 'https:']),
+        region: read.string('STORAGE_S3_REGION', 'us-east-1'),
+        forcePathStyle: read.bool('STORAGE_S3_FORCE_PATH_STYLE', false),
+        accessKeyId: read.string('AWS_ACCESS_KEY_ID'),
+        secretAccessKey: read.string('AWS_SECRET_ACCESS_KEY'),
+      },
+    },
+    supportEmail: read.email('SUPPORT_EMAIL', 'support@highgrade.local'),
+    siteName: read.string('SITE_NAME', 'HighGrade'),
+    auth: readAuthConfig(read),
+    oauth: readOAuthConfig(read),
+    logLevel: read.oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
+    trustProxy: read.trustProxy('TRUST_PROXY'),
+    statementTimeoutMs: read.int('STATEMENT_TIMEOUT_MS', 8000, 100, 600000),
+    restMaxRows: read.int('PGRST_DB_MAX_ROWS', 1000, 1, 1_000_000),
+    autoSignOutMs: read.int('AUTO_SIGN_OUT_MS', 2 * 60 * 60 * 1000, 1000, 30 * 24 * 60 * 60 * 1000),
+    realtime: {
+      maxConnections: read.int('REALTIME_MAX_CONNECTIONS', 200, 1, 1_000_000),
+      maxChannelsPerClient: read.int('REALTIME_MAX_CHANNELS_PER_CLIENT', 100, 1, 10_000),
+      maxEventsPerSecond: read.int('REALTIME_MAX_EVENTS_PER_SECOND', 100, 1, 1_000_000),
+      maxPayloadBytes: read.int('REALTIME_MAX_PAYLOAD_KB', 256, 1, 3000) * 1024,
+      maxRecordBytes: read.int('REALTIME_MAX_RECORD_KB', 1024, 1, 65_536) * 1024,
+      idleTimeoutMs: read.int('REALTIME_IDLE_TIMEOUT_MS', 60_000, 1000, 3_600_000),
+      changeBatchSize: read.int('REALTIME_CHANGE_BATCH_SIZE', 200, 1, 10_000),
+      applyParallelism: read.int('REALTIME_APPLY_PARALLELISM', 2, 1, 64),
+      pollIntervalMs: read.int('REALTIME_POLL_INTERVAL_MS', 1000, 50, 60_000),
+      heartbeatIntervalMs: read.int('REALTIME_HEARTBEAT_INTERVAL_MS', 5000, 100, 60_000),
+    },
+    functions: {
+      gdprExportsPerHour: read.int('GDPR_EXPORT_LIMIT_PER_HOUR', 5, 1, 1000),
+    },
+  };
+
+  const { s3 } = config.storage;
+  if (storageBackend === 's3' && !s3.bucket) {
+    read.problems.push('STORAGE_S3_BUCKET must name the bucket when STORAGE_BACKEND is s3');
+  }
+  if ((s3.accessKeyId === undefined) !== (s3.secretAccessKey === undefined)) {
+    read.problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  }
+  if (config.realtime.applyParallelism >= config.dbPoolMax) {
+    read.problems.push(
+      `REALTIME_APPLY_PARALLELISM (${config.realtime.applyParallelism}) must be lower than DB_POOL_MAX (${config.dbPoolMax}), so requests keep connections`,
+    );
+  }
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}

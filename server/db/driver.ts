@@ -1,0 +1,82 @@
+/**
+ * One small interface over the two ways HighGrade talks to PostgreSQL: embedded PGlite (default) and
+ * a PostgreSQL server through node-postgres. Everything above this file is driver-agnostic.
+ */
+
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  /** Rows affected (INSERT/UPDATE/DELETE) or returned. */
+  rowCount: number;
+  fields: { name: string; dataTypeID: number }[];
+}
+
+export interface Queryable {
+  /** One statement with bind parameters ($1, $2, ...). */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Several statements, no parameters (migrations, fixtures). */
+  exec(sql: string): Promise<void>;
+}
+
+/** Who is asking, as PostgREST sets it for a request: the role and the verified JWT claims. */
+export interface RequestScope {
+  role: 'anon' | 'authenticated' | 'service_role';
+  claims: Record<string, unknown>;
+  /** Lower-cased request headers (exposed as `request.headers`, e.g. for the client IP). */
+  headers?: Record<string, string>;
+  method?: string;
+  path?: string;
+  /** Milliseconds; unset = the server default. */
+  statementTimeoutMs?: number;
+}
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface Database extends Queryable {
+  readonly mode: 'embedded' | 'postgres';
+  /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction as `scope.role` with the JWT claims and request details set for the
+   * transaction only, so row-level security decides what the statements may see and change.
+   */
+  withScope<T>(scope: RequestScope, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The statement that opens every scoped transaction: one round trip, every value a parameter. */
+export const SCOPE_SQL = `select
+  set_config('role', $1, true),
+  set_config('request.jwt.claims', $2, true),
+  set_config('request.headers', $3, true),
+  set_config('request.method', $4, true),
+  set_config('request.path', $5, true),
+  set_config('statement_timeout', $6, true)`;
+
+export function scopeParams(scope: RequestScope, defaultTimeoutMs: number): unknown[] {
+  return [
+    scope.role,
+    JSON.stringify(scope.claims),
+    JSON.stringify(scope.headers ?? {}),
+    scope.method ?? '',
+    scope.path ?? '',
+    `${scope.statementTimeoutMs ?? defaultTimeoutMs}ms`,
+  ];
+}
+
+/**
+ * Both drivers hand back the same JavaScript types: numbers for int2/int4/float, strings for int8
+ * and numeric (no precision loss), booleans, parsed JSON, and dates/times as PostgreSQL's own text
+ * (no time-zone conversion on the way through). These are the OIDs whose parsing we pin.
+ */
+export const TEXT_TYPE_OIDS = {
+  int8: 20,
+  numeric: 1700,
+  date: 1082,
+  time: 1083,
+  timestamp: 1114,
+  timestamptz: 1184,
+  interval: 1186,
+  timetz: 1266,
+} as const;

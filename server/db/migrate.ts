@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OperatorError } from '../operator-error.ts';
+import type { Database } from './driver.ts';
+
+/**
+ * Forward-only SQL migrations in two layers: the platform's own schema (auth, storage, ...) beside the
+ * service that owns it, then the product's schema in supabase/migrations (Supabase CLI layout, so it
+ * also applies to a hosted Supabase project). Each file runs once, in its own transaction, in order;
+ * a file changed after it was applied stops the server instead of drifting silently.
+ */
+export interface MigrationSource {
+  /** Key under which applied files are recorded. */
+  layer: string;
+  dir: string;
+  /** `sequence`: 0001_name.sql, 0002_... without gaps. `timestamp`: 20261121093000_name.sql. */
+  naming: 'sequence' | 'timestamp';
+}
+
+export interface MigrationFile {
+  layer: string;
+  name: string;
+  path: string;
+  sql: string;
+  checksum: string;
+}
+
+export class MigrationError extends OperatorError {}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export const MIGRATION_SOURCES: MigrationSource[] = [
+  { layer: 'platform/db', dir: join(root, 'server/db/migrations'), naming: 'sequence' },
+  { layer: 'platform/auth', dir: join(root, 'server/auth/migrations'), naming: 'sequence' },
+  { layer: 'platform/storage', dir: join(root, 'server/storage/migrations'), naming: 'sequence' },
+  { layer: 'platform/realtime', dir: join(root, 'server/realtime/migrations'), naming: 'sequence' },
+  { layer: 'app', dir: join(root, 'supabase/migrations'), naming: 'timestamp' },
+];
+
+const PATTERNS = {
+  sequence: /^(\d{4})_[a-z0-9_]+\.sql$/,
+  timestamp: /^(\d{14})_[a-z0-9_]+\.sql$/,
+};
+
+/** Checks names and numbering of one folder's files; returns them in the order they apply. */
+export function orderMigrationNames(
+  source: Pick<MigrationSource, 'naming' | 'dir'>,
+  names: string[],
+): string[] {
+  const pattern = PATTERNS[source.naming];
+  const sql = names.filter((name) => name.endsWith('.sql')).sort();
+  const seen = new Map<string, string>();
+  for (const name of sql) {
+    const match = pattern.exec(name);
+    if (!match?.[1]) {
+      const expected = source.naming === 'sequence' ? 'NNNN_snake_case.sql' : 'YYYYMMDDHHMMSS_snake_case.sql';
+      throw new MigrationError(`Migration ${join(source.dir, name)} is misnamed: expected ${expected}`);
+    }
+    const version = match[1];
+    const other = seen.get(version);
+    if (other) {
+      throw new MigrationError(
+        `Migrations ${other} and ${name} in ${source.dir} share the number ${version}`,
+      );
+    }
+    seen.set(version, name);
+  }
+  if (source.naming === 'sequence') {
+    sql.forEach((name, index) => {
+      const expected = String(index + 1).padStart(4, '0');
+      if (!name.startsWith(expected)) {
+        throw new MigrationError(
+          `Migration ${join(source.dir, name)} is misnumbered: expected ${expected}_… (numbers run 0001, 0002, … without gaps)`,
+        );
+      }
+    });
+  }
+  return sql;
+}
+
+export async function readMigrations(
+  sources: MigrationSource[] = MIGRATION_SOURCES,
+): Promise<MigrationFile[]> {
+  const files: MigrationFile[] = [];
+  for (const source of sources) {
+    let names: string[];
+    try {
+      names = await readdir(source.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    for (const name of orderMigrationNames(source, names)) {
+      const path = join(source.dir, name);
+      const sql = await readFile(path, 'utf8');
+      files.push({ layer: source.layer, name, path, sql, checksum: checksum(sql) });
+    }
+  }
+  return files;
+}
+
+export function checksum(sql: string): string {
+  return createHash('sha256').update(sql.replaceAll('\r\n', '\n')).digest('hex');
+}
+
+// pg_advisory_xact_lock key shared by every server process migrating the same database.
+const LOCK_KEY = 7_355_608_421;
+
+const BOOKKEEPING = `
+  create schema if not exists _platform;
+  create table if not exists _platform.migrations (
+    layer text not null,
+    name text not null,
+    checksum text not null,
+    applied_at timestamptz not null default now(),
+    primary key (layer, name)
+  );
+  revoke all on schema _platform from public;
+`;
+
+export async function migrate(
+  db: Database,
+  options: { sources?: MigrationSource[]; log?: (message: string) => void } = {},
+): Promise<string[]> {
+  const files = await readMigrations(options.sources);
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.exec(BOOKKEEPING);
+  });
+
+  const applied = new Map<string, string>();
+  const { rows } = await db.query<{ layer: string; name: string; checksum: string }>(
+    'select layer, name, checksum from _platform.migrations',
+  );
+  for (const row of rows) applied.set(`${row.layer}/${row.name}`, row.checksum);
+
+  const relative = (file: MigrationFile) => file.path.slice(root.length);
+  const verify = (file: MigrationFile, recorded: string) => {
+    if (recorded !== file.checksum) {
+      throw new MigrationError(
+        `Migration ${relative(file)} was changed after it was applied. Applied migrations are never edited: ` +
+          'restore the file and put the change in a new migration.',
+      );
+    }
+  };
+
+  const newlyApplied: string[] = [];
+  for (const file of files) {
+    const recorded = applied.get(`${file.layer}/${file.name}`);
+    if (recorded !== undefined) {
+      verify(file, recorded);
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
+      // Another process may have applied it while we waited for the lock.
+      const again = await tx.query<{ checksum: string }>(
+        'select checksum from _platform.migrations where layer = $1 and name = $2',
+        [file.layer, file.name],
+      );
+      if (again.rows[0]) return verify(file, again.rows[0].checksum);
+      try {
+        await tx.exec(file.sql);
+      } catch (error) {
+        throw new MigrationError(`Migration ${relative(file)} failed: ${(error as Error).message}`);
+      }
+      await tx.query('insert into _platform.migrations (layer, name, checksum) values ($1, $2, $3)', [
+        file.layer,
+        file.name,
+        file.checksum,
+      ]);
+      newlyApplied.push(relative(file));
+      options.log?.(`applied migration ${relative(file)}`);
+    });
+  }
+  return newlyApplied;
+}

@@ -1,0 +1,175 @@
+import pg from 'pg';
+import { redact } from '../config.ts';
+import { OperatorError } from '../operator-error.ts';
+import {
+  type Database,
+  type NotificationHandler,
+  type Queryable,
+  type QueryResult,
+  type RequestScope,
+  SCOPE_SQL,
+  scopeParams,
+  TEXT_TYPE_OIDS,
+} from './driver.ts';
+import { quoteIdent } from './sql.ts';
+
+const textOids = new Set<number>(Object.values(TEXT_TYPE_OIDS));
+// Arrays of those types come back as arrays of PostgreSQL's text, like the element types.
+const textArrayOids = new Set<number>([1016, 1231, 1182, 1183, 1115, 1185, 1187, 1270]);
+const parseTextArray = (pg.types.getTypeParser as (oid: number) => (value: string) => unknown)(1009);
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (textOids.has(oid)) return (value: string) => value;
+    if (textArrayOids.has(oid)) return parseTextArray;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export class DatabaseUnreachableError extends OperatorError {
+  constructor(url: string, cause: unknown) {
+    super(`Cannot reach the database at ${redact(url)}: ${(cause as Error).message || String(cause)}`);
+  }
+}
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await client.query({ text: sql, values: params });
+      return {
+        rows: result.rows as Row[],
+        rowCount: result.rowCount ?? result.rows.length,
+        fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+      };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+export async function openPostgres(options: {
+  url: string;
+  poolMax: number;
+  statementTimeoutMs: number;
+  onError?: (error: Error) => void;
+}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    types,
+  });
+  // An idle client losing its connection must not take the process down; the pool replaces it.
+  pool.on('error', (error) => options.onError?.(error));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachableError(options.url, error);
+  }
+
+  const root = wrap(pool);
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>, scope?: RequestScope): Promise<T> => {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      if (scope) await client.query(SCOPE_SQL, scopeParams(scope, options.statementTimeoutMs));
+      const result = await fn(wrap(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('rollback');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+
+  // One dedicated connection carries every LISTEN of this process. When it drops, it is re-opened
+  // (with back-off) and every channel listened to again; listeners must tolerate notifications lost
+  // in between (realtime polls as a safety net).
+  let listener: Promise<pg.Client> | undefined;
+  let reconnectDelayMs = 100;
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  const scheduleReconnect = () => {
+    const delay = reconnectDelayMs;
+    reconnectDelayMs = Math.min(reconnectDelayMs * 2, 10_000);
+    setTimeout(() => {
+      if (closed || handlers.size === 0 || listener) return;
+      listenerClient().catch((error) => {
+        options.onError?.(error);
+        scheduleReconnect();
+      });
+    }, delay).unref();
+  };
+  const connectListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: options.url, types });
+    let gone = false;
+    const lost = (error?: Error) => {
+      if (gone) return;
+      gone = true;
+      if (error) options.onError?.(error);
+      if (closed) return;
+      listener = undefined;
+      scheduleReconnect();
+    };
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`listen ${quoteIdent(channel)}`);
+    reconnectDelayMs = 100;
+    return client;
+  };
+  const listenerClient = (): Promise<pg.Client> => {
+    listener ??= connectListener().catch((error) => {
+      listener = undefined;
+      throw error;
+    });
+    return listener;
+  };
+
+  let closed = false;
+  return {
+    mode: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    transaction: (fn) => transaction(fn),
+    withScope: (scope, fn) => transaction(fn, scope),
+    async listen(channel, handler) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        const client = await listenerClient();
+        // A freshly (re)connected client already listens to every known channel.
+        await client.query(`listen ${quoteIdent(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          const client = await listener?.catch(() => undefined);
+          await client?.query(`unlisten ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const closing = listener?.then((client) => client.end()).catch(() => {});
+      listener = undefined;
+      await Promise.all([closing, pool.end()]);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/driver.ts';
+import type { BlobTrash } from './blob-trash.ts';
+import * as sql from './db.ts';
+import { FunctionErrors } from './errors.ts';
+
+/** The product's avatar bucket: everything under `{userId}/` there is the user's (spec §3). */
+export const USER_FOLDER_BUCKET = 'user-uploads';
+
+export interface DeletionDeps {
+  db: Database;
+  trash: BlobTrash;
+  log: FastifyBaseLogger;
+}
+
+export interface DeletionResult {
+  objects: number;
+  blobs: number;
+}
+
+/** Thrown inside the transaction when the account vanished meanwhile (a concurrent deletion). */
+class AccountGone extends Error {}
+
+/**
+ * GDPR erasure of the caller's account, all or nothing (decision 072):
+ *
+ *   1. set the user's blobs aside (journalled, reversible)
+ *   2. one transaction: lock the account, delete it and everything hanging off it, redact the audit
+ *      log, write the deletion's audit entry, turn the journal's entries into purges — commit
+ *   3. remove the set-aside blobs (a failure here is retried by the sweep: the data is already gone
+ *      for every reader, and the purge cannot be refused the way the move could have been)
+ *
+ * Any failure in 1 or 2 puts the blobs back and leaves every row as it was.
+ */
+export async function deleteAccount(deps: DeletionDeps, userId: string): Promise<DeletionResult> {
+  const { db, trash, log } = deps;
+  const operationId = randomUUID();
+  const blobs = await sql.listUserBlobs(db, userId, USER_FOLDER_BUCKET);
+  const keys = [...new Set(blobs.map((blob) => blob.version))];
+
+  let moved: sql.TrashEntry[];
+  try {
+    moved = await trash.setAside(operationId, keys);
+  } catch (error) {
+    throw FunctionErrors.deletionFailed(error);
+  }
+
+  let result: DeletionResult;
+  try {
+    result = await db.transaction(async (tx) => {
+      const email = await sql.lockAccount(tx, userId);
+      if (email === undefined) throw new AccountGone();
+      const deleted = await sql.deleteAccountRows(tx, userId, email, USER_FOLDER_BUCKET);
+      await sql.redactAuditLog(tx, userId);
+      const marked = await sql.markForPurge(tx, operationId);
+      if (marked !== keys.length) {
+        // The journal changed under us (a sweep took this operation for a crashed one): do not commit
+        // a deletion whose blobs may have been put back.
+        throw new Error(
+          `blob journal of operation ${operationId}: ${marked} of ${keys.length} entries pending`,
+        );
+      }
+      // Objects written between step 1 and the lock above were never set aside: purge them directly.
+      const setAside = new Set(keys);
+      await sql.recordPurgeBlobs(
+        tx,
+        operationId,
+        deleted.versions.filter((version) => !setAside.has(version)),
+      );
+      await sql.insertDeletionAudit(tx, userId, {
+        user_id: userId,
+        via: 'gdpr-data-deletion',
+        objects_removed: deleted.objects,
+      });
+      return { objects: deleted.objects, blobs: deleted.versions.length };
+    });
+  } catch (error) {
+    await trash
+      .restore(operationId)
+      .catch((restoreError) =>
+        log.error({ err: restoreError, operationId }, 'functions: could not put set-aside blobs back yet'),
+      );
+    if (error instanceof AccountGone) throw FunctionErrors.accountNotFound();
+    throw FunctionErrors.deletionFailed(error);
+  }
+
+  try {
+    await trash.purge(operationId);
+  } catch (error) {
+    log.error(
+      { err: error, operationId, blobs: moved.length },
+      'functions: account deleted; removing its set-aside blobs failed (the sweep retries)',
+    );
+  }
+  return result;
+}

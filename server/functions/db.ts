@@ -1,0 +1,374 @@
+import type { Queryable } from '../db/driver.ts';
+import { quoteIdent, quoteQualified } from '../db/sql.ts';
+
+/**
+ * Every SQL statement of the server functions. Values are always bind parameters; the few identifiers
+ * (our own table names below) go through quoteIdent. Statements that read "as the user" run inside
+ * `db.withScope` (RLS decides); the others run as the connecting role and say so.
+ */
+
+async function one<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T | undefined> {
+  const { rows } = await tx.query<T>(sql, params);
+  return rows[0];
+}
+
+// ----------------------------------------------------------------------------------------------
+// Callers
+// ----------------------------------------------------------------------------------------------
+
+/**
+ * Whether the token's account exists and, when the token names a session, whether that session does
+ * (GoTrue's requireAuthentication: signed out means signed out, even before the token expires).
+ */
+export async function findAccountAndSession(
+  tx: Queryable,
+  userId: string,
+  sessionId: string | null,
+): Promise<{ account: boolean; session: boolean }> {
+  const row = await one<{ account: boolean; session: boolean }>(
+    tx,
+    `select exists (select 1 from auth.users u where u.id = $1::uuid) as account,
+       $2::uuid is not null and exists (
+         select 1 from auth.sessions s where s.id = $2::uuid and s.user_id = $1::uuid
+           and (s.not_after is null or s.not_after > now())
+       ) as session`,
+    [userId, sessionId],
+  );
+  return row ?? { account: false, session: false };
+}
+
+// ----------------------------------------------------------------------------------------------
+// Export rate limit (the product's own limiter, decision 034: shared by every server process)
+// ----------------------------------------------------------------------------------------------
+
+/** Counts one export for the scoped caller (user and client address) if under the limit. */
+export async function takeRateSlot(tx: Queryable, action: string, maxPerHour: number): Promise<boolean> {
+  const row = await one<{ allowed: boolean }>(
+    tx,
+    'select public.global_rate_limit_check($1, $2, 60) as allowed',
+    [action, maxPerHour],
+  );
+  return row?.allowed === true;
+}
+
+/** Seconds until the user's oldest counted attempt leaves the hour window (connecting role). */
+export async function rateSlotFreeIn(tx: Queryable, action: string, userId: string): Promise<number> {
+  const row = await one<{ seconds: number | null }>(
+    tx,
+    `select ceil(extract(epoch from min(a.created_at) + interval '1 hour' - now()))::int as seconds
+     from private.rate_limit_attempts a
+     where a.action_type = $1 and a.user_id = $2::uuid and a.created_at > now() - interval '1 hour'`,
+    [action, userId],
+  );
+  return Math.max(1, row?.seconds ?? 3600);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Export
+// ----------------------------------------------------------------------------------------------
+
+/** A user's files: objects they own in any bucket, and everything in their folder of the avatar bucket. */
+const FILES_OF_USER = `(o.owner = $1::uuid or o.owner_id = ($1::uuid)::text
+  or (o.bucket_id = $2 and (storage.foldername(o.name))[1] = ($1::uuid)::text))`;
+
+const FILE_JSON = `json_build_object('id', o.id, 'bucket', o.bucket_id, 'name', o.name,
+  'size', case when jsonb_typeof(o.metadata -> 'size') = 'number' then (o.metadata ->> 'size')::bigint end,
+  'content_type', o.metadata ->> 'mimetype', 'created_at', o.created_at, 'updated_at', o.updated_at)`;
+
+/** A product table the owner may read through RLS, with the column naming its owner. */
+export interface OwnedTable {
+  /** Key of the section in the export document. */
+  section: string;
+  table: string;
+  owner: string;
+  order: string;
+  /** One row per user (the section is an object or null, not a list). */
+  single?: boolean;
+}
+
+function section({ section, table, owner, order, single }: OwnedTable): string {
+  const source = `${quoteQualified('public', table)} t where t.${quoteIdent(owner)} = $1::uuid`;
+  const value = single
+    ? `(select to_json(t) from ${source} limit 1)`
+    : `coalesce((select json_agg(to_json(t) order by t.${quoteIdent(order)}) from ${source}), '[]'::json)`;
+  return `'${section.replace(/[^a-z_]/g, '')}', ${value}`;
+}
+
+/**
+ * Everything the owner may read about themselves through RLS, in one statement (one snapshot). Run
+ * as the user: the explicit owner filter keeps an admin's export to their own rows (admins may read
+ * everyone's), RLS keeps it to what the owner may see at all.
+ */
+export async function readOwnRows(
+  tx: Queryable,
+  userId: string,
+  tables: readonly OwnedTable[],
+  userFolderBucket: string,
+): Promise<Record<string, unknown>> {
+  const row = await one<{ document: Record<string, unknown> }>(
+    tx,
+    `select json_build_object(${tables.map(section).join(',\n')},
+       'files', coalesce((select json_agg(${FILE_JSON} order by o.bucket_id, o.name)
+                          from storage.objects o where ${FILES_OF_USER}), '[]'::json)
+     ) as document`,
+    [userId, userFolderBucket],
+  );
+  return row?.document ?? {};
+}
+
+/**
+ * What is about the user but not readable by them through RLS (connecting role): the account with its
+ * identities, factors and sessions (auth.* is the auth service's), security events (admins read them),
+ * their account activity in the audit log, rate-limit records (private), files of theirs the bucket
+ * policies hide from them (not in `visibleFileIds`), and which buckets are public. Never a credential:
+ * no password hash, token digest, TOTP secret or provider token is selected.
+ */
+export async function readAccountRecords(
+  tx: Queryable,
+  userId: string,
+  userFolderBucket: string,
+  visibleFileIds: string[],
+): Promise<Record<string, unknown>> {
+  const row = await one<{ document: Record<string, unknown> }>(
+    tx,
+    `select json_build_object(
+       'account', (select json_build_object(
+           'id', u.id, 'email', u.email, 'phone', u.phone, 'created_at', u.created_at,
+           'updated_at', u.updated_at, 'last_sign_in_at', u.last_sign_in_at, 'confirmed_at', u.confirmed_at,
+           'email_confirmed_at', u.email_confirmed_at, 'phone_confirmed_at', u.phone_confirmed_at,
+           'invited_at', u.invited_at, 'pending_email_change', nullif(u.email_change, ''),
+           'banned_until', u.banned_until, 'is_anonymous', u.is_anonymous,
+           'user_metadata', u.raw_user_meta_data, 'app_metadata', u.raw_app_meta_data,
+           'identities', coalesce((select json_agg(json_build_object(
+               'provider', i.provider, 'email', i.email, 'identity_data', i.identity_data,
+               'created_at', i.created_at, 'updated_at', i.updated_at, 'last_sign_in_at', i.last_sign_in_at)
+             order by i.created_at, i.id) from auth.identities i where i.user_id = u.id), '[]'::json),
+           'mfa_factors', coalesce((select json_agg(json_build_object(
+               'factor_type', f.factor_type, 'friendly_name', f.friendly_name, 'status', f.status,
+               'phone', f.phone, 'created_at', f.created_at, 'updated_at', f.updated_at,
+               'last_challenged_at', f.last_challenged_at)
+             order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = u.id), '[]'::json),
+           'sessions', coalesce((select json_agg(json_build_object(
+               'created_at', s.created_at, 'updated_at', s.updated_at, 'refreshed_at', s.refreshed_at,
+               'not_after', s.not_after, 'aal', s.aal, 'user_agent', s.user_agent, 'ip', host(s.ip))
+             order by s.created_at, s.id) from auth.sessions s where s.user_id = u.id), '[]'::json))
+         from auth.users u where u.id = $1::uuid),
+       'security_events', coalesce((select json_agg(json_build_object(
+           'id', e.id, 'type', e.type, 'category', e.category, 'action', e.action,
+           'description', e.description, 'additional_data', e.additional_data, 'risk_level', e.risk_level,
+           'ip', host(e.ip), 'created_at', e.created_at)
+         order by e.created_at, e.id) from public.security_events e
+         where e.user_id = $1::uuid or e.additional_data ->> 'user_id' = ($1::uuid)::text
+            or lower(e.additional_data ->> 'user_email') = (select lower(u.email) from auth.users u where u.id = $1::uuid)),
+         '[]'::json),
+       'account_activity', coalesce((select json_agg(json_build_object(
+           'action', a.payload ->> 'action', 'log_type', a.payload ->> 'log_type',
+           'ip_address', nullif(a.ip_address, ''), 'created_at', a.created_at)
+         order by a.created_at, a.id) from auth.audit_log_entries a
+         where a.payload ->> 'actor_id' = ($1::uuid)::text), '[]'::json),
+       'rate_limit_attempts', coalesce((select json_agg(json_build_object(
+           'action', r.action_type, 'ip', host(r.ip), 'created_at', r.created_at)
+         order by r.created_at, r.id) from private.rate_limit_attempts r where r.user_id = $1::uuid), '[]'::json),
+       'rate_limit_penalties', coalesce((select json_agg(json_build_object(
+           'action', p.action_type, 'violation_count', p.violation_count,
+           'last_violation_at', p.last_violation_at, 'blocked_until', p.blocked_until)
+         order by p.last_violation_at) from private.rate_limit_penalties p where p.user_id = $1::uuid), '[]'::json),
+       'hidden_files', coalesce((select json_agg(${FILE_JSON} order by o.bucket_id, o.name)
+         from storage.objects o where ${FILES_OF_USER} and not (o.id = any($3::uuid[]))), '[]'::json),
+       'public_buckets', coalesce((select json_agg(b.id order by b.id) from storage.buckets b where b.public), '[]'::json)
+     ) as document`,
+    [userId, userFolderBucket, visibleFileIds],
+  );
+  return row?.document ?? {};
+}
+
+// ----------------------------------------------------------------------------------------------
+// Account deletion (connecting role: it removes what no API role may remove)
+// ----------------------------------------------------------------------------------------------
+
+export interface StoredBlob {
+  objectId: string;
+  version: string;
+}
+
+/** The user's objects and the blobs holding their bytes. */
+export async function listUserBlobs(
+  tx: Queryable,
+  userId: string,
+  userFolderBucket: string,
+): Promise<StoredBlob[]> {
+  const { rows } = await tx.query<StoredBlob>(
+    `select o.id as "objectId", o.version from storage.objects o
+     where ${FILES_OF_USER} and o.version is not null order by o.id`,
+    [userId, userFolderBucket],
+  );
+  return rows;
+}
+
+/**
+ * Locks the account row for the rest of the transaction (concurrent writers that reference it, and
+ * storage writes checking it, wait for the outcome); false when it no longer exists.
+ */
+export async function lockAccount(tx: Queryable, userId: string): Promise<string | null | undefined> {
+  const row = await one<{ email: string | null }>(
+    tx,
+    'select u.email from auth.users u where u.id = $1::uuid for update',
+    [userId],
+  );
+  return row === undefined ? undefined : row.email;
+}
+
+export interface DeletedRows {
+  versions: string[];
+  objects: number;
+}
+
+/**
+ * Removes the account and everything that hangs off it: `auth.users` first (every product row, the
+ * auth service's identities, sessions with their refresh tokens, factors and one-time tokens go by
+ * ON DELETE CASCADE), then what refers to the user without a foreign key: their objects, stray refresh
+ * tokens and PKCE flows, and anonymous security events about them.
+ */
+export async function deleteAccountRows(
+  tx: Queryable,
+  userId: string,
+  email: string | null,
+  userFolderBucket: string,
+): Promise<DeletedRows> {
+  await tx.query('delete from auth.users where id = $1::uuid', [userId]);
+  const { rows } = await tx.query<{ version: string | null }>(
+    `delete from storage.objects o where ${FILES_OF_USER} returning o.version`,
+    [userId, userFolderBucket],
+  );
+  await tx.query('delete from auth.refresh_tokens where user_id = ($1::uuid)::text', [userId]);
+  await tx.query('delete from auth.flow_state where user_id = $1::uuid', [userId]);
+  await tx.query(
+    `delete from public.security_events e
+     where e.additional_data ->> 'user_id' = ($1::uuid)::text
+        or ($2::text is not null and lower(e.additional_data ->> 'user_email') = lower($2::text))`,
+    [userId, email],
+  );
+  return {
+    versions: rows.flatMap((row) => (row.version ? [row.version] : [])),
+    objects: rows.length,
+  };
+}
+
+/**
+ * The audit log keeps what happened to an account (security record) but not who the person was: the
+ * email address of entries by or about the user is blanked. The user id stays, as in our own entry.
+ */
+export async function redactAuditLog(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    `update auth.audit_log_entries a set payload = (a.payload::jsonb || '{"actor_username": ""}'::jsonb)::json
+     where a.payload ->> 'actor_id' = ($1::uuid)::text and coalesce(a.payload ->> 'actor_username', '') <> ''`,
+    [userId],
+  );
+  await tx.query(
+    `update auth.audit_log_entries a
+     set payload = jsonb_set(a.payload::jsonb, '{traits}', (a.payload::jsonb -> 'traits') - 'user_email' - 'user_phone')::json
+     where (a.payload -> 'traits') ->> 'user_id' = ($1::uuid)::text
+       and ((a.payload::jsonb -> 'traits') ? 'user_email' or (a.payload::jsonb -> 'traits') ? 'user_phone')`,
+    [userId],
+  );
+}
+
+/** GoTrue's audit entry shape; no address, no email: the user id is all that is kept of the person. */
+export async function insertDeletionAudit(
+  tx: Queryable,
+  userId: string,
+  traits: Record<string, unknown>,
+): Promise<void> {
+  await tx.query(
+    `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), $1::json, now(), '')`,
+    [
+      JSON.stringify({
+        actor_id: userId,
+        actor_username: '',
+        actor_via_sso: false,
+        log_type: 'team',
+        action: 'user_deleted',
+        traits,
+      }),
+    ],
+  );
+}
+
+// ----------------------------------------------------------------------------------------------
+// Blob trash (storage.blob_trash, server/storage/migrations/0002_blob_trash.sql)
+// ----------------------------------------------------------------------------------------------
+
+export interface TrashEntry {
+  aside_key: string;
+  original_key: string;
+}
+
+export async function recordPendingBlobs(
+  tx: Queryable,
+  operationId: string,
+  entries: TrashEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.query(
+    `insert into storage.blob_trash (aside_key, original_key, operation_id, state)
+     select a, o, $3::uuid, 'pending' from unnest($1::text[], $2::text[]) as e(a, o)`,
+    [entries.map((entry) => entry.aside_key), entries.map((entry) => entry.original_key), operationId],
+  );
+}
+
+/** Marks the operation's set-aside blobs for purging; answers how many were still pending. */
+export async function markForPurge(tx: Queryable, operationId: string): Promise<number> {
+  const { rowCount } = await tx.query(
+    `update storage.blob_trash set state = 'purge' where operation_id = $1::uuid and state = 'pending'`,
+    [operationId],
+  );
+  return rowCount;
+}
+
+/** Blobs to remove that were never set aside (they appeared while the operation ran). */
+export async function recordPurgeBlobs(tx: Queryable, operationId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.query(
+    `insert into storage.blob_trash (aside_key, original_key, operation_id, state)
+     select k, k, $2::uuid, 'purge' from unnest($1::text[]) as k on conflict (aside_key) do nothing`,
+    [keys, operationId],
+  );
+}
+
+export async function trashOfOperation(
+  tx: Queryable,
+  operationId: string,
+): Promise<(TrashEntry & { state: string })[]> {
+  const { rows } = await tx.query<TrashEntry & { state: string }>(
+    'select aside_key, original_key, state from storage.blob_trash where operation_id = $1::uuid',
+    [operationId],
+  );
+  return rows;
+}
+
+/** Operations with entries to finish: all purges, and pending entries older than the lease. */
+export async function staleTrashOperations(tx: Queryable, leaseSeconds: number): Promise<string[]> {
+  const { rows } = await tx.query<{ operation_id: string }>(
+    `select distinct operation_id from storage.blob_trash
+     where state = 'purge' or created_at < now() - make_interval(secs => $1)
+     limit 1000`,
+    [leaseSeconds],
+  );
+  return rows.map((row) => row.operation_id);
+}
+
+/** Which of these blob keys a stored object still uses. */
+export async function referencedVersions(tx: Queryable, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await tx.query<{ version: string }>(
+    'select distinct version from storage.objects where version = any($1::text[])',
+    [keys],
+  );
+  return new Set(rows.map((row) => row.version));
+}
+
+export async function forgetTrash(tx: Queryable, asideKeys: string[]): Promise<void> {
+  if (asideKeys.length === 0) return;
+  await tx.query('delete from storage.blob_trash where aside_key = any($1::text[])', [asideKeys]);
+}

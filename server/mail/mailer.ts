@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { MailType } from './templates.ts';
+
+/**
+ * Outgoing mail. With SMTP_HOST set, messages go to that server through nodemailer. Without it (a
+ * local run) each message is written to DATA_DIR/mail/ as `<timestamp>-<id>.eml` with a `.json`
+ * beside it and its link is logged, so whoever runs the server can click it and browser tests can
+ * read it (docs/decisions/015-auth-mail-delivery.md).
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  type: MailType;
+  actionUrl: string | null;
+}
+
+/** The `.json` written beside each outbox message. */
+export interface OutboxRecord {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  type: MailType;
+  action_url: string | null;
+  created_at: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  /** Resolves once the message is accepted (by the SMTP server, or on disk). */
+  deliver(message: MailMessage): Promise<string>;
+  close(): Promise<void>;
+}
+
+function fromAddress(config: Config): string {
+  const name = config.smtp.senderName.replace(/["\\\r\n]/g, '');
+  return `"${name}" <${config.smtp.adminEmail}>`;
+}
+
+export function createSmtpMailer(config: Config): Mailer {
+  const transport = nodemailer.createTransport({
+    host: config.smtp.host,
+    port: config.smtp.port,
+    secure: config.smtp.port === 465,
+    auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    kind: 'smtp',
+    async deliver(message) {
+      const id = randomUUID();
+      await transport.sendMail({
+        from: fromAddress(config),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${id}@${new URL(config.siteUrl).hostname}>`,
+        headers: { 'X-HighGrade-Mail-Type': message.type },
+      });
+      return id;
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createOutboxMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const dir = join(config.dataDir, 'mail');
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async deliver(message) {
+      const id = randomUUID();
+      const created = new Date();
+      const info = await builder.sendMail({
+        from: fromAddress(config),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        date: created,
+        messageId: `<${id}@${new URL(config.siteUrl).hostname}>`,
+        headers: { 'X-HighGrade-Mail-Type': message.type },
+      });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // ISO 8601 with the colons replaced, so the names sort by time and are valid on every file system.
+      const base = join(dir, `${created.toISOString().replaceAll(':', '-')}-${id}`);
+      const record: OutboxRecord = {
+        id,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        type: message.type,
+        action_url: message.actionUrl,
+        created_at: created.toISOString(),
+      };
+      await writeFile(`${base}.eml`, info.message as Buffer, { mode: 0o600 });
+      // The .json appears last and atomically: a reader that sees it also finds the .eml complete.
+      await writeFile(`${base}.json.tmp`, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+      await rename(`${base}.json.tmp`, `${base}.json`);
+      log.info(
+        { mail: { id, to: message.to, type: message.type, action_url: message.actionUrl } },
+        `mail "${message.subject}" to ${message.to} written to ${base}.eml${message.actionUrl ? `; link: ${message.actionUrl}` : ''}`,
+      );
+      return id;
+    },
+    async close() {},
+  };
+}
+
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  return config.smtp.host ? createSmtpMailer(config) : createOutboxMailer(config, log);
+}
+
+/**
+ * Delivery happens after the response: an answer never waits on (or reveals, by its timing) a mail
+ * server, and a failed delivery is logged with the message kind and recipient. `idle()` lets shutdown
+ * wait for mails still in flight.
+ */
+export class MailQueue {
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  enqueue(message: MailMessage): void {
+    const delivery = this.mailer
+      .deliver(message)
+      .catch((error) =>
+        this.log.error({ err: error, to: message.to, type: message.type }, 'mail delivery failed'),
+      )
+      .finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    await this.mailer.close();
+  }
+}

@@ -1,0 +1,245 @@
+import type { Database, Queryable } from '../db/driver.ts';
+import type { Filter } from './filters.ts';
+
+/** The realtime service's SQL; the heavy lifting is in the `realtime` schema's functions. */
+
+export interface Delivery {
+  changeId: bigint;
+  /** The `data` of a postgres_changes message, as JSON text; null for the batch's cursor row. */
+  payload: string | null;
+  subscriptionIds: string[];
+}
+
+export interface PresenceRow {
+  topic: string;
+  key: string;
+  ref: string;
+  meta: Record<string, unknown>;
+}
+
+export interface SubscriptionSpec {
+  id: string;
+  schema: string;
+  table: string;
+  action: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+  filters: Filter[];
+}
+
+export class RealtimeDb {
+  constructor(private readonly db: Database) {}
+
+  get mode(): Database['mode'] {
+    return this.db.mode;
+  }
+
+  /**
+   * Registers a server process, reading from the newest change on. On the embedded database only one
+   * process can run, so whatever earlier runs left behind is removed first.
+   */
+  async registerNode(nodeId: string, cursor: bigint | null): Promise<bigint> {
+    return this.db.transaction(async (tx) => {
+      if (this.db.mode === 'embedded') await tx.query('delete from realtime.nodes');
+      const { rows } = await tx.query<{ cursor: string }>(
+        `insert into realtime.nodes (id, cursor)
+         values ($1, coalesce($2::bigint, (select coalesce(max(id), 0) from realtime.changes)))
+         returning cursor`,
+        [nodeId, cursor === null ? null : cursor.toString()],
+      );
+      return BigInt(rows[0]?.cursor ?? '0');
+    });
+  }
+
+  async unregisterNode(nodeId: string): Promise<void> {
+    await this.db.query('delete from realtime.nodes where id = $1', [nodeId]);
+  }
+
+  async syncTriggers(): Promise<void> {
+    await this.db.query('select realtime.sync_publication_triggers()');
+  }
+
+  /**
+   * Records a channel's postgres_changes bindings, all or none. Resolves to the number of tables
+   * each binding matched; rejects with the database's message for the first binding that failed.
+   */
+  async subscribe(
+    nodeId: string,
+    specs: SubscriptionSpec[],
+    claims: Record<string, unknown>,
+    role: string,
+  ): Promise<{ matched: number[] } | { failed: number; message: string; empty: boolean }> {
+    class Failed extends Error {
+      constructor(
+        readonly index: number,
+        message: string,
+        readonly empty: boolean,
+      ) {
+        super(message);
+      }
+    }
+    try {
+      return await this.db.transaction(async (tx) => {
+        const matched: number[] = [];
+        for (const [index, spec] of specs.entries()) {
+          let count: number;
+          try {
+            count = await subscribeOne(tx, nodeId, spec, claims, role);
+          } catch (error) {
+            throw new Failed(index, (error as Error).message, false);
+          }
+          if (count === 0) throw new Failed(index, 'no published table matches', true);
+          matched.push(count);
+        }
+        return { matched };
+      });
+    } catch (error) {
+      if (error instanceof Failed) return { failed: error.index, message: error.message, empty: error.empty };
+      throw error;
+    }
+  }
+
+  async unsubscribe(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query('delete from realtime.subscriptions where id = any ($1::uuid[])', [ids]);
+  }
+
+  async updateClaims(ids: string[], claims: Record<string, unknown>, role: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query(
+      'update realtime.subscriptions set claims = $2, claims_role = $3 where id = any ($1::uuid[])',
+      [ids, JSON.stringify(claims), role],
+    );
+  }
+
+  /**
+   * Applies the changes after `after` (up to `upto` when given) for this process's subscriptions, or
+   * for the share of them hashed to `shard` of `shards` when one batch is applied in parallel.
+   */
+  async applyChanges(
+    nodeId: string,
+    after: bigint,
+    upto: bigint | null,
+    limit: number,
+    maxRecordBytes: number,
+    shard = 0,
+    shards = 1,
+  ): Promise<Delivery[]> {
+    const { rows } = await this.db.query<{
+      change_id: string;
+      payload: string | null;
+      subscription_ids: string[] | null;
+    }>(
+      `select change_id, payload, subscription_ids::text[] as subscription_ids
+       from realtime.apply_changes($1, $2::bigint, $3::bigint, $4, $5, $6, $7)`,
+      [
+        nodeId,
+        after.toString(),
+        upto === null ? null : upto.toString(),
+        limit,
+        maxRecordBytes,
+        shard,
+        shards,
+      ],
+    );
+    return rows.map((row) => ({
+      changeId: BigInt(row.change_id),
+      payload: row.payload,
+      subscriptionIds: row.subscription_ids ?? [],
+    }));
+  }
+
+  /** The last change id of the next batch (null when there is none). */
+  async batchEnd(after: bigint, limit: number): Promise<bigint | null> {
+    const { rows } = await this.db.query<{ end: string | null }>('select realtime.batch_end($1, $2) as end', [
+      after.toString(),
+      limit,
+    ]);
+    return rows[0]?.end ? BigInt(rows[0].end) : null;
+  }
+
+  /**
+   * Beats for this process and cleans up after dead ones; resolves to the presences of processes
+   * found dead (their leaves are to be announced), or null if this process was itself removed.
+   */
+  async heartbeat(nodeId: string, deadAfterMs: number, keepChangesMs: number): Promise<PresenceRow[] | null> {
+    try {
+      const { rows } = await this.db.query<PresenceRow>(
+        `select topic, key, ref, meta
+         from realtime.heartbeat($1, make_interval(secs => $2), make_interval(secs => $3))`,
+        [nodeId, deadAfterMs / 1000, keepChangesMs / 1000],
+      );
+      return rows;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P0002') return null;
+      throw error;
+    }
+  }
+
+  /** PGlite has no autovacuum: reclaim the space of delivered changes now and then. */
+  async vacuum(): Promise<void> {
+    // One statement each: VACUUM refuses to run inside a multi-statement string.
+    for (const table of ['changes', 'presences', 'subscriptions', 'messages', 'nodes']) {
+      await this.db.exec(`vacuum realtime.${table}`);
+    }
+  }
+
+  async track(row: PresenceRow & { nodeId: string; replaces: string | null }): Promise<void> {
+    await this.db.query(
+      `with replaced as (delete from realtime.presences where ref = $6)
+       insert into realtime.presences (ref, node_id, topic, key, meta) values ($1, $2, $3, $4, $5)`,
+      [row.ref, row.nodeId, row.topic, row.key, JSON.stringify(row.meta), row.replaces],
+    );
+  }
+
+  async untrack(refs: string[]): Promise<void> {
+    if (refs.length === 0) return;
+    await this.db.query('delete from realtime.presences where ref = any ($1::text[])', [refs]);
+  }
+
+  async presenceState(topic: string): Promise<PresenceRow[]> {
+    const { rows } = await this.db.query<PresenceRow>(
+      'select topic, key, ref, meta from realtime.presences where topic = $1 order by created_at, ref',
+      [topic],
+    );
+    return rows;
+  }
+
+  /** Publishes messages to the other processes (NOTIFY; the table for those too big for it). */
+  async publish(nodeId: string, payloads: string[]): Promise<void> {
+    await this.db.query('select realtime.publish($1, $2::text[])', [nodeId, payloads]);
+  }
+
+  async readMessage(id: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ body: string }>(
+      'select body from realtime.messages where id = $1',
+      [id],
+    );
+    return rows[0]?.body ?? null;
+  }
+
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.db.listen(channel, handler);
+  }
+}
+
+async function subscribeOne(
+  tx: Queryable,
+  nodeId: string,
+  spec: SubscriptionSpec,
+  claims: Record<string, unknown>,
+  role: string,
+): Promise<number> {
+  const { rows } = await tx.query<{ matched: number }>(
+    'select realtime.subscribe($1, $2, $3, $4, $5, $6, $7, $8) as matched',
+    [
+      nodeId,
+      spec.id,
+      spec.schema,
+      spec.table,
+      spec.action,
+      JSON.stringify(spec.filters),
+      JSON.stringify(claims),
+      role,
+    ],
+  );
+  return rows[0]?.matched ?? 0;
+}

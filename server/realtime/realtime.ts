@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { RealtimeConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { JwtVerifier } from '../http/jwt.ts';
+import { Bus, type BusMessage } from './bus.ts';
+import { ChangeFeed } from './change-feed.ts';
+import type { Channel } from './channel.ts';
+import { CLOSE_GOING_AWAY, Connection } from './connection.ts';
+import { RealtimeDb } from './db.ts';
+import { leaveDiffs, type PresenceDiff } from './presence.ts';
+import {
+  encodeRaw,
+  encodeUserBroadcast,
+  type JsonObject,
+  type PayloadEncoding,
+  VSN_1,
+  VSN_2,
+  type Vsn,
+} from './protocol/serializer.ts';
+
+/** Connections beyond the limit are still answered (with ConnectionRateLimitReached), up to this many. */
+const OVER_LIMIT_GRACE = 100;
+/** Every so many heartbeats, the embedded database reclaims the space of delivered changes. */
+const VACUUM_EVERY_HEARTBEATS = 12;
+
+/**
+ * The realtime service of one server process (domain logic, no HTTP): its connections, the channels
+ * joined on each topic, the change feed and the bus to the other processes of the same database.
+ */
+export class RealtimeService {
+  readonly nodeId = randomUUID();
+  readonly rdb: RealtimeDb;
+  readonly feed: ChangeFeed<Channel>;
+  readonly bus: Bus;
+  readonly config: RealtimeConfig;
+  readonly jwt: JwtVerifier;
+  readonly log: FastifyBaseLogger;
+  stopping = false;
+  private readonly topics = new Map<string, Set<Channel>>();
+  private readonly connections = new Set<Connection>();
+  private accepted = 0;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private beating = false;
+  private beats = 0;
+
+  constructor(ctx: AppContext) {
+    this.config = ctx.config.realtime;
+    this.jwt = ctx.jwt;
+    this.log = ctx.log;
+    this.rdb = new RealtimeDb(ctx.db);
+    this.feed = new ChangeFeed<Channel>(
+      this.rdb,
+      this.nodeId,
+      this.config,
+      this.log,
+      (channel, ids, payload) => channel.pushChange(ids, payload),
+    );
+    this.bus = new Bus(this.rdb, this.nodeId, (message) => this.onBus(message), this.log);
+  }
+
+  async start(): Promise<void> {
+    await this.rdb.syncTriggers();
+    await this.feed.start();
+    await this.bus.start();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.heartbeatIntervalMs);
+    this.heartbeatTimer.unref();
+    this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(5000, this.config.idleTimeoutMs / 2));
+    this.sweepTimer.unref();
+  }
+
+  /** Closes every connection (clients reconnect elsewhere), then leaves the database tidy. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    clearInterval(this.heartbeatTimer);
+    clearInterval(this.sweepTimer);
+    const connections = [...this.connections];
+    for (const connection of connections) connection.ws.close(CLOSE_GOING_AWAY, 'Server shutting down');
+    await Promise.all(connections.map((connection) => connection.close()));
+    await this.feed.stop();
+    await this.bus.stop();
+    await this.rdb.unregisterNode(this.nodeId).catch((error) => {
+      this.log.warn({ err: error }, 'realtime: could not unregister this process');
+    });
+  }
+
+  // ------------------------------------------------------------------------------------- connections
+
+  /** Whether one more websocket may be opened (beyond the limit, some are opened to be told so). */
+  canAccept(): boolean {
+    return !this.stopping && this.connections.size < this.config.maxConnections + OVER_LIMIT_GRACE;
+  }
+
+  accept(ws: WebSocket, vsn: Vsn, apikey: string): Connection {
+    const overLimit = this.accepted >= this.config.maxConnections;
+    const connection = new Connection(ws, this, vsn, apikey, overLimit);
+    if (!overLimit) this.accepted++;
+    this.connections.add(connection);
+    return connection;
+  }
+
+  removeConnection(connection: Connection): void {
+    if (!this.connections.delete(connection)) return;
+    if (!connection.overLimit) this.accepted--;
+  }
+
+  private sweepIdle(): void {
+    const now = performance.now();
+    for (const connection of this.connections) {
+      if (now - connection.lastSeen > this.config.idleTimeoutMs) {
+        connection.ws.close(CLOSE_GOING_AWAY, 'No heartbeat received');
+        void connection.close();
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------- topics
+
+  attach(channel: Channel): void {
+    let set = this.topics.get(channel.topicKey);
+    if (!set) {
+      set = new Set();
+      this.topics.set(channel.topicKey, set);
+    }
+    set.add(channel);
+  }
+
+  detach(channel: Channel): void {
+    const set = this.topics.get(channel.topicKey);
+    if (!set) return;
+    set.delete(channel);
+    if (set.size === 0) this.topics.delete(channel.topicKey);
+  }
+
+  /** A JSON broadcast (`{type: 'broadcast', event, payload}` as JSON text) to a topic, everywhere. */
+  broadcastJson(topicKey: string, json: string, exclude: Channel | null): void {
+    this.deliverJson(topicKey, json, exclude);
+    this.bus.publish({ k: 'b', t: topicKey, p: json });
+  }
+
+  /** A broadcast that arrived as a binary frame (or through the single-message HTTP endpoint). */
+  broadcastUser(
+    topicKey: string,
+    userEvent: string,
+    encoding: PayloadEncoding,
+    payload: Buffer,
+    metadata: JsonObject | null,
+    exclude: Channel | null,
+  ): void {
+    this.deliverUser(topicKey, userEvent, encoding, payload, metadata, exclude);
+    this.bus.publish({
+      k: 'u',
+      t: topicKey,
+      e: userEvent,
+      f: encoding,
+      p: payload.toString('base64'),
+      m: metadata,
+    });
+  }
+
+  presenceDiff(topicKey: string, diff: PresenceDiff): void {
+    this.deliverPresence(topicKey, JSON.stringify(diff));
+    this.bus.publish({ k: 'p', t: topicKey, d: diff });
+  }
+
+  private deliverJson(topicKey: string, json: string, exclude: Channel | null): void {
+    const channels = this.topics.get(topicKey);
+    if (!channels) return;
+    const frames = new Map<Vsn, string>();
+    for (const channel of channels) {
+      if (channel === exclude || channel.state !== 'joined') continue;
+      let frame = frames.get(channel.conn.vsn);
+      if (frame === undefined) {
+        frame = encodeRaw(channel.conn.vsn, null, null, channel.topic, 'broadcast', json);
+        frames.set(channel.conn.vsn, frame);
+      }
+      channel.send(frame);
+    }
+  }
+
+  private deliverUser(
+    topicKey: string,
+    userEvent: string,
+    encoding: PayloadEncoding,
+    payload: Buffer,
+    metadata: JsonObject | null,
+    exclude: Channel | null,
+  ): void {
+    const channels = this.topics.get(topicKey);
+    if (!channels) return;
+    let binary: Buffer | null | undefined;
+    let text: string | null | undefined;
+    for (const channel of channels) {
+      if (channel === exclude || channel.state !== 'joined') continue;
+      if (channel.conn.vsn === VSN_2) {
+        if (binary === undefined)
+          binary = encodeUserBroadcast(channel.topic, userEvent, encoding, payload, metadata);
+        if (binary) channel.send(binary);
+        else {
+          text ??= this.userBroadcastAsJson(channel.topic, userEvent, encoding, payload, metadata, VSN_2);
+          if (text) channel.send(text);
+        }
+      } else {
+        // 1.0.0 clients cannot represent binary payloads (Supabase skips them too).
+        const v1 = this.userBroadcastAsJson(channel.topic, userEvent, encoding, payload, metadata, VSN_1);
+        if (v1) channel.send(v1);
+      }
+    }
+  }
+
+  private userBroadcastAsJson(
+    topic: string,
+    userEvent: string,
+    encoding: PayloadEncoding,
+    payload: Buffer,
+    metadata: JsonObject | null,
+    vsn: Vsn,
+  ): string | null {
+    if (encoding !== 'json') return null;
+    const body = `{"type":"broadcast","event":${JSON.stringify(userEvent)},"payload":${payload.toString('utf8')}${
+      metadata ? `,"meta":${JSON.stringify(metadata)}` : ''
+    }}`;
+    return encodeRaw(vsn, null, null, topic, 'broadcast', body);
+  }
+
+  private deliverPresence(topicKey: string, json: string): void {
+    const channels = this.topics.get(topicKey);
+    if (!channels) return;
+    for (const channel of channels) channel.presenceDiffJson(json);
+  }
+
+  private onBus(message: BusMessage): void {
+    if (message.k === 'b') this.deliverJson(message.t, message.p, null);
+    else if (message.k === 'u') {
+      this.deliverUser(message.t, message.e, message.f, Buffer.from(message.p, 'base64'), message.m, null);
+    } else if (message.k === 'p') this.deliverPresence(message.t, JSON.stringify(message.d));
+  }
+
+  // -------------------------------------------------------------------------------------- heartbeat
+
+  /** A process that missed this many heartbeats is taken for dead (30 s with the defaults). */
+  private get deadAfterMs(): number {
+    return this.config.heartbeatIntervalMs * 6;
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.beating || this.stopping) return;
+    this.beating = true;
+    try {
+      const leaves = await this.rdb.heartbeat(
+        this.nodeId,
+        this.deadAfterMs,
+        this.config.heartbeatIntervalMs * 2,
+      );
+      if (leaves === null) {
+        await this.recover();
+      } else {
+        for (const [topicKey, diff] of leaveDiffs(leaves)) this.presenceDiff(topicKey, diff);
+      }
+      await this.rdb.syncTriggers();
+      if (this.rdb.mode === 'embedded' && ++this.beats % VACUUM_EVERY_HEARTBEATS === 0)
+        await this.rdb.vacuum();
+    } catch (error) {
+      this.log.error({ err: error }, 'realtime: heartbeat failed');
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  /**
+   * The other processes took this one for dead (it stalled) and removed its rows: record this
+   * process, its subscriptions and its presences again.
+   */
+  private async recover(): Promise<void> {
+    this.log.warn('realtime: this process was taken for dead; registering it again');
+    await this.feed.reregister();
+    for (const connection of this.connections) {
+      for (const channel of connection.channels.values()) {
+        if (channel.state !== 'joined') continue;
+        await channel.resubscribe();
+        await channel.retrack();
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { httpErrors } from '../errors.ts';
+import type { KeyedBuckets } from '../rate-limit.ts';
+import type { RealtimeService } from '../realtime.ts';
+import { broadcastCaller } from './caller.ts';
+
+interface Body {
+  messages: { topic: string; event: string; payload: Record<string, unknown>; private?: boolean }[];
+}
+
+const bodySchema = {
+  type: 'object',
+  required: ['messages'],
+  additionalProperties: false,
+  properties: {
+    messages: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['topic', 'event', 'payload'],
+        properties: {
+          topic: { type: 'string', minLength: 1, maxLength: 246 },
+          event: { type: 'string', minLength: 1, maxLength: 255 },
+          payload: { type: 'object' },
+          private: { type: 'boolean' },
+        },
+      },
+    },
+  },
+} as const;
+
+/**
+ * POST /realtime/v1/api/broadcast: `{messages: [{topic, event, payload, private?}]}` to the channels
+ * of those topics, on every server process (realtime-js' `send()` falls back to it when a channel is
+ * not joined). 202 with an empty body, as Supabase answers. Private topics need the service key.
+ */
+export function broadcastRoute(app: FastifyInstance, service: RealtimeService, buckets: KeyedBuckets): void {
+  app.post<{ Body: Body }>(
+    '/api/broadcast',
+    {
+      schema: { body: bodySchema },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      if (request.validationError) throw httpErrors.invalidBody(request.validationError.message);
+      const { messages } = request.body;
+      const auth = await broadcastCaller(
+        request,
+        service.jwt,
+        buckets,
+        messages.length,
+        service.config.maxEventsPerSecond,
+      );
+      const limit = service.config.maxPayloadBytes;
+      const prepared = messages.map((message) => {
+        if (message.private && auth.role !== 'service_role') {
+          throw httpErrors.forbidden('Broadcasting to a private channel needs the service role key');
+        }
+        const json = JSON.stringify({ type: 'broadcast', event: message.event, payload: message.payload });
+        if (Buffer.byteLength(json) > limit) throw httpErrors.payloadTooLarge(limit);
+        return { topicKey: `${message.private ? 'private' : 'public'}:${message.topic}`, json };
+      });
+      for (const message of prepared) service.broadcastJson(message.topicKey, message.json, null);
+      return reply.status(202).send();
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceOptions } from '../context.ts';
+import { registerApiCors } from '../http/cors.ts';
+import { registerServiceErrors, renderers } from '../http/errors.ts';
+import { mapRestError } from './errors.ts';
+import type { RouteDeps } from './http.ts';
+import { callFunction } from './routes/call-function.ts';
+import { deleteRows } from './routes/delete-rows.ts';
+import { insertRows } from './routes/insert-rows.ts';
+import { readRows } from './routes/read-rows.ts';
+import { unsupported } from './routes/unsupported.ts';
+import { updateRows } from './routes/update-rows.ts';
+import { createRestService } from './service.ts';
+
+/** Largest request body the data API reads (bulk inserts), in bytes. */
+export const REST_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** /rest/v1 — the PostgREST-compatible data API. */
+export default async function restService(app: FastifyInstance, options: ServiceOptions): Promise<void> {
+  await registerApiCors(app);
+  registerServiceErrors(app, renderers.rest, { mapError: (error) => mapRestError(error, REST_BODY_LIMIT) });
+
+  // Bodies are read as text: the pipeline parses JSON/CSV/forms itself, to answer in PostgREST's
+  // words and to hand JSON to PostgreSQL exactly as sent (no precision lost on big numbers).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: REST_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const service = await createRestService(options.ctx);
+  app.addHook('onClose', () => service.close());
+  const deps: RouteDeps = { ctx: options.ctx, service };
+  readRows(app, deps);
+  insertRows(app, deps);
+  updateRows(app, deps);
+  deleteRows(app, deps);
+  callFunction(app, deps);
+  unsupported(app);
+}

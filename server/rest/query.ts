@@ -1,0 +1,477 @@
+import { quoteIdent, quoteQualified } from '../db/sql.ts';
+import type { JsonStep, OpExpr, SimpleOperator } from './grammar.ts';
+import type {
+  CallPlan,
+  Condition,
+  EmbedPlan,
+  FieldRef,
+  InsertGroup,
+  Mutation,
+  OrderPlan,
+  ReadNode,
+  SelectPlan,
+} from './plan.ts';
+import type { MediaChoice } from './request.ts';
+import { EXPOSED_SCHEMA } from './schema-cache.ts';
+
+/**
+ * Stage 3 of the pipeline: a plan becomes SQL text plus bind parameters. Identifiers come from the
+ * schema cache and are quoted by `quoteIdent`/`quoteQualified` (the one place identifiers are quoted);
+ * every value from the request is a bind parameter; the only other text spliced in are our own
+ * aliases and, for function calls, argument type names as PostgreSQL's `format_type` spelled them.
+ *
+ * The JSON of the answer is built in SQL, as PostgREST does (`json_agg` over the page, embedded
+ * resources as lateral subqueries), so bodies are the same bytes on every PostgreSQL and the driver's
+ * type parsing never touches them.
+ */
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const ident = quoteIdent;
+const col = (alias: string, name: string) => `${ident(alias)}.${ident(name)}`;
+
+const OPERATORS: Record<SimpleOperator, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+  isdistinct: 'is distinct from',
+};
+
+const FTS_FUNCTIONS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
+
+/** A PostgreSQL array literal of text elements, every element quoted. */
+export function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+}
+
+function jsonStep(p: Params, step: JsonStep): string {
+  const operand =
+    'key' in step.operand ? `${p.add(step.operand.key)}::text` : `${p.add(String(step.operand.index))}::int`;
+  return `${step.arrow}${operand}`;
+}
+
+export function fieldSql(p: Params, alias: string, field: FieldRef): string {
+  const base = col(alias, field.column.name);
+  if (field.jsonPath.length === 0) return base;
+  const typeName = field.column.typeName;
+  // arrays and composites are reached through their JSON form, as PostgREST does
+  let expr = typeName === 'json' || typeName === 'jsonb' ? base : `to_jsonb(${base})`;
+  for (const step of field.jsonPath) expr = `(${expr}${jsonStep(p, step)})`;
+  return expr;
+}
+
+/**
+ * Values are bind parameters of unknown type, so PostgreSQL reads them with the column type's own
+ * input function, as PostgREST's literals are read. Booleans and byte strings are handed over as
+ * text and cast in SQL: the embedded driver would otherwise judge such values itself, differently.
+ */
+function valueSql(p: Params, field: FieldRef, value: string, array = false): string {
+  const typeName = field.column.typeName;
+  if (field.jsonPath.length > 0 || (typeName !== 'bool' && typeName !== 'bytea')) return p.add(value);
+  return `(${p.add(value)}::text)::${quoteQualified('pg_catalog', typeName)}${array ? '[]' : ''}`;
+}
+
+function filterSql(p: Params, alias: string, field: FieldRef, expr: OpExpr): string {
+  const target = fieldSql(p, alias, field);
+  const operation = expr.operation;
+  let sql: string;
+  switch (operation.kind) {
+    case 'simple': {
+      const pattern = operation.op === 'like' || operation.op === 'ilike';
+      const value = pattern ? operation.value.replaceAll('*', '%') : operation.value;
+      const op = OPERATORS[operation.op];
+      sql = operation.quantifier
+        ? `${target} ${op} ${operation.quantifier}(${valueSql(p, field, value, true)})`
+        : `${target} ${op} ${valueSql(p, field, value)}`;
+      break;
+    }
+    case 'in':
+      sql = `${target} = any(${valueSql(p, field, arrayLiteral(operation.values), true)})`;
+      break;
+    case 'is':
+      sql = `${target} is ${operation.value === 'not_null' ? 'not null' : operation.value}`;
+      break;
+    case 'fts': {
+      const language = operation.language === undefined ? undefined : p.add(operation.language);
+      const vector =
+        field.column.typeName === 'tsvector' && field.jsonPath.length === 0
+          ? target
+          : `to_tsvector(${language ? `${language}::regconfig, ` : ''}${target})`;
+      const query = `${FTS_FUNCTIONS[operation.op]}(${language ? `${language}::regconfig, ` : ''}${p.add(operation.value)})`;
+      sql = `${vector} @@ ${query}`;
+      break;
+    }
+  }
+  return expr.negate ? `not (${sql})` : sql;
+}
+
+function conditionSql(p: Params, node: ReadNode, c: Condition): string {
+  switch (c.kind) {
+    case 'filter':
+      return filterSql(p, node.alias, c.field, c.expr);
+    case 'embedNull': {
+      const present = c.embed.toOne
+        ? `row_to_json(${ident(c.embed.lateral)}.*)`
+        : `${ident(c.embed.lateral)}.body`;
+      return `${present} is ${c.isNull ? '' : 'not '}null`;
+    }
+    case 'tree': {
+      const inner = c.children.map((child) => `(${conditionSql(p, node, child)})`).join(` ${c.op} `);
+      return c.negate ? `not (${inner})` : inner;
+    }
+  }
+}
+
+function orderSql(p: Params, node: ReadNode, terms: OrderPlan[]): string {
+  if (terms.length === 0) return '';
+  const parts = terms.map((term) => {
+    const expr = term.embed
+      ? relatedValue(p, node, term.embed, term.field)
+      : fieldSql(p, node.alias, term.field);
+    return `${expr}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+  });
+  return ` order by ${parts.join(', ')}`;
+}
+
+function pagingSql(p: Params, node: ReadNode): string {
+  let sql = '';
+  if (node.limit !== undefined) sql += ` limit ${p.add(node.limit)}`;
+  if (node.offset !== undefined && node.offset > 0) sql += ` offset ${p.add(node.offset)}`;
+  return sql;
+}
+
+/** The output keys a node's select produces (spreads contribute their children's keys). */
+function outputKeys(node: ReadNode): string[] {
+  const keys: string[] = [];
+  for (const item of node.select) {
+    if (item.kind === 'field') keys.push(item.key);
+    else if (item.embed.spread) keys.push(...outputKeys(item.embed.node));
+    else if (item.embed.node.select.length > 0) keys.push(item.embed.key);
+  }
+  return keys;
+}
+
+export function headerKeys(node: ReadNode): string[] {
+  return outputKeys(node);
+}
+
+function selectItemSql(p: Params, node: ReadNode, item: SelectPlan): string[] {
+  if (item.kind === 'field') {
+    let expr = fieldSql(p, node.alias, item.field);
+    if (item.cast) expr = `cast(${expr} as ${quoteQualified(item.cast.schema, item.cast.name)})`;
+    return [`${expr} as ${ident(item.key)}`];
+  }
+  const embed = item.embed;
+  if (embed.spread) {
+    return outputKeys(embed.node).map((key) => `${col(embed.lateral, key)} as ${ident(key)}`);
+  }
+  if (embed.node.select.length === 0) return []; // an empty embed filters, it shows nothing
+  if (embed.toOne) return [`row_to_json(${ident(embed.lateral)}.*) as ${ident(embed.key)}`];
+  return [`coalesce(${ident(embed.lateral)}.body, '[]') as ${ident(embed.key)}`];
+}
+
+/** The relation an embed reads, joined to its parent's row. */
+function embedFrom(parentAlias: string, embed: EmbedPlan): { from: string; where: string[] } {
+  const rel = embed.relationship;
+  const child = embed.node;
+  const table = quoteQualified(EXPOSED_SCHEMA, rel.foreignTable);
+  if (rel.junction && embed.junctionAlias) {
+    const j = embed.junctionAlias;
+    const junction = quoteQualified(rel.junction.schema, rel.junction.table);
+    const on = rel.junction.targetColumns
+      .map(([jc, tc]) => `${col(j, jc)} = ${col(child.alias, tc)}`)
+      .join(' and ');
+    return {
+      from: `${table} as ${ident(child.alias)} join ${junction} as ${ident(j)} on ${on}`,
+      where: rel.junction.sourceColumns.map(([jc, sc]) => `${col(j, jc)} = ${col(parentAlias, sc)}`),
+    };
+  }
+  return {
+    from: `${table} as ${ident(child.alias)}`,
+    where: rel.columns.map(([pc, cc]) => `${col(child.alias, cc)} = ${col(parentAlias, pc)}`),
+  };
+}
+
+function lateralJoins(p: Params, node: ReadNode, only?: (embed: EmbedPlan) => boolean): string {
+  let sql = '';
+  for (const embed of node.embeds) {
+    if (only && !only(embed)) continue;
+    const inner = selectSql(p, embed.node, embedFrom(node.alias, embed));
+    const kind = embed.inner ? 'inner' : 'left';
+    if (embed.toOne) {
+      sql += ` ${kind} join lateral (${inner}) as ${ident(embed.lateral)} on true`;
+    } else {
+      const rows = ident(`${embed.lateral}r`);
+      sql += ` ${kind} join lateral (select json_agg(${rows}.*) as body from (${inner}) as ${rows}) as ${ident(embed.lateral)} on ${embed.inner ? `${ident(embed.lateral)}.body is not null` : 'true'}`;
+    }
+  }
+  return sql;
+}
+
+function whereSql(p: Params, node: ReadNode, extra: string[] = []): string {
+  const parts = [...extra, ...node.conditions.map((c) => conditionSql(p, node, c))];
+  return parts.length > 0
+    ? ` where ${parts.map((w) => (parts.length > 1 ? `(${w})` : w)).join(' and ')}`
+    : '';
+}
+
+/** A correlated subquery for ordering a parent by a column of a to-one embed. */
+function relatedValue(p: Params, parent: ReadNode, embed: EmbedPlan, field: FieldRef): string {
+  const { from, where } = embedFrom(parent.alias, embed);
+  const child = embed.node;
+  return `(select ${fieldSql(p, child.alias, field)} from ${from}${lateralJoins(p, child, (e) => e.inner)}${whereSql(p, child, where)} limit 1)`;
+}
+
+/** `select <list> from <source> <laterals> where ... order by ... limit ...` for one node. */
+function selectSql(p: Params, node: ReadNode, source: { from: string; where: string[] }): string {
+  const list = node.select.flatMap((item) => selectItemSql(p, node, item));
+  return `select ${list.join(', ')} from ${source.from}${lateralJoins(p, node)}${whereSql(p, node, source.where)}${orderSql(p, node, node.order)}${pagingSql(p, node)}`;
+}
+
+function rootSource(node: ReadNode, from: string | undefined): { from: string; where: string[] } {
+  if (from) return { from: `${from} as ${ident(node.alias)}`, where: [] };
+  const relation = node.source.relation;
+  if (!relation) throw new Error('a read without a relation needs a source');
+  return { from: `${quoteQualified(relation.schema, relation.name)} as ${ident(node.alias)}`, where: [] };
+}
+
+/** `select 1 from ...` with the root's conditions and inner joins: what a count counts. */
+function countSource(p: Params, node: ReadNode, from: string | undefined): string {
+  const source = rootSource(node, from);
+  const needed = new Set<EmbedPlan>();
+  const visit = (c: Condition) => {
+    if (c.kind === 'embedNull') needed.add(c.embed);
+    else if (c.kind === 'tree') c.children.forEach(visit);
+  };
+  node.conditions.forEach(visit);
+  const joins = lateralJoins(p, node, (e) => e.inner || needed.has(e));
+  return `select 1 from ${source.from}${joins}${whereSql(p, node)}`;
+}
+
+export type CountMethod = 'exact' | 'estimated-capped' | undefined;
+
+export interface ReadOptions {
+  media: MediaChoice;
+  head: boolean;
+  count: CountMethod;
+  /** Rows counted at most for an estimated count (above that the planner's estimate is used). */
+  countCap?: number;
+  /** The rows to read instead of the root relation: the CTE `pgrst_source` (and CTEs before it). */
+  cte?: MutationSql;
+  /** Whether the output is a single object (a function returning one composite). */
+  single?: boolean;
+}
+
+function bodySql(media: MediaChoice, head: boolean, single: boolean): string {
+  if (head) return 'null';
+  // `pgrst_t.*` is the whole row even if the request named a column pgrst_t
+  const rows = media.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t.*))' : 'json_agg(pgrst_t.*)';
+  if (media.kind === 'csv') {
+    return `coalesce(string_agg(substr((pgrst_t.*)::text, 2, length((pgrst_t.*)::text) - 2), E'\\n'), '')`;
+  }
+  if (media.kind === 'object' || single) {
+    const first = media.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t.*)->0)' : '(json_agg(pgrst_t.*)->0)';
+    return `coalesce(${first}::text, 'null')`;
+  }
+  return `coalesce(${rows}, '[]')::text`;
+}
+
+/**
+ * The read statement: one row with the total (if counted), the page size and the body.
+ * `from` replaces the root relation (e.g. `pgrst_source` after a mutation).
+ */
+export function readStatement(p: Params, node: ReadNode, options: ReadOptions): string {
+  const from = options.cte ? 'pgrst_source' : undefined;
+  const page = selectSql(p, node, rootSource(node, from));
+  let total = 'null::bigint';
+  if (options.count === 'exact') {
+    total = `(select pg_catalog.count(*) from (${countSource(p, node, from)}) as pgrst_c)`;
+  } else if (options.count === 'estimated-capped') {
+    total = `(select pg_catalog.count(*) from (${countSource(p, node, from)} limit ${p.add((options.countCap ?? 0) + 1)}) as pgrst_c)`;
+  }
+  const body = bodySql(options.media, options.head, options.single ?? false);
+  const withClause = options.cte
+    ? `with ${[...options.cte.ctes, `pgrst_source as (${options.cte.sql})`].join(', ')} `
+    : '';
+  return `${withClause}select ${total} as total, pg_catalog.count(*) as page_total, ${body} as body from (${page}) as pgrst_t`;
+}
+
+/** What the planner estimates the root query returns (`Prefer: count=planned`). */
+export function plannedCountStatement(p: Params, node: ReadNode, cte?: MutationSql): string {
+  const withClause = cte ? `with ${[...cte.ctes, `pgrst_source as (${cte.sql})`].join(', ')} ` : '';
+  return `explain (format json) ${withClause}${countSource(p, node, cte ? 'pgrst_source' : undefined)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations
+
+function returningSql(alias: string, columns: string[]): string {
+  if (columns.length === 0) return ' returning 1 as pgrst_none';
+  return ` returning ${columns.map((c) => col(alias, c)).join(', ')}`;
+}
+
+function insertGroupSql(
+  p: Params,
+  mutation: Extract<Mutation, { kind: 'insert' }>,
+  group: InsertGroup,
+  body: string,
+  returning: string[] | undefined,
+): string {
+  const relation = mutation.relation;
+  const table = quoteQualified(relation.schema, relation.name);
+  const names = group.columns.map((c) => ident(c.name));
+  const rows = group.rows
+    ? `(select json_agg(pgrst_e.value order by pgrst_e.ordinality) from json_array_elements(${body}) with ordinality as pgrst_e where pgrst_e.ordinality = any(${p.add(`{${group.rows.join(',')}}`)}::int8[]))`
+    : body;
+  let sql = `insert into ${table} as ${ident('t0')}${names.length > 0 ? ` (${names.join(', ')})` : ''} select ${names.join(', ')} from json_populate_recordset(null::${table}, ${rows}) as pgrst_r`;
+  const conflict = mutation.onConflict;
+  if (conflict) {
+    const target = conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : '';
+    if (conflict.action === 'update' && group.columns.length > 0 && target) {
+      sql += ` on conflict${target} do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+    } else sql += ` on conflict${target} do nothing`;
+  }
+  if (returning) sql += returningSql('t0', returning);
+  return sql;
+}
+
+/**
+ * The mutation itself, as named CTEs (`ctes`, to open a WITH) and a final statement. With
+ * `returning`, its rows feed a read-back as the CTE `pgrst_source`.
+ */
+export interface MutationSql {
+  ctes: string[];
+  sql: string;
+}
+
+export function mutationStatement(p: Params, mutation: Mutation, returning?: string[]): MutationSql {
+  if (mutation.kind === 'insert') {
+    const body = `(select case json_typeof(pgrst_b.v) when 'array' then pgrst_b.v else json_build_array(pgrst_b.v) end from (select ${p.add(mutation.payload.raw)}::json as v) as pgrst_b)`;
+    if (mutation.groups.length === 1) {
+      return {
+        ctes: [],
+        sql: insertGroupSql(p, mutation, mutation.groups[0] as InsertGroup, body, returning),
+      };
+    }
+    // rows with different keys under missing=default: one insert per shape, one statement in all
+    const ctes = mutation.groups.map(
+      (group, i) =>
+        `${ident(`pgrst_g${i}`)} as (${insertGroupSql(p, mutation, group, body, returning ?? [])})`,
+    );
+    const union = mutation.groups.map((_, i) => `select * from ${ident(`pgrst_g${i}`)}`).join(' union all ');
+    if (!returning)
+      return { ctes, sql: `select pg_catalog.count(*) as pgrst_affected from (${union}) as pgrst_u` };
+    return { ctes, sql: union };
+  }
+  const relation = mutation.relation;
+  const table = quoteQualified(relation.schema, relation.name);
+  const root = mutation.root;
+  const alias = ident(root.alias);
+  let where: string;
+  if (root.limit !== undefined || (root.offset ?? 0) > 0) {
+    // a limited update/delete picks its rows by physical id, in the requested order
+    const inner = `select ${alias}.ctid from ${table} as ${alias}${whereSql(p, root)}${orderSql(p, root, root.order)}${pagingSql(p, root)}`;
+    where = ` where ${alias}.ctid = any(array(${inner}))`;
+  } else where = whereSql(p, root);
+  let sql: string;
+  if (mutation.kind === 'update') {
+    if (mutation.columns.length === 0) {
+      // nothing to set: the rows the filters match, unchanged (no write happens)
+      const list =
+        returning && returning.length > 0
+          ? returning.map((c) => col(root.alias, c)).join(', ')
+          : '1 as pgrst_none';
+      return { ctes: [], sql: `select ${list} from ${table} as ${alias}${where}` };
+    }
+    const set = mutation.columns.map((c) => `${ident(c.name)} = pgrst_b.${ident(c.name)}`).join(', ');
+    sql = `update ${table} as ${alias} set ${set} from (select * from json_populate_record(null::${table}, ${p.add(mutation.payload.raw)}::json)) as pgrst_b${where}`;
+  } else {
+    sql = `delete from ${table} as ${alias}${where}`;
+  }
+  if (returning) sql += returningSql(root.alias, returning);
+  return { ctes: [], sql };
+}
+
+/** A complete statement from named CTEs and a final query. */
+export function withCtes(ctes: string[], sql: string): string {
+  return ctes.length > 0 ? `with ${ctes.join(', ')} ${sql}` : sql;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Function calls
+
+function callParts(p: Params, call: CallPlan): { expr: string; from: string } {
+  const routine = call.routine;
+  const name = quoteQualified(routine.schema, routine.name);
+  if (routine.singleUnnamedJson) {
+    return { expr: `${name}(${p.add(call.argsJson)}::${routine.singleUnnamedJson})`, from: '' };
+  }
+  if (call.args.length === 0) return { expr: `${name}()`, from: '' };
+  const definition = call.args.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
+  const args = call.args
+    .map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := pgrst_args.${ident(a.name)}`)
+    .join(', ');
+  return {
+    expr: `${name}(${args})`,
+    from: ` from json_to_record(${p.add(call.argsJson)}::json) as pgrst_args(${definition})`,
+  };
+}
+
+/** For a function returning rows: the CTE producing them, for `readStatement`. */
+export function callSource(p: Params, call: CallPlan): MutationSql {
+  const { expr, from } = callParts(p, call);
+  const sql = from
+    ? `select pgrst_call.*${from}, lateral ${expr} as pgrst_call`
+    : `select pgrst_call.* from ${expr} as pgrst_call`;
+  return { ctes: [], sql };
+}
+
+/** For a function returning void, a scalar or an untyped record: one row with page size and body. */
+export function scalarCallStatement(
+  p: Params,
+  call: CallPlan,
+  options: { head: boolean; count: boolean; offset?: number; limit?: number },
+): string {
+  const { expr, from } = callParts(p, call);
+  if (call.routine.returns.kind === 'void') return `select ${expr}${from}`;
+  if (!call.routine.setOf) {
+    return `select null::bigint as total, 1 as page_total, ${options.head ? 'null' : `coalesce(to_json(${expr})::text, 'null')`} as body${from}`;
+  }
+  let paging = '';
+  if (options.limit !== undefined) paging += ` limit ${p.add(options.limit)}`;
+  if (options.offset) paging += ` offset ${p.add(options.offset)}`;
+  const total = options.count ? '(select pg_catalog.count(*) from pgrst_source)' : 'null::bigint';
+  const body = options.head ? 'null' : `coalesce(json_agg(pgrst_t.pgrst_v), '[]')::text`;
+  return `with pgrst_source as (select ${expr} as pgrst_v${from}) select ${total} as total, pg_catalog.count(*) as page_total, ${body} as body from (select * from pgrst_source${paging}) as pgrst_t`;
+}

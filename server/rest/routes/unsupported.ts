@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { restErrors } from '../errors.ts';
+
+/**
+ * What the data API does not serve, answered as PostgREST does: the root's OpenAPI description is
+ * disabled (PGRST126), PUT upserts are not offered (PGRST117), nested paths do not exist (PGRST125).
+ */
+export function unsupported(app: FastifyInstance): void {
+  app.get('/', async () => {
+    throw restErrors.openApiDisabled();
+  });
+  app.put('/:name', async () => {
+    throw restErrors.unsupportedMethod('PUT');
+  });
+  app.all('/*', async () => {
+    throw restErrors.invalidPath();
+  });
+}

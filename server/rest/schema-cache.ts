@@ -1,0 +1,701 @@
+import type { Database, Queryable } from '../db/driver.ts';
+
+/**
+ * What the data API knows about the exposed schema, read from the PostgreSQL catalog: relations
+ * (tables, views) with their columns and keys, the relationships between them (foreign keys, also
+ * through views and join tables) and the callable functions. Every identifier in a request is checked
+ * against this cache before it can reach SQL.
+ *
+ * The cache is rebuilt as a whole and swapped in one assignment, so a request always sees one
+ * consistent version. It is loaded at start-up (after migrations), on `NOTIFY pgrst, 'reload schema'`
+ * (PostgREST's convention) and on demand through `reloadSchemaCache`.
+ */
+
+export const EXPOSED_SCHEMA = 'public';
+
+export interface Column {
+  name: string;
+  /** `format_type` of the column's type, as PostgreSQL spells it. */
+  type: string;
+  /** pg_type.typname of the type (of the base type for domains): int4, text, _int4, tsvector... */
+  typeName: string;
+  nullable: boolean;
+  default: string | null;
+  generated: boolean;
+}
+
+export type RelationKind = 'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
+
+export interface Relation {
+  schema: string;
+  name: string;
+  kind: RelationKind;
+  columns: Column[];
+  columnsByName: Map<string, Column>;
+  primaryKey: string[];
+}
+
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+export interface Junction {
+  table: string;
+  schema: string;
+  /** Foreign key from the junction to the source relation. */
+  constraint1: string;
+  /** Foreign key from the junction to the target relation. */
+  constraint2: string;
+  /** (junction column, source column) pairs. */
+  sourceColumns: [string, string][];
+  /** (junction column, target column) pairs. */
+  targetColumns: [string, string][];
+}
+
+export interface Relationship {
+  /** Source relation (the one being embedded into). */
+  table: string;
+  /** Target relation (the embedded one). */
+  foreignTable: string;
+  cardinality: Cardinality;
+  /** The foreign key constraint's name (what `!hint` may name). */
+  constraint: string;
+  /** (source column, target column) pairs; empty for many-to-many. */
+  columns: [string, string][];
+  junction?: Junction;
+  /** True when one side is a view (derived from a base table's foreign key). */
+  throughView: boolean;
+}
+
+export interface RoutineParam {
+  name: string;
+  /** Type as PostgreSQL spells it without a type modifier, used in the call's record definition. */
+  type: string;
+  typeName: string;
+  hasDefault: boolean;
+  variadic: boolean;
+}
+
+export type RoutineReturn =
+  | { kind: 'void' }
+  | { kind: 'scalar'; type: string }
+  | {
+      kind: 'composite';
+      columns: Column[];
+      columnsByName: Map<string, Column>;
+      /** The exposed relation whose row type this is (enables embedding), if any. */
+      relation?: string;
+    }
+  | { kind: 'record' };
+
+export interface Routine {
+  schema: string;
+  name: string;
+  params: RoutineParam[];
+  /** A single unnamed json/jsonb parameter: the whole POST body is the argument. */
+  singleUnnamedJson?: 'json' | 'jsonb';
+  returns: RoutineReturn;
+  setOf: boolean;
+  volatility: 'immutable' | 'stable' | 'volatile';
+}
+
+export interface SchemaCache {
+  relations: Map<string, Relation>;
+  /** Keyed by source relation name. */
+  relationships: Map<string, Relationship[]>;
+  routines: Map<string, Routine[]>;
+  /** Type names a `::cast` may use (lower case) → schema and pg_type name. */
+  types: Map<string, { schema: string; name: string }>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalog queries. Plain SQL without parameters from requests; run as the connecting user.
+
+const RELATIONS_SQL = `
+select c.oid::int8::text as oid, n.nspname as schema, c.relname as name, c.relkind::text as kind
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+where c.relkind in ('r', 'v', 'm', 'f', 'p')
+  and not c.relispartition
+  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+order by c.relname`;
+
+const COLUMNS_SQL = `
+select a.attrelid::int8::text as oid, a.attname as name, a.attnum::int as position,
+  format_type(a.atttypid, a.atttypmod) as type,
+  coalesce(bt.typname, t.typname)::text as type_name,
+  not a.attnotnull as nullable,
+  pg_get_expr(d.adbin, d.adrelid) as "default",
+  (a.attgenerated <> '' or a.attidentity = 'a') as generated
+from pg_attribute a
+join pg_class c on c.oid = a.attrelid
+join pg_namespace n on n.oid = c.relnamespace
+join pg_type t on t.oid = a.atttypid
+left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+where a.attnum > 0 and not a.attisdropped
+  and c.relkind in ('r', 'v', 'm', 'f', 'p', 'c')
+  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+order by a.attrelid, a.attnum`;
+
+const KEYS_SQL = `
+select con.conrelid::int8::text as oid, con.contype::text as type, con.conname as name,
+  con.confrelid::int8::text as foreign_oid,
+  to_json(array(
+    select a.attname from unnest(con.conkey) with ordinality k(num, ord)
+    join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord)) as columns,
+  to_json(array(
+    select a.attname from unnest(con.confkey) with ordinality k(num, ord)
+    join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord)) as foreign_columns
+from pg_constraint con
+join pg_namespace n on n.oid = con.connamespace
+where con.contype in ('p', 'u', 'f')
+  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+order by con.conname`;
+
+const VIEWS_SQL = `
+select r.ev_class::int8::text as oid, r.ev_action::text as action
+from pg_rewrite r
+join pg_class c on c.oid = r.ev_class
+join pg_namespace n on n.oid = c.relnamespace
+where r.rulename = '_RETURN' and c.relkind in ('v', 'm')
+  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`;
+
+const ROUTINES_SQL = `
+select p.proname as name, p.provolatile::text as volatility, p.proretset as set_of,
+  format_type(p.prorettype, null) as return_type, rt.typname::text as return_type_name,
+  rt.typtype::text as return_typtype, rt.typrelid::int8::text as return_relid,
+  p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults, p.provariadic::int8 <> 0 as variadic,
+  to_json(coalesce(p.proargnames, '{}'::text[])) as arg_names,
+  to_json(coalesce(p.proargmodes::text[], '{}'::text[])) as arg_modes,
+  to_json(array(
+    select format_type(x.oid, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
+    with ordinality x(oid, ord) order by x.ord)) as arg_types,
+  to_json(array(
+    select coalesce(bt.typname, t.typname)::text
+    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(oid, ord)
+    join pg_type t on t.oid = x.oid left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+    order by x.ord)) as arg_type_names
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+where n.nspname = '${EXPOSED_SCHEMA}' and p.prokind = 'f'
+  and rt.typname not in ('trigger', 'event_trigger', 'internal', 'language_handler', 'fdw_handler',
+    'index_am_handler', 'tsm_handler', 'table_am_handler')
+order by p.proname, p.oid`;
+
+const TYPES_SQL = `
+select n.nspname as schema, t.typname::text as name
+from pg_type t join pg_namespace n on n.oid = t.typnamespace
+where n.nspname in ('pg_catalog', '${EXPOSED_SCHEMA}') and t.typtype in ('b', 'd', 'e', 'r', 'm', 'c')
+  and (t.typrelid = 0 or n.nspname = '${EXPOSED_SCHEMA}')`;
+
+interface RelationRow {
+  oid: string;
+  schema: string;
+  name: string;
+  kind: string;
+}
+interface ColumnRow {
+  oid: string;
+  name: string;
+  position: number;
+  type: string;
+  type_name: string;
+  nullable: boolean;
+  default: string | null;
+  generated: boolean;
+}
+interface KeyRow {
+  oid: string;
+  type: 'p' | 'u' | 'f';
+  name: string;
+  foreign_oid: string;
+  columns: string[];
+  foreign_columns: string[];
+}
+interface RoutineRow {
+  name: string;
+  volatility: 'i' | 's' | 'v';
+  set_of: boolean;
+  return_type: string;
+  return_type_name: string;
+  return_typtype: string;
+  return_relid: string;
+  nargs: number;
+  ndefaults: number;
+  variadic: boolean;
+  arg_names: string[];
+  arg_modes: string[];
+  arg_types: string[];
+  arg_type_names: string[];
+}
+
+const KINDS: Record<string, RelationKind> = {
+  r: 'table',
+  v: 'view',
+  m: 'materialized_view',
+  f: 'foreign_table',
+  p: 'partitioned_table',
+};
+
+/** Aliases PostgreSQL accepts for built-in types, mapped to their pg_type names. */
+const TYPE_ALIASES: Record<string, string> = {
+  integer: 'int4',
+  int: 'int4',
+  smallint: 'int2',
+  bigint: 'int8',
+  real: 'float4',
+  float: 'float8',
+  'double precision': 'float8',
+  boolean: 'bool',
+  decimal: 'numeric',
+  'character varying': 'varchar',
+  character: 'bpchar',
+  char: 'bpchar',
+  'timestamp with time zone': 'timestamptz',
+  'timestamp without time zone': 'timestamp',
+  'time with time zone': 'timetz',
+  'time without time zone': 'time',
+  'bit varying': 'varbit',
+};
+
+export function resolveTypeName(
+  cache: SchemaCache,
+  name: string,
+): { schema: string; name: string } | undefined {
+  const normalized = name.trim().toLowerCase().replace(/\s+/g, ' ');
+  return cache.types.get(TYPE_ALIASES[normalized] ?? normalized);
+}
+
+function makeColumn(row: ColumnRow): Column {
+  return {
+    name: row.name,
+    type: row.type,
+    typeName: row.type_name,
+    nullable: row.nullable,
+    default: row.default,
+    generated: row.generated,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// View column origins: which base column each view column shows, read from the view's rewrite rule.
+
+interface NodeToken {
+  depth: number;
+  text: string;
+}
+
+/** Splits a pg_node_tree text into tokens with their nesting depth (escaped characters respected). */
+function tokenize(tree: string): NodeToken[] {
+  const tokens: NodeToken[] = [];
+  let depth = 0;
+  let current = '';
+  const flush = () => {
+    if (current) tokens.push({ depth, text: current });
+    current = '';
+  };
+  for (let i = 0; i < tree.length; i++) {
+    const ch = tree[i] as string;
+    if (ch === '\\') {
+      current += tree[i + 1] ?? '';
+      i++;
+    } else if (ch === '{' || ch === '(') {
+      flush();
+      depth++;
+      tokens.push({ depth, text: ch });
+    } else if (ch === '}' || ch === ')') {
+      flush();
+      tokens.push({ depth, text: ch });
+      depth--;
+    } else if (ch === ' ' || ch === '\n') {
+      flush();
+    } else {
+      current += ch;
+    }
+  }
+  flush();
+  return tokens;
+}
+
+interface TargetOrigin {
+  column: string;
+  tableOid: string;
+  columnNumber: number;
+}
+
+/** The top-level target list of the view's query: output name → origin table oid and attnum. */
+export function viewColumnOrigins(action: string): TargetOrigin[] {
+  const tokens = tokenize(action);
+  const queryIndex = tokens.findIndex((t) => t.text === 'QUERY');
+  if (queryIndex < 0) return [];
+  const queryDepth = (tokens[queryIndex] as NodeToken).depth;
+  // the query's own `:targetList` is the one at the query node's depth
+  const listIndex = tokens.findIndex(
+    (t, i) => i > queryIndex && t.text === ':targetList' && t.depth === queryDepth,
+  );
+  if (listIndex < 0) return [];
+  const origins: TargetOrigin[] = [];
+  let entry: Partial<{ name: string; table: string; column: number; junk: boolean }> | undefined;
+  const entryDepth = queryDepth + 2;
+  for (let i = listIndex + 1; i < tokens.length; i++) {
+    const token = tokens[i] as NodeToken;
+    if (token.depth <= queryDepth) break;
+    if (token.depth !== entryDepth) continue;
+    if (token.text === 'TARGETENTRY') entry = {};
+    else if (token.text === '}' && entry) {
+      if (entry.name && entry.table && entry.table !== '0' && entry.column && !entry.junk) {
+        origins.push({ column: entry.name, tableOid: entry.table, columnNumber: entry.column });
+      }
+      entry = undefined;
+    } else if (entry) {
+      const value = tokens[i + 1]?.text;
+      if (token.text === ':resname') entry.name = value === '<>' ? undefined : value;
+      else if (token.text === ':resorigtbl') entry.table = value;
+      else if (token.text === ':resorigcol') entry.column = Number(value);
+      else if (token.text === ':resjunk') entry.junk = value === 'true';
+    }
+  }
+  return origins;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface ForeignKey {
+  name: string;
+  table: string; // oid
+  foreignTable: string; // oid
+  columns: string[];
+  foreignColumns: string[];
+}
+
+export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
+  const [relationRows, columnRows, keyRows, viewRows, routineRows, typeRows] = [
+    (await db.query<RelationRow>(RELATIONS_SQL)).rows,
+    (await db.query<ColumnRow>(COLUMNS_SQL)).rows,
+    (await db.query<KeyRow>(KEYS_SQL)).rows,
+    (await db.query<{ oid: string; action: string }>(VIEWS_SQL)).rows,
+    (await db.query<RoutineRow>(ROUTINES_SQL)).rows,
+    (await db.query<{ schema: string; name: string }>(TYPES_SQL)).rows,
+  ];
+
+  const columnsByOid = new Map<string, ColumnRow[]>();
+  for (const row of columnRows) {
+    const list = columnsByOid.get(row.oid) ?? [];
+    list.push(row);
+    columnsByOid.set(row.oid, list);
+  }
+
+  // Every relation of the database by oid (base tables of exposed views may live elsewhere).
+  const byOid = new Map<string, Relation>();
+  for (const row of relationRows) {
+    const columns = (columnsByOid.get(row.oid) ?? []).map(makeColumn);
+    byOid.set(row.oid, {
+      schema: row.schema,
+      name: row.name,
+      kind: KINDS[row.kind] ?? 'table',
+      columns,
+      columnsByName: new Map(columns.map((c) => [c.name, c])),
+      primaryKey: [],
+    });
+  }
+  const uniqueKeys = new Map<string, string[][]>();
+  const foreignKeys: ForeignKey[] = [];
+  for (const key of keyRows) {
+    const relation = byOid.get(key.oid);
+    if (!relation) continue;
+    if (key.type === 'p') relation.primaryKey = key.columns;
+    if (key.type === 'p' || key.type === 'u') {
+      const list = uniqueKeys.get(key.oid) ?? [];
+      list.push(key.columns);
+      uniqueKeys.set(key.oid, list);
+    }
+    if (key.type === 'f' && byOid.has(key.foreign_oid)) {
+      foreignKeys.push({
+        name: key.name,
+        table: key.oid,
+        foreignTable: key.foreign_oid,
+        columns: key.columns,
+        foreignColumns: key.foreign_columns,
+      });
+    }
+  }
+  const isUnique = (oid: string, columns: string[]) =>
+    (uniqueKeys.get(oid) ?? []).some(
+      (unique) => unique.length === columns.length && unique.every((c) => columns.includes(c)),
+    );
+
+  const exposed = (oid: string) => byOid.get(oid)?.schema === EXPOSED_SCHEMA;
+
+  // View column → (base oid, base column), followed through views of views.
+  const viewOrigins = new Map<string, Map<string, { oid: string; column: string }>>();
+  const rawOrigins = new Map<string, TargetOrigin[]>();
+  for (const view of viewRows) rawOrigins.set(view.oid, viewColumnOrigins(view.action));
+  const resolveOrigin = (oid: string, column: string, seen: Set<string>): { oid: string; column: string } => {
+    const origins = rawOrigins.get(oid);
+    if (!origins || seen.has(oid)) return { oid, column };
+    seen.add(oid);
+    const origin = origins.find((o) => o.column === column);
+    if (!origin) return { oid, column };
+    const base = columnsByOid.get(origin.tableOid)?.find((c) => c.position === origin.columnNumber);
+    if (!base) return { oid, column };
+    return resolveOrigin(origin.tableOid, base.name, seen);
+  };
+  for (const [oid, origins] of rawOrigins) {
+    const map = new Map<string, { oid: string; column: string }>();
+    for (const origin of origins) {
+      const resolved = resolveOrigin(oid, origin.column, new Set());
+      if (resolved.oid !== oid) map.set(origin.column, resolved);
+    }
+    viewOrigins.set(oid, map);
+  }
+
+  /**
+   * The relations that show `columns` of base relation `oid`: the relation itself, and every exposed
+   * view showing all of them (with the view's column names).
+   */
+  const showing = (oid: string, columns: string[]): { oid: string; columns: string[]; view: boolean }[] => {
+    const out = [{ oid, columns, view: false }];
+    for (const [viewOid, map] of viewOrigins) {
+      if (!exposed(viewOid)) continue;
+      const mapped = columns.map((column) => {
+        for (const [viewColumn, origin] of map) {
+          if (origin.oid === oid && origin.column === column) return viewColumn;
+        }
+        return undefined;
+      });
+      if (mapped.every((c) => c !== undefined))
+        out.push({ oid: viewOid, columns: mapped as string[], view: true });
+    }
+    return out;
+  };
+
+  const relationships = new Map<string, Relationship[]>();
+  const add = (rel: Relationship) => {
+    const list = relationships.get(rel.table) ?? [];
+    list.push(rel);
+    relationships.set(rel.table, list);
+  };
+  const nameOf = (oid: string) => (byOid.get(oid) as Relation).name;
+
+  for (const fk of foreignKeys) {
+    const toOne = isUnique(fk.table, fk.columns);
+    for (const source of showing(fk.table, fk.columns)) {
+      for (const target of showing(fk.foreignTable, fk.foreignColumns)) {
+        if (!exposed(source.oid) || !exposed(target.oid)) continue;
+        const pairs = source.columns.map((c, i) => [c, target.columns[i] as string] as [string, string]);
+        const throughView = source.view || target.view;
+        add({
+          table: nameOf(source.oid),
+          foreignTable: nameOf(target.oid),
+          cardinality: toOne ? 'one-to-one' : 'many-to-one',
+          constraint: fk.name,
+          columns: pairs,
+          throughView,
+        });
+        add({
+          table: nameOf(target.oid),
+          foreignTable: nameOf(source.oid),
+          cardinality: toOne ? 'one-to-one' : 'one-to-many',
+          constraint: fk.name,
+          columns: pairs.map(([a, b]) => [b, a]),
+          throughView,
+        });
+      }
+    }
+  }
+
+  // Many-to-many through an exposed junction table whose primary key holds both foreign keys.
+  const fksByTable = new Map<string, ForeignKey[]>();
+  for (const fk of foreignKeys) {
+    const list = fksByTable.get(fk.table) ?? [];
+    list.push(fk);
+    fksByTable.set(fk.table, list);
+  }
+  for (const [junctionOid, fks] of fksByTable) {
+    const junction = byOid.get(junctionOid) as Relation;
+    if (!exposed(junctionOid) || junction.kind === 'view') continue;
+    const pk = junction.primaryKey;
+    const candidates = fks.filter((fk) => fk.columns.every((c) => pk.includes(c)));
+    for (const a of candidates) {
+      for (const b of candidates) {
+        if (a === b || !exposed(a.foreignTable) || !exposed(b.foreignTable)) continue;
+        add({
+          table: nameOf(a.foreignTable),
+          foreignTable: nameOf(b.foreignTable),
+          cardinality: 'many-to-many',
+          constraint: junction.name,
+          columns: [],
+          junction: {
+            table: junction.name,
+            schema: junction.schema,
+            constraint1: a.name,
+            constraint2: b.name,
+            sourceColumns: a.columns.map((c, i) => [c, a.foreignColumns[i] as string]),
+            targetColumns: b.columns.map((c, i) => [c, b.foreignColumns[i] as string]),
+          },
+          throughView: false,
+        });
+      }
+    }
+  }
+
+  const relations = new Map<string, Relation>();
+  for (const [oid, relation] of byOid) if (exposed(oid)) relations.set(relation.name, relation);
+
+  const routines = new Map<string, Routine[]>();
+  for (const row of routineRows) {
+    const routine = makeRoutine(row, byOid, columnsByOid, exposed);
+    if (!routine) continue;
+    const list = routines.get(routine.name) ?? [];
+    list.push(routine);
+    routines.set(routine.name, list);
+  }
+
+  const types = new Map<string, { schema: string; name: string }>();
+  for (const row of typeRows) {
+    const key = row.name.toLowerCase();
+    // a type of the exposed schema does not hide a built-in one of the same name
+    if (!types.has(key) || row.schema === 'pg_catalog') types.set(key, row);
+  }
+
+  return { relations, relationships, routines, types };
+}
+
+function makeRoutine(
+  row: RoutineRow,
+  byOid: Map<string, Relation>,
+  columnsByOid: Map<string, ColumnRow[]>,
+  exposed: (oid: string) => boolean,
+): Routine | undefined {
+  const modes = row.arg_modes.length > 0 ? row.arg_modes : row.arg_types.map(() => 'i');
+  const inputs: RoutineParam[] = [];
+  const outputs: Column[] = [];
+  const firstDefault = row.nargs - row.ndefaults;
+  let inputIndex = 0;
+  modes.forEach((mode, i) => {
+    const name = row.arg_names[i] ?? '';
+    const type = row.arg_types[i] ?? 'unknown';
+    const typeName = row.arg_type_names[i] ?? 'unknown';
+    if (mode === 'i' || mode === 'b' || mode === 'v') {
+      inputs.push({
+        name,
+        type,
+        typeName,
+        hasDefault: inputIndex >= firstDefault,
+        variadic: mode === 'v',
+      });
+      inputIndex++;
+    }
+    if (mode === 'o' || mode === 'b' || mode === 't') {
+      outputs.push({ name, type, typeName, nullable: true, default: null, generated: false });
+    }
+  });
+
+  const routine: Routine = {
+    schema: EXPOSED_SCHEMA,
+    name: row.name,
+    params: inputs,
+    returns: { kind: 'void' },
+    setOf: row.set_of,
+    volatility: row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
+  };
+
+  if (inputs.some((p) => p.name === '')) {
+    // Unnamed parameters cannot be passed by name; one unnamed json(b) parameter takes the body.
+    const only = inputs[0];
+    if (inputs.length !== 1 || !only || (only.typeName !== 'json' && only.typeName !== 'jsonb'))
+      return undefined;
+    routine.singleUnnamedJson = only.typeName;
+    routine.params = [];
+  }
+
+  if (row.return_type_name === 'void') routine.returns = { kind: 'void' };
+  else if (row.return_typtype === 'c' && row.return_relid !== '0') {
+    const columns = (columnsByOid.get(row.return_relid) ?? []).map(makeColumn);
+    const relation = byOid.get(row.return_relid);
+    routine.returns = {
+      kind: 'composite',
+      columns,
+      columnsByName: new Map(columns.map((c) => [c.name, c])),
+      ...(relation && exposed(row.return_relid) ? { relation: relation.name } : {}),
+    };
+  } else if (row.return_type_name === 'record') {
+    routine.returns =
+      outputs.length > 0
+        ? { kind: 'composite', columns: outputs, columnsByName: new Map(outputs.map((c) => [c.name, c])) }
+        : { kind: 'record' };
+  } else routine.returns = { kind: 'scalar', type: row.return_type };
+  return routine;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Holds the current cache for one database, reloads it (coalescing reloads requested while one
+ * runs) and listens for PostgREST's reload notification.
+ */
+export class SchemaCacheHolder {
+  private cache: SchemaCache | undefined;
+  private loading: Promise<SchemaCache> | undefined;
+  private again = false;
+  private stopListening: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  get current(): SchemaCache | undefined {
+    return this.cache;
+  }
+
+  reload(): Promise<SchemaCache> {
+    if (this.loading) {
+      this.again = true;
+      return this.loading.then(() => this.reload());
+    }
+    this.loading = (async () => {
+      try {
+        do {
+          this.again = false;
+          this.cache = await loadSchemaCache(this.db);
+        } while (this.again);
+        return this.cache;
+      } finally {
+        this.loading = undefined;
+      }
+    })();
+    return this.loading;
+  }
+
+  async listen(): Promise<void> {
+    this.stopListening = await this.db.listen('pgrst', (payload) => {
+      const command = payload.trim();
+      if (command === '' || command === 'reload schema') {
+        this.reload().catch(this.onError);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = undefined;
+    await this.loading?.catch(() => {});
+  }
+}
+
+const holders = new WeakMap<Database, SchemaCacheHolder>();
+
+export function registerSchemaCache(db: Database, holder: SchemaCacheHolder): void {
+  holders.set(db, holder);
+}
+
+/**
+ * Rebuilds the data API's schema cache for this database now (tests and tools: after changing the
+ * schema, instead of `NOTIFY pgrst, 'reload schema'` and waiting).
+ */
+export async function reloadSchemaCache(db: Database): Promise<void> {
+  const holder = holders.get(db);
+  if (!holder) throw new Error('no data API is serving this database');
+  await holder.reload();
+}

@@ -1,0 +1,54 @@
+import type { AppContext } from '../context.ts';
+import type { RequestScope } from '../db/driver.ts';
+import { ApiError } from '../http/errors.ts';
+import { execute } from './db.ts';
+import { fromDatabaseError, restErrors } from './errors.ts';
+import { planRequest } from './plan.ts';
+import { type HttpInput, parseApiRequest } from './request.ts';
+import { buildResponse, type RestResponse } from './response.ts';
+import { registerSchemaCache, SchemaCacheHolder } from './schema-cache.ts';
+
+/**
+ * The data API without HTTP: request → plan → SQL → response, against the schema cache it keeps.
+ * Routes hand it a parsed HTTP request and the caller's database scope.
+ */
+export interface RestService {
+  handle(input: HttpInput, scope: RequestScope): Promise<RestResponse>;
+  readonly schemaCache: SchemaCacheHolder;
+  close(): Promise<void>;
+}
+
+export async function createRestService(ctx: AppContext): Promise<RestService> {
+  const holder = new SchemaCacheHolder(ctx.db, (error) =>
+    ctx.log.error({ err: error }, 'data API: reloading the schema cache failed'),
+  );
+  registerSchemaCache(ctx.db, holder);
+  await holder.reload();
+  await holder.listen();
+  const maxRows = ctx.config.restMaxRows;
+
+  return {
+    schemaCache: holder,
+    async handle(input, scope) {
+      let cache = holder.current;
+      if (!cache) {
+        try {
+          cache = await holder.reload();
+        } catch (error) {
+          throw Object.assign(restErrors.schemaCacheNotReady(), { cause: error });
+        }
+      }
+      const request = parseApiRequest(input);
+      const planned = planRequest({ cache, maxRows }, request);
+      let outcome: Awaited<ReturnType<typeof execute>>;
+      try {
+        outcome = await execute(ctx.db, scope, planned, { maxRows });
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw fromDatabaseError(error, scope.role === 'anon');
+      }
+      return buildResponse(planned, outcome, input.method.toUpperCase());
+    },
+    close: () => holder.close(),
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { prepareDataDir } from './data-dir.ts';
+import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
+import type { Database } from './db/driver.ts';
+import { OperatorError } from './operator-error.ts';
+import { ensureWebBuild, WEB_DIST } from './web-build.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** http://host:port actually bound (PORT=0 picks a free port). */
+  url: string;
+  close(): Promise<void>;
+}
+
+export class ListenError extends OperatorError {}
+
+export interface StartOptions {
+  /** true: a new pino logger at config.logLevel; false: silent; or a logger to use. */
+  logger?: boolean | FastifyBaseLogger;
+  /** Build the web app first when it is missing or stale (what `npm start` does). */
+  buildWeb?: boolean;
+  webDir?: string;
+}
+
+export async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Database> {
+  if (config.databaseUrl) {
+    const { openPostgres } = await import('./db/postgres.ts');
+    return openPostgres({
+      url: config.databaseUrl,
+      poolMax: config.dbPoolMax,
+      statementTimeoutMs: config.statementTimeoutMs,
+      onError: (error) => log.error({ err: error }, 'database connection error'),
+    });
+  }
+  const { openPglite } = await import('./db/pglite.ts');
+  return openPglite({ dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs });
+}
+
+/**
+ * Starts HighGrade: data directory, database (with its lock when embedded), migrations, keys, the
+ * web app and the HTTP server. Anything acquired is released again if a later step fails.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  // The data directory and its lock come first, before the heavy modules load, so a second server on
+  // the same DATA_DIR is turned away at once.
+  await prepareDataDir(config.dataDir);
+  const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+
+  const [{ buildApp, createFastify }, { migrate }, { JwtVerifier }, { resolveKeys }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/migrate.ts'),
+    import('./http/jwt.ts'),
+    import('./keys.ts'),
+  ]).catch(async (error) => {
+    await lock?.release();
+    throw error;
+  });
+  const app = createFastify({ config }, options.logger ?? false);
+  const log = app.log;
+  const cleanup: (() => Promise<void>)[] = [];
+  if (lock) cleanup.push(() => lock.release());
+  const release = async () => {
+    for (const step of cleanup.splice(0).reverse()) {
+      await step().catch((error) => log.error({ err: error }, 'shutdown step failed'));
+    }
+  };
+
+  try {
+    if (options.buildWeb) await ensureWebBuild((message) => log.info(message));
+
+    const db = await openDatabase(config, log);
+    cleanup.push(() => db.close());
+    const applied = await migrate(db, { log: (message) => log.info(message) });
+    if (applied.length > 0) log.info(`${applied.length} migration(s) applied`);
+
+    const keys = await resolveKeys(config);
+    const ctx: AppContext = { config, db, keys, jwt: new JwtVerifier(keys.jwtSecret), log };
+    await buildApp(app, ctx, options.webDir ?? WEB_DIST);
+
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE')
+        throw new ListenError(`Port ${config.port} on ${config.host} is already in use`);
+      if (code === 'EACCES') throw new ListenError(`Not allowed to listen on ${config.host}:${config.port}`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+        throw new ListenError(`HOST ${config.host} is not an address of this machine`);
+      }
+      throw error;
+    }
+    cleanup.push(() => closeGracefully(app, SHUTDOWN_GRACE_MS));
+
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    return {
+      app,
+      ctx,
+      url: `http://${host}:${port}`,
+      // Stop accepting, let in-flight requests finish, then close the database and drop the lock.
+      close: release,
+    };
+  } catch (error) {
+    await release();
+    await app.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** How long shutdown waits for requests in flight before cutting their connections. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+/**
+ * Stops accepting connections and lets requests in flight finish, but not forever: a client that
+ * stops reading a download (or a slow upload) would otherwise hold shutdown until the request timeout.
+ */
+async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
+  const closing = app.close();
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  timer.unref();
+  try {
+    await closing;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+
+/** DELETE /bucket/:bucketId — only an empty bucket goes (storage-js deleteBucket). */
+export default function deleteBucket(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+  app.delete<{ Params: { bucketId: string } }>('/bucket/:bucketId', async (request) => {
+    const caller = callerOf(request);
+    await storage.deleteBucket(caller, request.params.bucketId);
+    return { message: 'Successfully deleted' };
+  });
+}

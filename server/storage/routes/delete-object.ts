@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { callerOf, objectParams, type StorageRouteDeps } from '../http/context.ts';
+
+/** DELETE /object/:bucketName/* — deletes one object ("Object not found" if the caller may not). */
+export default function deleteObject(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+  app.delete('/object/:bucketName/*', async (request) => {
+    const caller = callerOf(request);
+    const { bucketName, name } = objectParams(request);
+    await storage.deleteObject(caller, bucketName, name);
+    return { message: 'Successfully deleted' };
+  });
+}

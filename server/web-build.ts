@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OperatorError } from './operator-error.ts';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const WEB_DIST = join(PROJECT_ROOT, 'web/dist');
+
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'package-lock.json'];
+
+async function newestMtime(path: string): Promise<number> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(path);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(path)) newest = Math.max(newest, await newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Whether web/dist is missing or older than any of the web app's sources. */
+export async function webBuildIsStale(root = PROJECT_ROOT): Promise<boolean> {
+  const built = await newestMtime(join(root, 'web/dist/index.html'));
+  if (built === 0) return true;
+  for (const source of SOURCES) {
+    if ((await newestMtime(join(root, source))) > built) return true;
+  }
+  return false;
+}
+
+export class WebBuildError extends OperatorError {}
+
+/** Builds the web app with Vite when it is not built (or its sources changed since). */
+export async function ensureWebBuild(log: (message: string) => void, root = PROJECT_ROOT): Promise<void> {
+  if (!(await webBuildIsStale(root))) return;
+  log('building the web app (first start or sources changed)…');
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new WebBuildError(`building the web app failed (vite exited with ${code})`);
+}

@@ -1,0 +1,308 @@
+/**
+ * The row-level-security matrix (tests/integration/rls-matrix.data.ts) through supabase-js against the
+ * real server: the same cases the SQL-level runner checks, sent as the web app sends them.
+ *
+ * - Callers: `anon` is a client with the anon key; `owner`, `other`, `subscriber` and `admin` are
+ *   accounts created with the service key (`auth.admin.createUser`, fixed ids) that signed in with
+ *   `signInWithPassword` on clients of their own; `service_role` is a client with the service key.
+ * - Requests: `.select('*').match(target)`, `.insert(values)`, `.update(set).match(target)`,
+ *   `.delete().match(target)`, each with `Prefer: tx=rollback` (PostgREST's commit-allow-override: the
+ *   request runs and answers, then its transaction is rolled back), so no case leaves a trace.
+ *   Writes ask for `return=minimal` — what supabase-js sends when the web app does not chain
+ *   `.select()` — and `count=exact`, whose Content-Range total postgrest-js reads into `count`.
+ * - Outcomes: 42501 → denied (HTTP 401 for anon, 403 otherwise, as PostgREST answers); no error and
+ *   the row reached (selected, inserted, updated or deleted) → allowed; no error and zero rows →
+ *   filtered; anything else is reported with its code and message and fails the case.
+ * - A case with `prepare` steps (an insert whose row exists as a fixture) cannot share a transaction
+ *   with the service client over HTTP: the rows are read and deleted with the service key first, the
+ *   case runs, and the very rows read are put back.
+ *
+ * Where PostgREST's semantics could differ from the SQL runner's statements: an insert with
+ * `return=representation` (`.insert(values).select()`) also needs the row to be readable, so
+ * insert-only tables (security_events for members, bookings for anonymous visitors) would answer
+ * 42501 although the row may be written. The matrix asks whether the row may be written, which is what
+ * the SQL runner's plain INSERT checks and what the web app's `.insert(values)` sends; the
+ * representation case is asserted separately below.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACTORS,
+  type Actor,
+  FIXTURE_ROWS,
+  type FixtureUser,
+  IDS,
+  isRef,
+  MATRIX,
+  OPERATIONS,
+  type Outcome,
+  type RlsCase,
+  rlsCases,
+  USERS,
+  type Value,
+  type Values,
+} from '#tests/integration/rls-matrix.data.ts';
+import { adminClient, clientFor, RELAXED_LIMITS } from '#tests/support/auth.ts';
+import { signedInMember } from '#tests/support/members.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let server: TestServer;
+let service: SupabaseClient;
+const clients = {} as Record<Actor, SupabaseClient>;
+
+const DAY = 86_400_000;
+const isoDate = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const isoTimestamp = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+function resolve(value: Value): unknown {
+  if (!isRef(value)) return value;
+  if ('$user' in value) return USERS[value.$user].id;
+  if ('$isoDate' in value) return isoDate(value.$isoDate);
+  return isoTimestamp(value.$timestamp);
+}
+
+const resolveAll = (values: Values): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).map(([column, value]) => [column, resolve(value)]));
+
+/** Every row of a table as the service role sees it, in a stable order. */
+async function snapshot(table: string, match: Values = {}): Promise<Record<string, unknown>[]> {
+  const { data, error } = await service.from(table).select('*').match(resolveAll(match));
+  if (error) throw new Error(`reading ${table}: ${error.code} ${error.message}`);
+  return (data as Record<string, unknown>[]).sort((a, b) =>
+    JSON.stringify(a).localeCompare(JSON.stringify(b)),
+  );
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const { table } of MATRIX) {
+    const { count, error } = await service.from(table).select('*', { count: 'exact', head: true });
+    if (error) throw new Error(`counting ${table}: ${error.code} ${error.message}`);
+    counts[table] = count ?? -1;
+  }
+  return counts;
+}
+
+interface Answer {
+  error: { code: string; message: string } | null;
+  status: number;
+  count?: number | null;
+  data?: unknown;
+}
+
+/** What a response means in the matrix's terms, or a description of what went wrong. */
+function outcomeOf(actor: Actor, answer: Answer, reached: number): Outcome | string {
+  const { error, status } = answer;
+  if (error) {
+    if (error.code === '42501') {
+      const expected = actor === 'anon' ? 401 : 403;
+      return status === expected ? 'denied' : `denied with HTTP ${status} (PostgREST answers ${expected})`;
+    }
+    return `error ${error.code} (HTTP ${status}): ${error.message}`;
+  }
+  if (reached === 1) return 'allowed';
+  if (reached === 0) return 'filtered';
+  return `reached ${reached} rows (HTTP ${status}), expected one or none`;
+}
+
+const ROLLBACK = 'return=minimal,count=exact,tx=rollback';
+
+/** Runs one case through supabase-js; the outcome it observed. */
+async function run(testCase: RlsCase): Promise<Outcome | string> {
+  const { request, operation, table, actor } = testCase;
+  const client = clients[actor];
+  const target = resolveAll(request.target ?? {});
+  switch (operation) {
+    case 'select': {
+      const answer = await client.from(table).select('*').match(target);
+      if (!answer.error && answer.status !== 200) return `select answered HTTP ${answer.status}`;
+      return outcomeOf(actor, answer, answer.data?.length ?? 0);
+    }
+    case 'insert': {
+      const answer = await client
+        .from(table)
+        .insert(resolveAll(request.values ?? {}))
+        .setHeader('Prefer', ROLLBACK);
+      if (!answer.error && answer.status !== 201) return `insert answered HTTP ${answer.status}`;
+      return outcomeOf(actor, answer, answer.count ?? -1);
+    }
+    case 'update': {
+      const answer = await client
+        .from(table)
+        .update(resolveAll(request.set ?? {}))
+        .match(target)
+        .setHeader('Prefer', ROLLBACK);
+      if (!answer.error && answer.status !== 204) return `update answered HTTP ${answer.status}`;
+      return outcomeOf(actor, answer, answer.count ?? -1);
+    }
+    case 'delete': {
+      const answer = await client.from(table).delete().match(target).setHeader('Prefer', ROLLBACK);
+      if (!answer.error && answer.status !== 204) return `delete answered HTTP ${answer.status}`;
+      return outcomeOf(actor, answer, answer.count ?? -1);
+    }
+  }
+}
+
+/** Runs a case with its `prepare` steps: rows removed with the service key, then put back as they were. */
+async function runPrepared(testCase: RlsCase): Promise<Outcome | string> {
+  const removed: { table: string; rows: Record<string, unknown>[] }[] = [];
+  let outcome: Outcome | string = 'not run';
+  let failure: unknown;
+  try {
+    for (const step of testCase.request.prepare ?? []) {
+      const rows = await snapshot(step.table, step.match);
+      const { error } = await service.from(step.table).delete().match(resolveAll(step.match));
+      if (error) throw new Error(`preparing ${step.table}: ${error.code} ${error.message}`);
+      removed.push({ table: step.table, rows });
+    }
+    outcome = await run(testCase);
+  } catch (error) {
+    failure = error;
+  }
+  for (const { table, rows } of removed.reverse()) {
+    if (rows.length === 0) continue;
+    const { error } = await service.from(table).insert(rows);
+    if (error) throw new Error(`restoring ${table}: ${error.code} ${error.message}`);
+  }
+  if (failure) throw failure;
+  return outcome;
+}
+
+let before: Record<string, number>;
+let fixtures: Record<string, Record<string, unknown>[]>;
+
+beforeAll(async () => {
+  server = await startTestServer(RELAXED_LIMITS);
+  service = adminClient(server);
+  clients.anon = clientFor(server);
+  clients.service_role = service;
+  for (const name of Object.keys(USERS) as FixtureUser[]) {
+    clients[name] = (await signedInMember(server, USERS[name])).client;
+  }
+  for (const fixture of FIXTURE_ROWS) {
+    const { error } = await service
+      .from(fixture.table)
+      .upsert(fixture.rows.map(resolveAll), { onConflict: fixture.upsertOn.join(',') });
+    if (error) throw new Error(`fixture ${fixture.table}: ${error.code} ${error.message}`);
+  }
+  before = await rowCounts();
+  fixtures = {};
+  for (const { table } of MATRIX) fixtures[table] = await snapshot(table);
+});
+afterAll(() => server?.close());
+
+const cases = rlsCases();
+
+describe('the RLS matrix through supabase-js', () => {
+  it('covers every table of the public schema for every caller and operation', async () => {
+    const { rows } = await server.db.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
+    );
+    expect(MATRIX.map((entry) => entry.table).sort()).toEqual(rows.map((row) => row.name));
+    for (const entry of MATRIX) {
+      for (const operation of OPERATIONS) {
+        for (const actor of ACTORS) {
+          expect(
+            cases.some(
+              (c) => c.table === entry.table && c.operation === operation && c.actor === actor && !c.variant,
+            ),
+          ).toBe(true);
+        }
+      }
+    }
+    const variants = MATRIX.reduce((sum, entry) => sum + (entry.variants?.length ?? 0), 0);
+    expect(cases.length).toBe(MATRIX.length * OPERATIONS.length * ACTORS.length + ACTORS.length * variants);
+  });
+
+  it('signs each caller in as the account it stands for', async () => {
+    for (const name of Object.keys(USERS) as FixtureUser[]) {
+      const { data, error } = await clients[name].auth.getUser();
+      expect(error).toBeNull();
+      expect(data.user?.id).toBe(USERS[name].id);
+    }
+  });
+
+  it('has fixtures the cases can tell apart (the trial ended; access only by subscription or role)', async () => {
+    const values: Record<string, unknown> = {};
+    for (const actor of ACTORS) {
+      const { data, error } = await clients[actor].rpc('has_scammer_access');
+      values[actor] = error ? error.code : data;
+    }
+    expect(values).toEqual({
+      anon: false,
+      owner: true, // the owner's fixture subscription is active
+      other: false,
+      subscriber: true,
+      admin: true,
+      service_role: false, // no user: service_role reads everything anyway
+    });
+  });
+
+  it.each(
+    cases.map(
+      (c) => [`${c.table} · ${c.operation}${c.variant ? ` (${c.variant})` : ''} · ${c.actor}`, c] as const,
+    ),
+  )('%s', async (_name, testCase) => {
+    const prepared = (testCase.request.prepare?.length ?? 0) > 0;
+    const outcome = prepared ? await runPrepared(testCase) : await run(testCase);
+    expect(outcome).toBe(testCase.expected);
+    // Rolled back (and restored): the table holds exactly the fixtures it held before.
+    if (testCase.operation !== 'select') {
+      expect(await snapshot(testCase.table)).toEqual(fixtures[testCase.table]);
+    }
+  });
+
+  it('left every table as it was (each case rolled back)', async () => {
+    expect(await rowCounts()).toEqual(before);
+    for (const { table } of MATRIX) expect(await snapshot(table), table).toEqual(fixtures[table]);
+  });
+});
+
+describe('PostgREST semantics the matrix does not show', () => {
+  it('an insert that asks for the row back also needs the right to read it', async () => {
+    // Members may log security events about themselves but not read them: `.insert(values)` is
+    // allowed (above), `.insert(values).select()` is refused as a whole and writes nothing.
+    const event = {
+      type: 'auth',
+      category: 'authentication',
+      action: 'signin_failed',
+      user_id: USERS.owner.id,
+    };
+    const minimal = await clients.owner.from('security_events').insert(event).setHeader('Prefer', ROLLBACK);
+    expect(minimal.error).toBeNull();
+    expect(minimal.count).toBe(1);
+    const representation = await clients.owner.from('security_events').insert(event).select();
+    expect(representation.status).toBe(403);
+    expect(representation.error?.code).toBe('42501');
+    // Anonymous bookings likewise: written with return=minimal, refused (401) when read back.
+    const booking = {
+      full_name: 'Brand Owner',
+      email: 'brand@example.com',
+      product_name: 'Sunset Gummies',
+      product_category: 'Edibles',
+      booking_date: isoDate(7),
+      booking_time: '10:30',
+    };
+    const anonymous = await clients.anon.from('bookings').insert(booking).select();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.error?.code).toBe('42501');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('an update or delete filtered away by RLS is not an error, only zero rows', async () => {
+    const update = await clients.other
+      .from('notifications')
+      .update({ is_read: true })
+      .eq('id', IDS.notification)
+      .select();
+    expect(update).toMatchObject({ error: null, status: 200, data: [] });
+    const remove = await clients.other
+      .from('saved_articles')
+      .delete({ count: 'exact' })
+      .eq('id', IDS.savedArticle);
+    expect(remove).toMatchObject({ error: null, status: 204, count: 0 });
+    expect(await snapshot('notifications')).toEqual(fixtures.notifications);
+    expect(await snapshot('saved_articles')).toEqual(fixtures.saved_articles);
+  });
+});

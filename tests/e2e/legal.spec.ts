@@ -1,0 +1,40 @@
+import { AGE_COOKIE, expect, test } from './fixtures.ts';
+
+test('the terms state the minimum age and 30 days of notice for changes', async ({ page, appConfig }) => {
+  await page.goto('/terms-of-service');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('at least 21 years old, or of the legal age for cannabis where you live');
+  await expect(main).toContainText("30 days' notice");
+  await expect(main.getByRole('link', { name: appConfig.supportEmail }).first()).toHaveAttribute(
+    'href',
+    `mailto:${appConfig.supportEmail}`,
+  );
+});
+
+test('the cookie policy names the age verification cookie and covers analytics', async ({ page }) => {
+  await page.goto('/cookie-policy');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('rowheader', { name: AGE_COOKIE })).toBeVisible();
+  await expect(main).toContainText('Age verification');
+  await expect(main.getByRole('heading', { name: /Analytics/ })).toBeVisible();
+});
+
+test('the privacy policy covers the data held, GDPR rights and retention', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const main = page.getByRole('main');
+  for (const text of ['saved articles', 'Scammer reports', 'bookings', 'Subscriptions', 'Privacy settings']) {
+    await expect(main).toContainText(new RegExp(text, 'i'));
+  }
+  await expect(main.getByRole('heading', { name: /Your rights \(GDPR\)/ })).toBeVisible();
+  await expect(main).toContainText('Export your data');
+  await expect(main).toContainText('12, 24, 36 or 60 months');
+  await expect(main).toContainText('card payment provider');
+
+  // The table of contents links to its sections.
+  await main
+    .getByRole('navigation', { name: 'Contents' })
+    .getByRole('link', { name: 'How long we keep it' })
+    .click();
+  await expect(page).toHaveURL(/#retention$/);
+  await expect(main.getByRole('heading', { name: /How long we keep it/ })).toBeInViewport();
+});

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signApiKey } from '#server/keys.ts';
+import { pgliteTemplate } from '#tests/support/pglite-template.ts';
+import { spawnServer } from '#tests/support/spawn-server.ts';
+
+/** A server for the browser tests: the real one (`npm start`'s entry point) on a fresh DATA_DIR. */
+export interface E2eServer {
+  url: string;
+  dataDir: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a server. Its SITE_URL is its own address (mailed links and the social provider's callback
+ * point at it), and it trusts X-Forwarded-For from loopback (TRUST_PROXY) as it would behind a
+ * proxy, so each test can be its own client address: the product's per-address rate limits
+ * (3 sign-ups, 5 sign-ins an hour, spec §9) then apply to one test, not to the whole suite.
+ */
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const template = await pgliteTemplate();
+  const jwtSecret = randomBytes(48).toString('base64url');
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-e2e-'));
+    await cp(template, join(dataDir, 'db'), { recursive: true });
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = spawnServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_URL: url,
+      JWT_SECRET: jwtSecret,
+      TRUST_PROXY: '127.0.0.1',
+      // One instance-wide budget for all the suite's mail; the per-address limits stay as shipped.
+      RATE_LIMIT_EMAIL_SENT: '10000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    });
+    try {
+      await server.ready;
+    } catch (error) {
+      lastError = error;
+      await rm(dataDir, { recursive: true, force: true });
+      if (String((error as Error).message).includes('in use')) continue;
+      throw error;
+    }
+    return {
+      url,
+      dataDir,
+      anonKey: await signApiKey(jwtSecret, 'anon'),
+      serviceRoleKey: await signApiKey(jwtSecret, 'service_role'),
+      async stop() {
+        server.child.kill('SIGTERM');
+        await server.exited;
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  throw lastError;
+}

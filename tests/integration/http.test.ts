@@ -1,0 +1,153 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '#server/web-build.ts';
+import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ SITE_NAME: 'High</script><script>alert(1)</script>Grade' });
+});
+afterAll(() => server?.close());
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers });
+
+function appConfig(html: string): Record<string, unknown> {
+  const match = /<script id="app-config" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no app-config block in the page');
+  return JSON.parse(match[1]);
+}
+
+describe('GET /health', () => {
+  it('answers 200 with status and database mode', async () => {
+    const response = await get('/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: testDatabase() === 'postgres' ? 'postgres' : 'embedded',
+    });
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/news', '/market-index', '/profile?tab=privacy', '/auth?tab=signup', '/no/such/page'])(
+    '%s serves the app with its run-time configuration',
+    async (path) => {
+      const response = await get(path, { accept: 'text/html' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      expect(html).toContain('<div id="root">');
+      const config = appConfig(html);
+      expect(config).toMatchObject({ anonKey: server.anonKey, supabaseUrl: null });
+      expect(config.siteName).toBe('High</script><script>alert(1)</script>Grade');
+      expect(html).not.toContain('<script>alert(1)');
+    },
+  );
+
+  it('never hands a secret to the browser', async () => {
+    for (const path of ['/', '/app-config.json']) {
+      const body = await (await get(path)).text();
+      expect(body).not.toContain(server.serviceRoleKey);
+      expect(body).not.toContain(server.jwtSecret);
+    }
+    expect(await (await get('/app-config.json')).json()).toMatchObject({ anonKey: server.anonKey });
+  });
+
+  it('sends a strict Content-Security-Policy with a fresh style nonce per page', async () => {
+    const [a, b] = await Promise.all([get('/'), get('/')]);
+    const policy = a.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/unsafe-(inline|eval)/);
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(appConfig(await a.text()).styleNonce).toBe(nonce);
+    expect(b.headers.get('content-security-policy')).not.toBe(policy);
+  });
+
+  it('sends the usual hardening headers', async () => {
+    const response = await get('/');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it('serves hashed assets pre-compressed with a long cache lifetime', async () => {
+    const assets = await readdir(join(process.env.HIGHGRADE_WEB_DIR ?? WEB_DIST, 'assets'));
+    const script = assets.find((name) => name.endsWith('.js') && assets.includes(`${name}.br`));
+    expect(script, 'a pre-compressed script in web/dist/assets').toBeTruthy();
+    for (const encoding of ['br', 'gzip']) {
+      const response = await get(`/assets/${script}`, { 'accept-encoding': encoding });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect((await response.text()).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers a missing file with 404, not the app', async () => {
+    for (const path of ['/assets/gone-1234.js', '/missing.png', '/index.html.br']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain('<div id="root">');
+    }
+  });
+
+  it('answers HEAD for pages', async () => {
+    const response = await fetch(`${server.url}/news`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe('service mount points', () => {
+  it.each([
+    ['/rest/v1/no/such/thing', (body: Record<string, unknown>) => expect(body).toHaveProperty('message')],
+    ['/auth/v1/no-such-endpoint', (body: Record<string, unknown>) => expect(body).toHaveProperty('msg')],
+    [
+      '/storage/v1/no-such-endpoint',
+      (body: Record<string, unknown>) => expect(body).toHaveProperty('statusCode', '404'),
+    ],
+    [
+      '/realtime/v1/no-such-endpoint',
+      (body: Record<string, unknown>) => expect(body).toHaveProperty('message'),
+    ],
+    [
+      '/functions/v1/no-such-function',
+      (body: Record<string, unknown>) => expect(body).toHaveProperty('message'),
+    ],
+  ])('%s answers a JSON 404 in its own format, never the app', async (path, check) => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await fetch(`${server.url}${path}`, { method, headers: { accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      check((await response.json()) as Record<string, unknown>);
+    }
+  });
+
+  it('answers CORS preflights for the APIs', async () => {
+    const response = await fetch(`${server.url}/rest/v1/profiles`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, authorization, content-type, prefer',
+      },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toContain('apikey');
+  });
+
+  it('keeps the web app same-origin (no CORS on pages)', async () => {
+    const response = await get('/', { origin: 'https://elsewhere.example' });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

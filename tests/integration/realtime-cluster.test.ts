@@ -1,0 +1,270 @@
+/**
+ * Several server processes on one PostgreSQL database: broadcasts, presence and postgres_changes
+ * reach clients whichever process they are connected to, and a process that stops (or is killed)
+ * leaves nothing behind that others would trip over. PostgreSQL only: the embedded database belongs
+ * to a single process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '#server/web-build.ts';
+import {
+  createPostgresDatabase,
+  startTestServer,
+  type TestServer,
+  testDatabase,
+} from '#tests/support/test-server.ts';
+import {
+  closeClients,
+  eventually,
+  type Peer,
+  type Row,
+  realtimeClient,
+  signToken,
+  startSecondServer,
+  subscribed,
+  userToken,
+  waitFor,
+} from './realtime-support.ts';
+
+const postgres = testDatabase() === 'postgres';
+
+afterEach(closeClients);
+
+describe.runIf(postgres)('two server processes on one database', () => {
+  let a: TestServer;
+  let b: Awaited<ReturnType<typeof startSecondServer>>;
+
+  beforeAll(async () => {
+    a = await startTestServer({ REALTIME_HEARTBEAT_INTERVAL_MS: '200' });
+    b = await startSecondServer(a, { REALTIME_HEARTBEAT_INTERVAL_MS: '200' });
+  });
+
+  afterAll(async () => {
+    await b?.close().catch(() => {});
+    await a?.close();
+  });
+
+  it('carry broadcasts both ways, JSON, binary and larger than a NOTIFY can hold', async () => {
+    const got = { a: [] as Row[], b: [] as Row[] };
+    const onA = (await realtimeClient(a)).channel('lobby', { config: { broadcast: { ack: true } } });
+    onA.on('broadcast', { event: '*' }, (payload) => got.a.push(payload));
+    const onB = (await realtimeClient(b)).channel('lobby', { config: { broadcast: { ack: true } } });
+    onB.on('broadcast', { event: '*' }, (payload) => got.b.push(payload));
+    await Promise.all([subscribed(onA), subscribed(onB)]);
+
+    await onA.send({ type: 'broadcast', event: 'hello', payload: { from: 'a' } });
+    await onB.send({ type: 'broadcast', event: 'hello', payload: { from: 'b' } });
+    await onA.send({ type: 'broadcast', event: 'bytes', payload: new Uint8Array([7, 8, 9]).buffer });
+    const big = 'x'.repeat(20_000);
+    await onB.send({ type: 'broadcast', event: 'big', payload: { big } });
+    await waitFor(() => got.a.length === 2 && got.b.length === 2);
+    expect(got.b[0]).toEqual({ type: 'broadcast', event: 'hello', payload: { from: 'a' } });
+    expect(new Uint8Array(got.b[1]?.payload)).toEqual(new Uint8Array([7, 8, 9]));
+    expect(got.a).toEqual([
+      { type: 'broadcast', event: 'hello', payload: { from: 'b' } },
+      { type: 'broadcast', event: 'big', payload: { big } },
+    ]);
+
+    const response = await fetch(`${a.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: a.serviceRoleKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'lobby', event: 'rest', payload: { via: 'http' } }] }),
+    });
+    expect(response.status).toBe(202);
+    await waitFor(() => got.b.some((message) => message.event === 'rest'));
+  });
+
+  it('share presence, and announce the leaves of a process that stops', async () => {
+    const third = await startSecondServer(a, { REALTIME_HEARTBEAT_INTERVAL_MS: '200' });
+    try {
+      const watcher = (await realtimeClient(a)).channel('room', { config: { presence: { key: 'watcher' } } });
+      watcher.on('presence', { event: 'sync' }, () => {});
+      await subscribed(watcher);
+      const visitor = (await realtimeClient(third)).channel('room', {
+        config: { presence: { key: 'visitor' } },
+      });
+      visitor.on('presence', { event: 'sync' }, () => {});
+      await subscribed(visitor);
+      await watcher.track({ where: 'a' });
+      await visitor.track({ where: 'third' });
+      await waitFor(() => Object.keys(watcher.presenceState()).length === 2);
+      await waitFor(() => Object.keys(visitor.presenceState()).length === 2);
+      expect(watcher.presenceState().visitor).toEqual([expect.objectContaining({ where: 'third' })]);
+      await third.close();
+      await waitFor(() => watcher.presenceState().visitor === undefined);
+    } finally {
+      await third.close().catch(() => {});
+    }
+  });
+});
+
+interface Spawned {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+}
+
+async function spawnNode(env: Record<string, string>): Promise<Spawned> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-node-'));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'tests/integration/realtime-node.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        HIGHGRADE_WEB_DIR: process.env.HIGHGRADE_WEB_DIR ?? '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    err += chunk;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      const match = /running at (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`server process exited (${code}):\n${err}`)));
+  });
+  return { child, url, dataDir };
+}
+
+describe.runIf(postgres)('server processes that come and go', () => {
+  const secret = 'realtime-cluster-test-secret-0123456789abcdef';
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let admin: pg.Client;
+  const nodes: Spawned[] = [];
+  let peer: (node: Spawned) => Peer;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const env = { DATABASE_URL: database.url, JWT_SECRET: secret, REALTIME_HEARTBEAT_INTERVAL_MS: '200' };
+    nodes.push(...(await Promise.all([spawnNode(env), spawnNode(env)])));
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const anonKey = await signToken(secret, { role: 'anon', iss: 'supabase' });
+    const serviceRoleKey = await signToken(secret, { role: 'service_role', iss: 'supabase' });
+    peer = (node) => ({ url: node.url, anonKey, serviceRoleKey, jwtSecret: secret });
+  }, 120_000);
+
+  afterAll(async () => {
+    await admin?.end();
+    for (const node of nodes) {
+      if (node.child.exitCode === null && node.child.signalCode === null) {
+        node.child.kill('SIGTERM');
+        await new Promise((resolve) => node.child.once('exit', resolve));
+      }
+      await rm(node.dataDir, { recursive: true, force: true });
+    }
+    await database?.drop();
+  });
+
+  it('deliver postgres_changes and broadcasts to clients of every process', async () => {
+    const [one, two] = nodes as [Spawned, Spawned];
+    const { rows } = await admin.query<{ id: string }>(
+      'insert into auth.users (email) values ($1) returning id',
+      [`spawned-${Date.now()}@example.com`],
+    );
+    const user = rows[0]?.id as string;
+    const seen = { one: [] as Row[], two: [] as Row[] };
+    for (const [node, into] of [
+      [one, seen.one],
+      [two, seen.two],
+    ] as const) {
+      const channel = (await realtimeClient(peer(node), await userToken(peer(node), user)))
+        .channel('mine')
+        .on(
+          'postgres_changes' as never,
+          {
+            event: 'INSERT',
+            schema: 'public',
+            table: 'notifications',
+            filter: `user_id=eq.${user}`,
+          } as never,
+          (payload: Row) => into.push(payload.new),
+        )
+        .on('broadcast', { event: 'ping' }, (payload) => into.push(payload));
+      expect(await subscribed(channel)).toEqual({ status: 'SUBSCRIBED' });
+    }
+    await admin.query(
+      `insert into public.notifications (user_id, title, message) values ($1, 'spawned', 'x')`,
+      [user],
+    );
+    await waitFor(() => seen.one.length === 1 && seen.two.length === 1);
+    expect(seen.one[0]).toMatchObject({ user_id: user, title: 'spawned' });
+    expect(seen.two[0]).toMatchObject({ user_id: user, title: 'spawned' });
+
+    const sender = (await realtimeClient(peer(one))).channel('mine', {
+      config: { broadcast: { ack: true } },
+    });
+    await subscribed(sender);
+    await sender.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } });
+    await waitFor(() => seen.two.length === 2 && seen.one.length === 2);
+  });
+
+  it('clean up after a process killed without warning: its presences leave, its rows go', async () => {
+    const [survivor] = nodes as [Spawned];
+    const doomed = await spawnNode({
+      DATABASE_URL: database.url,
+      JWT_SECRET: secret,
+      REALTIME_HEARTBEAT_INTERVAL_MS: '200',
+    });
+    nodes.push(doomed);
+    const watcher = (await realtimeClient(peer(survivor))).channel('hall', {
+      config: { presence: { key: 'watcher' } },
+    });
+    watcher.on('presence', { event: 'sync' }, () => {});
+    await subscribed(watcher);
+    const victim = (await realtimeClient(peer(doomed))).channel('hall', {
+      config: { presence: { key: 'victim' } },
+    });
+    victim
+      .on('presence', { event: 'sync' }, () => {})
+      .on(
+        'postgres_changes' as never,
+        { event: '*', schema: 'public', table: 'notifications' } as never,
+        () => {},
+      );
+    await subscribed(victim);
+    await victim.track({ alive: true });
+    await waitFor(() => watcher.presenceState().victim !== undefined);
+    const { rows: before } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from realtime.nodes',
+    );
+    expect(before[0]?.n).toBe(3);
+
+    doomed.child.kill('SIGKILL');
+    await waitFor(() => watcher.presenceState().victim === undefined, { timeout: 10_000 });
+    await eventually(async () => {
+      const { rows } = await admin.query(
+        `select (select count(*)::int from realtime.nodes) as nodes,
+                (select count(*)::int from realtime.presences where key = 'victim') as presences,
+                (select count(*)::int from realtime.subscriptions s
+                   where not exists (select 1 from realtime.nodes n where n.id = s.node_id)) as orphans`,
+      );
+      expect(rows).toEqual([{ nodes: 2, presences: 0, orphans: 0 }]);
+    }, 10_000);
+    // Delivered changes are forgotten once every live process has read them.
+    await eventually(async () => {
+      const { rows } = await admin.query('select count(*)::int as n from realtime.changes');
+      expect(rows).toEqual([{ n: 0 }]);
+    }, 10_000);
+  });
+});

@@ -1,0 +1,576 @@
+/**
+ * The row-level-security matrix of the product schema as plain data: every table × every caller ×
+ * select/insert/update/delete, with the outcome the policies must give. Nothing here is tied to a
+ * transport: rls-matrix.test.ts runs it as SQL through `db.withScope`, and a runner through
+ * supabase-js can run the same rows (`.from(table).select().match(target)`, `.insert(values)`,
+ * `.update(set).match(target)`, `.delete().match(target)`; arrange the fixtures with the service key).
+ *
+ * Outcomes:
+ * - allowed:  the statement succeeds and reaches the target row (select returns it; update/delete
+ *             report one row; insert succeeds).
+ * - denied:   the database refuses with SQLSTATE 42501 (row-level security or a guard trigger);
+ *             PostgREST answers 401 (anon) or 403.
+ * - filtered: no error, but the target row is invisible: select returns nothing, update/delete change
+ *             zero rows.
+ *
+ * Each case starts from the fixtures below and is undone afterwards.
+ */
+
+export type Actor = 'anon' | 'owner' | 'other' | 'subscriber' | 'admin' | 'service_role';
+export type Operation = 'select' | 'insert' | 'update' | 'delete';
+export type Outcome = 'allowed' | 'denied' | 'filtered';
+
+export const ACTORS: readonly Actor[] = ['anon', 'owner', 'other', 'subscriber', 'admin', 'service_role'];
+export const OPERATIONS: readonly Operation[] = ['select', 'insert', 'update', 'delete'];
+
+/** A reference the runner resolves: a fixture user's id, a date or a timestamp relative to now. */
+export type Ref = { $user: FixtureUser } | { $isoDate: number } | { $timestamp: number };
+export type Value = string | number | boolean | null | string[] | { [key: string]: unknown } | Ref;
+export type Values = Record<string, Value>;
+
+export function isRef(value: unknown): value is Ref {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && ['$user', '$isoDate', '$timestamp'].includes(keys[0] as string);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------------
+
+export type FixtureUser = 'owner' | 'other' | 'subscriber' | 'admin';
+
+/**
+ * Accounts (auth.users). Every trial has ended, so access to the scammer network comes only from
+ * a subscription (fixture rows below) or the admin role (the user_roles fixture row). The owner owns the rows acted on; "other" is any
+ * signed-in user without access; the subscriber is a signed-in user with access.
+ */
+export const USERS: Record<FixtureUser, { id: string; email: string }> = {
+  owner: { id: '0a000000-0000-4000-8000-000000000001', email: 'owner@rls.example' },
+  other: { id: '0a000000-0000-4000-8000-000000000002', email: 'other@rls.example' },
+  subscriber: { id: '0a000000-0000-4000-8000-000000000003', email: 'subscriber@rls.example' },
+  admin: { id: '0a000000-0000-4000-8000-000000000004', email: 'admin@rls.example' },
+};
+
+/** Fixed ids of the fixture rows that cases act on. */
+export const IDS = {
+  adminRole: '0b000000-0000-4000-8000-000000000001',
+  publishedPost: '0b000000-0000-4000-8000-000000000002',
+  draftPost: '0b000000-0000-4000-8000-000000000003',
+  vote: '0b000000-0000-4000-8000-000000000004',
+  comment: '0b000000-0000-4000-8000-000000000005',
+  savedArticle: '0b000000-0000-4000-8000-000000000006',
+  notification: '0b000000-0000-4000-8000-000000000007',
+  submittedReport: '0b000000-0000-4000-8000-000000000008',
+  publishedReport: '0b000000-0000-4000-8000-000000000009',
+  booking: '0b000000-0000-4000-8000-00000000000a',
+  securityEvent: '0b000000-0000-4000-8000-00000000000b',
+} as const;
+
+const owner: Ref = { $user: 'owner' };
+const admin: Ref = { $user: 'admin' };
+
+/**
+ * Rows written with service-role rights before the cases run, in this order (profiles exist already:
+ * the sign-up trigger creates them; they are updated to end the trials).
+ */
+export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }[] = [
+  {
+    table: 'profiles',
+    upsertOn: ['user_id'],
+    rows: (Object.keys(USERS) as FixtureUser[]).map((name) => ({
+      user_id: { $user: name },
+      username: `rls_${name}`,
+      full_name: `RLS ${name}`,
+      trial_ends_at: { $timestamp: -1 },
+    })),
+  },
+  { table: 'user_roles', upsertOn: ['id'], rows: [{ id: IDS.adminRole, user_id: admin, role: 'admin' }] },
+  {
+    table: 'scammer_subscriptions',
+    upsertOn: ['user_id'],
+    rows: [
+      { user_id: owner, subscription_type: 'monthly', status: 'active', expires_at: { $timestamp: 20 } },
+      {
+        user_id: { $user: 'subscriber' },
+        subscription_type: 'monthly',
+        status: 'active',
+        expires_at: { $timestamp: 20 },
+      },
+    ],
+  },
+  {
+    table: 'privacy_settings',
+    upsertOn: ['user_id'],
+    rows: [{ user_id: owner, profile_visibility: 'public', show_email: false }],
+  },
+  {
+    table: 'admin_posts',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.publishedPost,
+        title: 'Welcome',
+        content: 'First post',
+        author_id: admin,
+        status: 'published',
+      },
+      { id: IDS.draftPost, title: 'Draft', content: 'Not yet', author_id: admin, status: 'draft' },
+    ],
+  },
+  {
+    table: 'product_votes',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.vote, user_id: owner, product_id: 'rls-product-1', vote_type: 'gas' }],
+  },
+  {
+    table: 'product_comments',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.comment, user_id: owner, product_id: 'rls-product-1', content: 'Smooth and tasty' }],
+  },
+  {
+    table: 'saved_articles',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.savedArticle,
+        user_id: owner,
+        article_title: 'Market update',
+        article_url: 'https://news.example/articles/1',
+      },
+    ],
+  },
+  {
+    table: 'notifications',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.notification, user_id: owner, title: 'Hello', message: 'Welcome aboard' }],
+  },
+  {
+    table: 'scammer_reports',
+    upsertOn: ['id'],
+    rows: [
+      { id: IDS.submittedReport, ...report(), reporter_user_id: owner, status: 'submitted' },
+      { id: IDS.publishedReport, ...report(), reporter_user_id: owner, status: 'published' },
+    ],
+  },
+  {
+    table: 'bookings',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.booking, ...booking(), user_id: owner }],
+  },
+  {
+    table: 'security_events',
+    upsertOn: ['id'],
+    rows: [
+      { id: IDS.securityEvent, type: 'auth', category: 'authentication', action: 'signin', user_id: owner },
+    ],
+  },
+];
+
+function report(): Values {
+  return {
+    scammer_name: 'Shady Seller',
+    scammer_description: 'Takes payment, ships nothing.',
+    incident_details: 'Paid upfront for two ounces, the seller stopped answering.',
+    amount_scammed: 250,
+    date_of_incident: { $isoDate: -10 },
+  };
+}
+
+function booking(): Values {
+  return {
+    full_name: 'Brand Owner',
+    email: 'brand@example.com',
+    product_name: 'Sunset Gummies',
+    product_category: 'Edibles',
+    booking_date: { $isoDate: 7 },
+    booking_time: '10:30',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Expectations
+// ---------------------------------------------------------------------------------------------------
+
+const A = 'allowed';
+const D = 'denied';
+const F = 'filtered';
+type Row6 = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+/** Outcomes in ACTORS order: anon, owner, other, subscriber, admin, service_role. */
+const by = (...outcomes: Row6): Record<Actor, Outcome> =>
+  Object.fromEntries(ACTORS.map((actor, index) => [actor, outcomes[index]])) as Record<Actor, Outcome>;
+
+export interface Request {
+  /** Identifies the fixture row a select, update or delete acts on (equality on every column). */
+  target?: Values;
+  /** Columns of the inserted row. */
+  values?: Values;
+  /** Columns an update sets. */
+  set?: Values;
+  /** Rows removed with service-role rights first (an insert whose row already exists as a fixture). */
+  prepare?: { table: string; match: Values }[];
+}
+
+export interface TableMatrix {
+  table: string;
+  /** The plain case of each operation. */
+  requests: Record<Operation, Request>;
+  expected: Record<Operation, Record<Actor, Outcome>>;
+  /** Further cases on the same table: a different row or payload. */
+  variants?: { name: string; operation: Operation; request: Request; expected: Record<Actor, Outcome> }[];
+}
+
+export const MATRIX: TableMatrix[] = [
+  {
+    table: 'user_roles',
+    requests: {
+      select: { target: { id: IDS.adminRole } },
+      insert: { values: { user_id: owner, role: 'admin' } }, // the owner making themselves admin
+      update: { target: { id: IDS.adminRole }, set: { role: 'admin' } },
+      delete: { target: { id: IDS.adminRole } },
+    },
+    expected: {
+      select: by(F, F, F, F, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+  },
+  {
+    table: 'profiles',
+    requests: {
+      select: { target: { user_id: owner } },
+      insert: {
+        prepare: [{ table: 'profiles', match: { user_id: owner } }],
+        values: {
+          user_id: owner,
+          email: USERS.owner.email,
+          full_name: 'Owner Again',
+          username: 'owner_again',
+        },
+      },
+      update: { target: { user_id: owner }, set: { bio: 'Grower since 2010.' } },
+      delete: { target: { user_id: owner } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, A, F, F, A, A),
+      delete: by(F, F, F, F, F, A),
+    },
+    variants: [
+      {
+        name: 'extending the trial',
+        operation: 'update',
+        request: { target: { user_id: owner }, set: { trial_ends_at: { $timestamp: 3650 } } },
+        expected: by(F, D, F, F, A, A),
+      },
+      {
+        name: "claiming another account's email",
+        operation: 'update',
+        request: { target: { user_id: owner }, set: { email: USERS.other.email } },
+        expected: by(F, D, F, F, A, A),
+      },
+    ],
+  },
+  {
+    table: 'privacy_settings',
+    requests: {
+      select: { target: { user_id: owner } },
+      insert: {
+        prepare: [{ table: 'privacy_settings', match: { user_id: owner } }],
+        values: {
+          user_id: owner,
+          profile_visibility: 'private',
+          show_email: false,
+          show_activity: true,
+          allow_analytics: false,
+          allow_marketing: false,
+          data_processing_consent: true,
+          auto_delete_inactive: true,
+          inactive_period_months: 12,
+        },
+      },
+      update: { target: { user_id: owner }, set: { show_email: true } },
+      delete: { target: { user_id: owner } },
+    },
+    expected: {
+      select: by(F, A, F, F, F, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, A, F, F, F, A),
+      delete: by(F, A, F, F, F, A),
+    },
+  },
+  {
+    table: 'scammer_subscriptions',
+    requests: {
+      select: { target: { user_id: owner } },
+      insert: {
+        prepare: [{ table: 'scammer_subscriptions', match: { user_id: owner } }],
+        values: {
+          user_id: owner,
+          subscription_type: 'monthly',
+          status: 'active',
+          expires_at: { $timestamp: 20 },
+        },
+      },
+      update: { target: { user_id: owner }, set: { status: 'cancelled' } },
+      delete: { target: { user_id: owner } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, A, A),
+      update: by(F, A, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+    variants: [
+      {
+        name: 'subscribing for ten years',
+        operation: 'insert',
+        request: {
+          prepare: [{ table: 'scammer_subscriptions', match: { user_id: owner } }],
+          values: {
+            user_id: owner,
+            subscription_type: 'monthly',
+            status: 'active',
+            expires_at: { $timestamp: 3650 },
+          },
+        },
+        expected: by(D, D, D, D, A, A),
+      },
+      {
+        name: 'extending the expiry by ten years',
+        operation: 'update',
+        request: { target: { user_id: owner }, set: { expires_at: { $timestamp: 3650 } } },
+        expected: by(F, D, F, F, A, A),
+      },
+    ],
+  },
+  {
+    table: 'admin_posts',
+    requests: {
+      select: { target: { id: IDS.publishedPost } },
+      insert: {
+        values: {
+          title: 'Harvest festival',
+          content: 'Join us on Saturday.',
+          author_id: admin,
+          featured: true,
+          media_urls: ['https://cdn.example/admin-posts/a.jpg'],
+          status: 'published',
+        },
+      },
+      update: { target: { id: IDS.publishedPost }, set: { featured: true } },
+      delete: { target: { id: IDS.publishedPost } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+    variants: [
+      {
+        name: 'a draft',
+        operation: 'select',
+        request: { target: { id: IDS.draftPost } },
+        expected: by(F, F, F, F, A, A),
+      },
+    ],
+  },
+  {
+    table: 'product_votes',
+    requests: {
+      select: { target: { id: IDS.vote } },
+      insert: { values: { user_id: owner, product_id: 'rls-product-2', vote_type: 'pass' } },
+      update: { target: { id: IDS.vote }, set: { vote_type: 'pass' } },
+      delete: { target: { id: IDS.vote } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, A, F, F, F, A),
+      delete: by(F, A, F, F, F, A),
+    },
+  },
+  {
+    table: 'product_comments',
+    requests: {
+      select: { target: { id: IDS.comment } },
+      insert: { values: { user_id: owner, product_id: 'rls-product-2', content: 'Harsh on the throat.' } },
+      update: { target: { id: IDS.comment }, set: { content: 'Smooth, tasty, strong.' } },
+      delete: { target: { id: IDS.comment } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, A, F, F, F, A),
+      delete: by(F, A, F, F, A, A),
+    },
+  },
+  {
+    table: 'saved_articles',
+    requests: {
+      select: { target: { id: IDS.savedArticle } },
+      insert: {
+        values: {
+          user_id: owner,
+          article_title: 'Prices fall',
+          article_url: 'https://news.example/articles/2',
+        },
+      },
+      update: { target: { id: IDS.savedArticle }, set: { article_category: 'Business' } },
+      delete: { target: { id: IDS.savedArticle } },
+    },
+    expected: {
+      select: by(F, A, F, F, F, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, A, F, F, F, A),
+      delete: by(F, A, F, F, F, A),
+    },
+  },
+  {
+    table: 'notifications',
+    requests: {
+      select: { target: { id: IDS.notification } },
+      insert: { values: { user_id: owner, title: 'Report published', message: 'Your report is live.' } },
+      update: { target: { id: IDS.notification }, set: { is_read: true } },
+      delete: { target: { id: IDS.notification } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(F, A, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+    variants: [
+      {
+        name: 'rewriting the title',
+        operation: 'update',
+        request: { target: { id: IDS.notification }, set: { title: 'You won a prize' } },
+        expected: by(F, D, F, F, A, A),
+      },
+    ],
+  },
+  {
+    table: 'scammer_reports',
+    requests: {
+      select: { target: { id: IDS.submittedReport } },
+      insert: { values: { ...report(), reporter_user_id: owner } },
+      update: { target: { id: IDS.submittedReport }, set: { status: 'under_review' } },
+      delete: { target: { id: IDS.submittedReport } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+    variants: [
+      {
+        name: 'a published report',
+        operation: 'select',
+        request: { target: { id: IDS.publishedReport } },
+        expected: by(F, A, F, A, A, A),
+      },
+      {
+        name: 'submitting it already published',
+        operation: 'insert',
+        request: { values: { ...report(), reporter_user_id: owner, status: 'published' } },
+        expected: by(D, D, D, D, D, A),
+      },
+    ],
+  },
+  {
+    table: 'bookings',
+    requests: {
+      select: { target: { id: IDS.booking } },
+      insert: { values: { ...booking(), user_id: owner } },
+      update: { target: { id: IDS.booking }, set: { special_requests: 'Please call before noon.' } },
+      delete: { target: { id: IDS.booking } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+    variants: [
+      {
+        name: 'booking anonymously',
+        operation: 'insert',
+        request: { values: { ...booking(), user_id: null } },
+        expected: by(A, A, A, A, A, A),
+      },
+    ],
+  },
+  {
+    table: 'security_events',
+    requests: {
+      select: { target: { id: IDS.securityEvent } },
+      insert: {
+        values: { type: 'auth', category: 'authentication', action: 'signin_failed', user_id: owner },
+      },
+      update: { target: { id: IDS.securityEvent }, set: { description: 'nothing happened' } },
+      delete: { target: { id: IDS.securityEvent } },
+    },
+    expected: {
+      select: by(F, F, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, F, A),
+      delete: by(F, F, F, F, F, A),
+    },
+    variants: [
+      {
+        name: 'logging anonymously',
+        operation: 'insert',
+        request: {
+          values: { type: 'auth', category: 'authentication', action: 'signin_failed', user_id: null },
+        },
+        expected: by(A, A, A, A, A, A),
+      },
+    ],
+  },
+];
+
+export interface RlsCase {
+  table: string;
+  actor: Actor;
+  operation: Operation;
+  /** Empty for the plain case of the operation. */
+  variant: string;
+  request: Request;
+  expected: Outcome;
+}
+
+/** Every case of the matrix, one per table × actor × operation (and variant). */
+export function rlsCases(): RlsCase[] {
+  const cases: RlsCase[] = [];
+  for (const entry of MATRIX) {
+    for (const operation of OPERATIONS) {
+      for (const actor of ACTORS) {
+        cases.push({
+          table: entry.table,
+          actor,
+          operation,
+          variant: '',
+          request: entry.requests[operation],
+          expected: entry.expected[operation][actor],
+        });
+      }
+    }
+    for (const variant of entry.variants ?? []) {
+      for (const actor of ACTORS) {
+        cases.push({
+          table: entry.table,
+          actor,
+          operation: variant.operation,
+          variant: variant.name,
+          request: variant.request,
+          expected: variant.expected[actor],
+        });
+      }
+    }
+  }
+  return cases;
+}

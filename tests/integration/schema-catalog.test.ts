@@ -1,0 +1,376 @@
+/**
+ * Properties of the product schema as a whole, read from the catalog: the contracts other services
+ * rely on, RLS on every table with policies in Supabase's recommended form, an index behind every
+ * foreign key, account deletion cascading everywhere, SECURITY DEFINER functions pinned to an empty
+ * search_path, nothing private reachable, and migrations that can be applied again safely.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/driver.ts';
+import { readMigrations } from '#server/db/migrate.ts';
+import { openTestDatabase } from '#tests/support/test-server.ts';
+
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Database;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  db = handle.db;
+});
+afterAll(() => handle?.close());
+
+const TABLES = [
+  'admin_posts',
+  'bookings',
+  'notifications',
+  'privacy_settings',
+  'product_comments',
+  'product_votes',
+  'profiles',
+  'saved_articles',
+  'scammer_reports',
+  'scammer_subscriptions',
+  'security_events',
+  'user_roles',
+];
+
+async function columns(table: string) {
+  const { rows } = await db.query<{ name: string; type: string; nullable: boolean; default: string | null }>(
+    `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, not a.attnotnull as nullable,
+            pg_get_expr(d.adbin, d.adrelid) as default
+     from pg_attribute a
+     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+     where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
+     order by a.attnum`,
+    [`public.${table}`],
+  );
+  return rows;
+}
+
+describe('the tables', () => {
+  it('are exactly the product tables of spec §3, each with row-level security on', async () => {
+    const { rows } = await db.query<{ name: string; rls: boolean }>(
+      `select c.relname as name, c.relrowsecurity as rls from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
+    );
+    expect(rows).toEqual(TABLES.map((name) => ({ name, rls: true })));
+  });
+
+  it('carry the columns spec §3 names (the web app calls them as written there)', async () => {
+    const spec: Record<string, string[]> = {
+      profiles: [
+        'user_id',
+        'email',
+        'full_name',
+        'username',
+        'bio',
+        'avatar_url',
+        'created_at',
+        'trial_ends_at',
+      ],
+      user_roles: ['id', 'user_id', 'role', 'created_at'],
+      admin_posts: ['id', 'title', 'content', 'author_id', 'featured', 'media_urls', 'status', 'created_at'],
+      scammer_subscriptions: ['user_id', 'subscription_type', 'status', 'expires_at', 'created_at'],
+      product_votes: ['id', 'user_id', 'product_id', 'vote_type', 'created_at'],
+      product_comments: ['id', 'user_id', 'product_id', 'content', 'created_at'],
+      saved_articles: [
+        'id',
+        'user_id',
+        'article_title',
+        'article_summary',
+        'article_image',
+        'article_source',
+        'article_category',
+        'article_url',
+        'saved_at',
+      ],
+      notifications: ['id', 'user_id', 'title', 'message', 'is_read', 'created_at'],
+      scammer_reports: [
+        'id',
+        'scammer_name',
+        'scammer_description',
+        'incident_details',
+        'location',
+        'business_name',
+        'contact_info',
+        'amount_scammed',
+        'date_of_incident',
+        'reporter_user_id',
+        'status',
+        'created_at',
+        'updated_at',
+      ],
+      bookings: [
+        'id',
+        'user_id',
+        'full_name',
+        'email',
+        'phone',
+        'company_name',
+        'product_name',
+        'product_description',
+        'product_category',
+        'booking_date',
+        'booking_time',
+        'special_requests',
+        'created_at',
+      ],
+      privacy_settings: [
+        'user_id',
+        'profile_visibility',
+        'show_email',
+        'show_activity',
+        'allow_analytics',
+        'allow_marketing',
+        'data_processing_consent',
+        'auto_delete_inactive',
+        'inactive_period_months',
+      ],
+      security_events: [
+        'id',
+        'type',
+        'category',
+        'action',
+        'description',
+        'additional_data',
+        'risk_level',
+        'user_id',
+        'ip',
+        'created_at',
+      ],
+    };
+    for (const [table, names] of Object.entries(spec)) {
+      const actual = (await columns(table)).map((column) => column.name);
+      expect(actual, table).toEqual(expect.arrayContaining(names));
+    }
+  });
+
+  it('keep the user_roles contract exactly', async () => {
+    expect(await columns('user_roles')).toEqual([
+      { name: 'id', type: 'uuid', nullable: false, default: 'gen_random_uuid()' },
+      { name: 'user_id', type: 'uuid', nullable: false, default: null },
+      { name: 'role', type: 'text', nullable: false, default: null },
+      { name: 'created_at', type: 'timestamp with time zone', nullable: false, default: 'now()' },
+    ]);
+    const { rows } = await db.query<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint
+       where conrelid = 'public.user_roles'::regclass and contype in ('c', 'f', 'p', 'u') order by contype, 1`,
+    );
+    expect(rows.map((row) => row.def)).toEqual([
+      "CHECK ((role = 'admin'::text))",
+      'FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE',
+      'PRIMARY KEY (id)',
+      'UNIQUE (user_id, role)',
+    ]);
+  });
+
+  it('keep the notifications contract', async () => {
+    expect(await columns('notifications')).toEqual([
+      { name: 'id', type: 'uuid', nullable: false, default: 'gen_random_uuid()' },
+      { name: 'user_id', type: 'uuid', nullable: false, default: null },
+      { name: 'title', type: 'text', nullable: false, default: null },
+      { name: 'message', type: 'text', nullable: false, default: null },
+      { name: 'is_read', type: 'boolean', nullable: false, default: 'false' },
+      { name: 'created_at', type: 'timestamp with time zone', nullable: false, default: 'now()' },
+    ]);
+  });
+
+  it('have one privacy row per user, so the web app’s upsert on user_id works', async () => {
+    const { rows } = await db.query<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint
+       where conrelid = 'public.privacy_settings'::regclass and contype = 'p'`,
+    );
+    expect(rows).toEqual([{ def: 'PRIMARY KEY (user_id)' }]);
+  });
+
+  it('tie every user-owned row to its account with ON DELETE CASCADE', async () => {
+    const { rows } = await db.query<{ table: string; def: string }>(
+      `select format('%s.%s', n.nspname, c.relname) as table, pg_get_constraintdef(k.oid) as def
+       from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+       where k.contype = 'f' and k.confrelid = 'auth.users'::regclass and n.nspname in ('public', 'private')
+       order by 1, 2`,
+    );
+    expect(rows.every((row) => row.def.endsWith('ON DELETE CASCADE'))).toBe(true);
+    const tables = new Set(rows.map((row) => row.table));
+    for (const table of TABLES) expect(tables.has(`public.${table}`), table).toBe(true);
+    expect(tables.has('private.rate_limit_attempts')).toBe(true);
+    expect(tables.has('private.rate_limit_penalties')).toBe(true);
+  });
+
+  it('have an index leading with the columns of every foreign key (cascades and policies stay fast)', async () => {
+    const { rows } = await db.query<{ constraint: string; indexed: boolean }>(
+      `select c.conname as constraint,
+              exists (
+                select 1 from pg_index i
+                where i.indrelid = c.conrelid
+                  and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] = c.conkey
+              ) as indexed
+       from pg_constraint c
+       where c.contype = 'f' and c.connamespace in ('public'::regnamespace, 'private'::regnamespace)`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((row) => !row.indexed)).toEqual([]);
+  });
+
+  it('grant the API roles no TRUNCATE, REFERENCES or TRIGGER (RLS does not cover them)', async () => {
+    const { rows } = await db.query(
+      `select table_name, grantee, privilege_type from information_schema.table_privileges
+       where table_schema = 'public' and grantee in ('anon', 'authenticated')
+         and privilege_type in ('TRUNCATE', 'REFERENCES', 'TRIGGER')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('grant the API roles nothing in the private schema', async () => {
+    const { rows } = await db.query(
+      `select table_name, grantee, privilege_type from information_schema.table_privileges
+       where table_schema = 'private' and grantee in ('anon', 'authenticated', 'service_role', 'PUBLIC')`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('the policies', () => {
+  it('call auth.uid(), has_role() and has_scammer_access() once per statement: wrapped in (select …)', async () => {
+    const { rows } = await db.query<{ table: string; policy: string; expr: string }>(
+      `select tablename as table, policyname as policy, coalesce(qual, '') || ' ' || coalesce(with_check, '') as expr
+       from pg_policies where schemaname = 'public'`,
+    );
+    expect(rows.length).toBeGreaterThan(40);
+    const bare = rows.filter((row) => {
+      const unwrapped = row.expr
+        .replaceAll('( SELECT auth.uid() AS uid)', '')
+        .replace(/\( SELECT has_role\('admin'::text\) AS has_role\)/g, '')
+        .replaceAll('( SELECT has_scammer_access() AS has_scammer_access)', '');
+      return /auth\.uid\(\)|has_role\(|has_scammer_access\(/.test(unwrapped);
+    });
+    expect(bare).toEqual([]);
+  });
+
+  it('exist for every table', async () => {
+    const { rows } = await db.query<{ table: string }>(
+      `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
+    );
+    expect(rows.map((row) => row.table)).toEqual(TABLES);
+  });
+});
+
+describe('the functions', () => {
+  it('exposed through the Data API are exactly the remote procedures and access helpers', async () => {
+    const { rows } = await db.query<{ signature: string; definer: boolean; volatility: string }>(
+      `select p.oid::regprocedure::text as signature, p.prosecdef as definer, p.provolatile as volatility
+       from pg_proc p where p.pronamespace = 'public'::regnamespace order by 1`,
+    );
+    expect(rows).toEqual([
+      {
+        signature: 'advanced_content_validation(text,text,integer,integer,boolean)',
+        definer: false,
+        volatility: 'i',
+      },
+      {
+        signature: 'global_rate_limit_check(text,integer,integer,text,integer)',
+        definer: true,
+        volatility: 'v',
+      },
+      { signature: 'has_role(text)', definer: true, volatility: 's' },
+      { signature: 'has_scammer_access()', definer: true, volatility: 's' },
+      { signature: 'log_security_event(text,text,text,text,jsonb,text)', definer: true, volatility: 'v' },
+      {
+        signature: 'progressive_rate_limit_check(text,integer,integer)',
+        definer: true,
+        volatility: 'v',
+      },
+    ]);
+  });
+
+  it('take the argument names of spec §7 (the JSON keys of supabase.rpc)', async () => {
+    const { rows } = await db.query<{ name: string; args: string[] }>(
+      `select proname as name, proargnames as args from pg_proc where pronamespace = 'public'::regnamespace order by 1`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.args]))).toEqual({
+      advanced_content_validation: ['content_text', 'field_name', 'min_length', 'max_length', 'allow_html'],
+      global_rate_limit_check: [
+        'action_type_param',
+        'max_attempts',
+        'time_window_minutes',
+        'ip_address',
+        'max_ip_attempts',
+      ],
+      has_role: ['_role'],
+      has_scammer_access: null,
+      log_security_event: ['type', 'action', 'category', 'description', 'additional_data', 'risk_level'],
+      progressive_rate_limit_check: ['action_type_param', 'base_max_attempts', 'time_window_minutes'],
+    });
+  });
+
+  it('all pin search_path to empty (SECURITY DEFINER ones above all)', async () => {
+    const { rows } = await db.query<{ signature: string; config: string[] | null }>(
+      `select p.oid::regprocedure::text as signature, p.proconfig as config from pg_proc p
+       where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)`,
+    );
+    expect(rows.length).toBeGreaterThan(25);
+    expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([]);
+  });
+
+  it('in private are executable by the API roles only where constraints, defaults or triggers need them', async () => {
+    const { rows } = await db.query<{ name: string }>(
+      `select distinct p.proname as name from pg_proc p
+       where p.pronamespace = 'private'::regnamespace
+         and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+       order by 1`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([
+      'account_email',
+      'are_http_urls',
+      'caller_account_exists',
+      'caller_is_privileged',
+      'enforce_insert_rate',
+      'has_html',
+      'has_script_markup',
+      'has_unsanitised_text',
+      'is_email',
+      'is_http_url',
+      'is_iso_date',
+      'is_phone',
+      'is_privileged',
+      'is_product_id',
+      'parse_ip',
+      'request_ip',
+      'trial_length',
+      'trimmed_length',
+    ]);
+  });
+});
+
+describe('the migrations', () => {
+  it('are Supabase CLI files, without transaction control', async () => {
+    const app = (await readMigrations()).filter((file) => file.layer === 'app');
+    expect(app.length).toBeGreaterThan(0);
+    // Each issue adds its files in its own timestamp range (the schema's: 202611211…).
+    for (const file of app) {
+      expect(file.name).toMatch(/^2026112\d{7}_[a-z0-9_]+\.sql$/);
+      expect(file.sql).not.toMatch(/^\s*(begin|commit|rollback)\s*;/im);
+    }
+  });
+
+  it('can be applied again without error or change (safe to paste into a hosted project twice)', async () => {
+    const snapshot = async () =>
+      (
+        await db.query(
+          `select (select count(*)::int from pg_policies where schemaname = 'public') as policies,
+                  (select count(*)::int from pg_trigger t join pg_class c on c.oid = t.tgrelid
+                     join pg_namespace n on n.oid = c.relnamespace
+                   where not t.tgisinternal and n.nspname in ('public', 'private', 'auth')) as triggers,
+                  (select count(*)::int from pg_constraint where connamespace in ('public'::regnamespace, 'private'::regnamespace)) as constraints,
+                  (select count(*)::int from pg_indexes where schemaname in ('public', 'private')) as indexes,
+                  (select count(*)::int from pg_proc where pronamespace in ('public'::regnamespace, 'private'::regnamespace)) as functions,
+                  (select count(*)::int from private.app_settings) as settings`,
+        )
+      ).rows[0];
+    const before = await snapshot();
+    for (const file of (await readMigrations()).filter((migration) => migration.layer === 'app')) {
+      await db.transaction((tx) => tx.exec(file.sql));
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

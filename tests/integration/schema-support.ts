@@ -1,0 +1,138 @@
+/**
+ * Helpers for the product-schema tests (schema-*.test.ts, rls-matrix.test.ts): accounts in auth.users,
+ * request scopes as the Data API sets them, and statements run as a caller and then rolled back, so a
+ * test can try anything without changing what the next one sees.
+ */
+import type { Database, Queryable, RequestScope } from '#server/db/driver.ts';
+
+export interface DbError {
+  code: string;
+  message: string;
+  constraint?: string;
+  detail?: string;
+  hint?: string;
+}
+
+/** The address the API layer records for the client (request.headers, as scopeFor sets it). */
+export const DEFAULT_IP = '198.51.100.10';
+
+export const anon = (ip = DEFAULT_IP): RequestScope => ({
+  role: 'anon',
+  claims: { role: 'anon' },
+  headers: { 'x-forwarded-for': ip, 'x-real-ip': ip },
+});
+
+export const user = (id: string, ip = DEFAULT_IP, email?: string): RequestScope => ({
+  role: 'authenticated',
+  claims: { sub: id, role: 'authenticated', aud: 'authenticated', ...(email ? { email } : {}) },
+  headers: { 'x-forwarded-for': ip, 'x-real-ip': ip },
+});
+
+export const serviceRole = (ip = DEFAULT_IP): RequestScope => ({
+  role: 'service_role',
+  claims: { role: 'service_role' },
+  headers: { 'x-forwarded-for': ip, 'x-real-ip': ip },
+});
+
+/** Creates accounts as the auth service does (the product's trigger gives each one a profile). */
+export async function createUser(
+  db: Database,
+  account: { id: string; email: string | null; fullName?: string },
+): Promise<void> {
+  await db.query(
+    `insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2, $3, $4, $5)`,
+    [
+      account.id,
+      account.email,
+      'authenticated',
+      'authenticated',
+      JSON.stringify(account.fullName ? { full_name: account.fullName } : {}),
+    ],
+  );
+}
+
+/** Ends the trial of a user, so only a subscription or the admin role gives access. */
+export async function expireTrial(db: Database, id: string): Promise<void> {
+  await db.query(`update public.profiles set trial_ends_at = now() - interval '1 day' where user_id = $1`, [
+    id,
+  ]);
+}
+
+export async function makeAdmin(db: Database, id: string): Promise<void> {
+  await db.query(
+    `insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing`,
+    [id],
+  );
+}
+
+class Rollback<T> extends Error {
+  constructor(readonly value: T) {
+    super('rollback');
+  }
+}
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: DbError };
+
+/**
+ * Runs `fn` as `scope` and rolls everything back. Resolves to the value, or to the database error
+ * (SQLSTATE code, message, constraint) when a statement failed.
+ */
+export async function attempt<T>(
+  db: Database,
+  scope: RequestScope,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<Attempt<T>> {
+  try {
+    await db.withScope(scope, async (tx) => {
+      throw new Rollback(await fn(tx));
+    });
+  } catch (caught) {
+    if (caught instanceof Rollback) return { ok: true, value: caught.value as T };
+    const error = caught as Partial<DbError>;
+    if (typeof error.code !== 'string') throw caught;
+    return {
+      ok: false,
+      error: {
+        code: error.code,
+        message: String(error.message),
+        constraint: error.constraint,
+        detail: error.detail,
+        hint: error.hint,
+      },
+    };
+  }
+  throw new Error('unreachable: the scoped transaction neither returned nor failed');
+}
+
+/** Runs one statement as `scope` and commits it (for arranging state that later steps build on). */
+export async function runAs<Row = Record<string, unknown>>(
+  db: Database,
+  scope: RequestScope,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
+  return db.withScope(scope, async (tx) => (await tx.query<Row>(sql, params)).rows);
+}
+
+/** One statement as `scope`, rolled back: its rows, or its error. */
+export async function tryAs<Row = Record<string, unknown>>(
+  db: Database,
+  scope: RequestScope,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Attempt<{ rows: Row[]; rowCount: number }>> {
+  return attempt(db, scope, async (tx) => {
+    const result = await tx.query<Row>(sql, params);
+    return { rows: result.rows, rowCount: result.rowCount };
+  });
+}
+
+/** A calendar date (yyyy-MM-dd, UTC) `days` from today. */
+export function isoDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A timestamp `days` from now, as ISO 8601. */
+export function isoTimestamp(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString();
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/driver.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { openPglite } from '#server/db/pglite.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import { type RunningServer, startServer } from '#server/start.ts';
+import { WEB_DIST } from '#server/web-build.ts';
+
+export interface TestServer {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dataDir: string;
+  /** Direct database access for arranging data and checking results (as the superuser). */
+  db: RunningServer['ctx']['db'];
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+export type TestDatabase = 'pglite' | 'postgres';
+
+export function testDatabase(): TestDatabase {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** Creates an empty database on the TEST_PG_URL server; returns its URL and a function dropping it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_PG_URL;
+  if (!adminUrl) throw new Error('TEST_PG_URL is not set: the PostgreSQL tier needs a server');
+  const name = `hg_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Starts the real server in this process on a free port, on a fresh database of the tier under test
+ * (a copy of the migrated PGlite template, or a new database on the PostgreSQL server), with a fresh
+ * DATA_DIR. `env` adds or overrides configuration as the environment would.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-test-'));
+  const cleanup: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
+  const settings: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  };
+  if (testDatabase() === 'postgres') {
+    const database = await createPostgresDatabase();
+    cleanup.push(database.drop);
+    settings.DATABASE_URL = database.url;
+  } else {
+    const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
+    if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
+  }
+  try {
+    const server = await startServer(loadConfig(settings), {
+      logger: false,
+      webDir: process.env.HIGHGRADE_WEB_DIR ?? WEB_DIST,
+    });
+    const { keys } = server.ctx;
+    return {
+      url: server.url,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
+      dataDir,
+      db: server.ctx.db,
+      server,
+      async close() {
+        await server.close();
+        for (const step of cleanup.reverse()) await step();
+      },
+    };
+  } catch (error) {
+    for (const step of cleanup.reverse()) await step();
+    throw error;
+  }
+}
+
+/**
+ * A migrated database of the tier under test without a server around it, for tests of the database
+ * layer itself. PGlite starts from the template copy; PostgreSQL from a new empty database.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; dataDir: string; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-db-'));
+  let db: Database;
+  let drop = async () => {};
+  if (testDatabase() === 'postgres') {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    db = await openPostgres({ url: database.url, poolMax: 4, statementTimeoutMs: 5000 });
+  } else {
+    const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
+    if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
+    db = await openPglite({ dataDir, statementTimeoutMs: 5000 });
+  }
+  await migrate(db);
+  return {
+    db,
+    dataDir,
+    async close() {
+      await db.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

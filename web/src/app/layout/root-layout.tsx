@@ -1,0 +1,120 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { ErrorBoundary } from '../../components/layout/error-boundary.tsx';
+import { PageSkeleton } from '../../components/layout/page-skeleton.tsx';
+import { SiteFooter } from '../../components/layout/site-footer.tsx';
+import { SiteHeader } from '../../components/layout/site-header.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { isAgeVerified, UNGATED_PATHS } from '../../features/age-gate/age-verification.ts';
+import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
+import { useAutoSignOut } from '../../features/auth/hooks/use-auto-sign-out.ts';
+import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { useScammerNetworkActions } from '../../features/scammer-network/hooks/use-scammer-network-actions.ts';
+import { getConfig } from '../../lib/config.ts';
+import { retryFailedPages } from '../../lib/lazy-page.tsx';
+import { preloadPage } from '../pages.ts';
+
+// Returning visitors already carry the cookie, so the gate's code loads only for first visits.
+const AgeGate = lazy(() => import('../../features/age-gate/components/age-gate.tsx'));
+
+const loadAuthDialog = () => import('../../features/auth/components/auth-dialog.tsx');
+// The dialog (and the forms in it) load when a visitor reaches for the Sign In button.
+const AuthDialog = lazy(loadAuthDialog);
+
+function AgeGateHost({ pathname }: { pathname: string }) {
+  const [verified, setVerified] = useState(isAgeVerified);
+  if (verified || UNGATED_PATHS.includes(pathname)) return null;
+  return (
+    <Suspense fallback={null}>
+      <AgeGate onConfirmed={() => setVerified(true)} />
+    </Suspense>
+  );
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const signOut = useSignOut();
+  const [authDialog, setAuthDialog] = useState({ open: false, used: false });
+  const openAuthDialog = useCallback(() => setAuthDialog({ open: true, used: true }), []);
+  const { hasAccess, openScammerNetwork, submitTip } = useScammerNetworkActions(auth.user !== null);
+  const main = useRef<HTMLElement>(null);
+
+  // Arriving from a password recovery link (PASSWORD_RECOVERY): choose the new password.
+  useAuthSession({
+    onPasswordRecovery: () => {
+      setAuthDialog((state) => ({ ...state, open: false }));
+      navigate('/auth?tab=reset-confirm', { replace: true });
+    },
+  });
+
+  useAutoSignOut({
+    sessionKey: auth.sessionKey,
+    timeoutMs: getConfig().autoSignOutMs,
+    onIdle: () => {
+      void signOut().then(() =>
+        toast({ title: 'Signed out', description: 'You were signed out after a period of inactivity.' }),
+      );
+    },
+  });
+
+  // After a client-side navigation, move focus to the new page so screen readers start there
+  // (a full page load would have done the same). Not on the first render.
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader
+        user={auth.user ? { email: auth.user.email, isAdmin: auth.isAdmin } : null}
+        hasScammerAccess={hasAccess}
+        notifications={
+          // Loaded once supabase-js has confirmed the session, keeping it out of the first render.
+          <NotificationsBell
+            signedIn={auth.user !== null}
+            userId={auth.confirmed ? (auth.user?.id ?? null) : null}
+          />
+        }
+        onOpenScammerNetwork={openScammerNetwork}
+        onSubmitTip={submitTip}
+        onSignIn={openAuthDialog}
+        onSignOut={() => void signOut()}
+        onPreload={(path) => {
+          if (path === '/auth') void loadAuthDialog().catch(() => {});
+          else preloadPage(path);
+        }}
+      />
+      <main id="main-content" ref={main} tabIndex={-1} className="flex-1 outline-none">
+        <ErrorBoundary resetKey={pathname} onReset={retryFailedPages}>
+          <Suspense key={pathname} fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <SiteFooter />
+      <AgeGateHost pathname={pathname} />
+      {authDialog.used ? (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={authDialog.open}
+            onOpenChange={(open) => setAuthDialog((state) => ({ ...state, open }))}
+          />
+        </Suspense>
+      ) : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazyPage } from '../lib/lazy-page.tsx';
+
+/**
+ * Every page is its own chunk (spec §2: pages load lazily); the shell only carries the layout.
+ * Keyed by path so links can start loading a page's code on hover or focus.
+ */
+export const pages = {
+  '/': lazyPage(() => import('./routes/home.tsx')),
+  '/news': lazyPage(() => import('./routes/news.tsx')),
+  '/market-index': lazyPage(() => import('./routes/market-index.tsx')),
+  '/pass-or-gas': lazyPage(() => import('./routes/pass-or-gas.tsx')),
+  '/scammer-database': lazyPage(() => import('./routes/scammer-database.tsx')),
+  '/brand-directory': lazyPage(() => import('./routes/brand-directory.tsx')),
+  '/auth': lazyPage(() => import('./routes/auth.tsx')),
+  '/booking': lazyPage(() => import('./routes/booking.tsx')),
+  '/profile': lazyPage(() => import('./routes/profile.tsx')),
+  '/admin': lazyPage(() => import('./routes/admin.tsx')),
+  '/privacy-policy': lazyPage(() => import('./routes/privacy-policy.tsx')),
+  '/terms-of-service': lazyPage(() => import('./routes/terms-of-service.tsx')),
+  '/cookie-policy': lazyPage(() => import('./routes/cookie-policy.tsx')),
+  '/email-confirmed': lazyPage(() => import('./routes/email-confirmed.tsx')),
+} as const;
+
+export const NotFoundPage = lazyPage(() => import('./routes/not-found.tsx'));
+
+export function preloadPage(path: string): void {
+  if (path in pages) pages[path as keyof typeof pages].preload();
+}

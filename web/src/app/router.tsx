@@ -1,0 +1,20 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './layout/route-error.tsx';
+import { NotFoundPage, pages } from './pages.ts';
+
+/** The route list of spec §2; anything else is the not-found page. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...Object.entries(pages).map(([path, Page]) =>
+        path === '/' ? { index: true, element: <Page /> } : { path: path.slice(1), element: <Page /> },
+      ),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,38 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { BrandMark } from '../../components/layout/brand-logo.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { AUTH_TAB_LABELS, parseAuthTab } from '../../features/auth/auth-tabs.ts';
+import { AuthScreen } from '../../features/auth/components/auth-screen.tsx';
+import { getConfig } from '../../lib/config.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** The authentication screen as a full page (spec §2); the active tab is the `tab` query parameter. */
+export default function AuthPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = parseAuthTab(params.get('tab'));
+  const { siteName } = getConfig();
+  useDocumentTitle(AUTH_TAB_LABELS[tab]);
+
+  return (
+    <div className="mx-auto flex max-w-lg flex-col px-4 py-12 sm:py-16">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <BrandMark className="size-12" />
+          <h1 className="mt-2 font-bold text-2xl tracking-tight">{siteName}</h1>
+          <CardDescription className="text-base">
+            Sign in to access premium cannabis marketplace
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AuthScreen
+            tab={tab}
+            onTabChange={(next) => setParams({ tab: next }, { replace: true })}
+            onSignedIn={() => navigate('/')}
+            onSocialStarted={() => {}}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

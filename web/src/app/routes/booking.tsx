@@ -1,0 +1,55 @@
+import { ArrowLeft, CalendarDays, X } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../components/layout/empty-state.tsx';
+import { PageContainer } from '../../components/layout/page-header.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { getConfig } from '../../lib/config.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export default function BookingPage() {
+  useDocumentTitle('Book Your Promo Session');
+  const navigate = useNavigate();
+  const { supportEmail } = getConfig();
+  // Spec §2: Back and close both go back one step; a visitor who arrived here directly goes home instead.
+  const goBack = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/');
+  };
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <div className="flex items-center justify-between">
+        <Button variant="ghost" className="-ml-3" onClick={goBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Close" onClick={goBack}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="mt-6 text-center">
+        <h1 className="font-bold text-3xl tracking-tight sm:text-4xl">Book Your Promo Session</h1>
+        <p className="mt-3 text-lg text-muted-foreground">
+          Schedule a promotional session for your cannabis product.
+        </p>
+      </div>
+      <EmptyState
+        icon={CalendarDays}
+        title="Online booking opens soon"
+        className="mt-10"
+        actions={
+          <Button asChild>
+            <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('Promo session request')}`}>
+              Email {supportEmail}
+            </a>
+          </Button>
+        }
+      >
+        Here you will be able to request a session with your contact details, product information, a date and
+        time, and any special requests — with or without an account. Until then, write to us and we will
+        arrange it.
+      </EmptyState>
+    </PageContainer>
+  );
+}

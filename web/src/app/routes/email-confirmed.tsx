@@ -1,0 +1,65 @@
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
+import { endLinkSession } from '../../features/auth/api/end-link-session.ts';
+import { type LinkOutcome, parseLinkFragment } from '../../features/auth/link-fragment.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/**
+ * Where the sign-up confirmation link lands (spec §2). The link may have been opened anywhere, so
+ * the session it created is ended rather than adopted, and the visitor signs in from their main
+ * browser, as the page says (decision 063).
+ */
+export default function EmailConfirmedPage() {
+  const navigate = useNavigate();
+  const [outcome] = useState<LinkOutcome>(() => parseLinkFragment(window.location.hash));
+  useDocumentTitle(outcome.kind === 'error' ? 'Email not confirmed' : 'Email confirmed');
+
+  useEffect(() => {
+    if (outcome.kind === 'none') return;
+    // The tokens must not stay in the address bar or the history.
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+    if (outcome.kind === 'session') {
+      endLinkSession(outcome.accessToken).catch(() => {
+        // It expires on its own; nothing here depends on it.
+      });
+    }
+  }, [outcome]);
+
+  const failed = outcome.kind === 'error';
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <Card className="text-center">
+        <CardHeader className="items-center">
+          <div
+            className={`flex size-16 items-center justify-center rounded-full bg-secondary ${failed ? 'text-destructive' : 'text-primary'}`}
+          >
+            {failed ? (
+              <CircleAlert aria-hidden="true" className="size-9" />
+            ) : (
+              <CircleCheck aria-hidden="true" className="size-9" />
+            )}
+          </div>
+          <h1 className="mt-2 font-bold text-3xl tracking-tight">
+            {failed ? 'Your email could not be confirmed' : 'Success!'}
+          </h1>
+        </CardHeader>
+        <CardContent>
+          <p className="text-lg text-muted-foreground">
+            {outcome.kind === 'error' ? outcome.description : 'Your email has been confirmed successfully.'}
+          </p>
+          <Button
+            size="lg"
+            className="mt-8 h-auto min-h-11 w-full whitespace-normal"
+            onClick={() => navigate('/auth')}
+          >
+            Please return to the main browser and sign in
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+import { Link } from 'react-router';
+import {
+  LegalDocument,
+  type LegalSection,
+  SupportEmail,
+} from '../../features/legal/components/legal-document.tsx';
+import { getConfig } from '../../lib/config.ts';
+
+export default function PrivacyPolicyPage() {
+  const { siteName, supportEmail } = getConfig();
+  const contact = <SupportEmail address={supportEmail} />;
+
+  const sections: LegalSection[] = [
+    {
+      id: 'who-we-are',
+      title: 'Who we are',
+      body: (
+        <p>
+          {siteName} (“we”, “us”) runs this website: a community platform and marketplace for the legal
+          cannabis industry with news, a market index, Pass or Gas product voting, a brand directory, the
+          Scammer Network and promo-session booking. We decide why and how your personal data is processed,
+          which makes us the controller of that data. You can reach us about anything in this policy at{' '}
+          {contact}.
+        </p>
+      ),
+    },
+    {
+      id: 'data-we-hold',
+      title: 'The information we hold',
+      body: (
+        <>
+          <p>We only collect what we need to run the features you use:</p>
+          <ul>
+            <li>
+              <strong>Account:</strong> your email address, your password (stored only as a one-way hash; we
+              never see it) and the full name you give at sign-up. If you sign in with our social login
+              provider, we receive the name, email address and account identifier that provider shares with
+              us.
+            </li>
+            <li>
+              <strong>Profile:</strong> username, display name, bio, profile picture, the date you joined and,
+              while it runs, the end of your free trial.
+            </li>
+            <li>
+              <strong>Your activity:</strong> your Pass or Gas votes, the comments you post on products, the
+              articles you save (their title, summary, image, source, category and link) and the notifications
+              we send you, including whether you have read them.
+            </li>
+            <li>
+              <strong>Scammer reports</strong> you submit: the scammer's name and description, incident
+              details, location, business name, contact details used, amount lost and date of the incident,
+              linked to your account.
+            </li>
+            <li>
+              <strong>Promo-session bookings:</strong> your name, email address, phone number, company,
+              product name, description and category, the date and time you ask for and any special requests.
+              You can book without an account; if you are signed in, the booking is linked to your account.
+            </li>
+            <li>
+              <strong>Subscriptions:</strong> your Scammer Network plan, its status and its start and expiry
+              dates. Card payments are handled by our card payment provider; we never receive or store your
+              full card number.
+            </li>
+            <li>
+              <strong>Privacy settings:</strong> your profile visibility, whether your email and activity are
+              shown, your analytics and marketing choices, your data-processing consent, and whether and when
+              inactive accounts should be deleted automatically.
+            </li>
+            <li>
+              <strong>Security data:</strong> IP address, browser type (user agent), pages requested, the time
+              of each request, sign-in events and security events such as failed sign-ins or exceeded rate
+              limits.
+            </li>
+            <li>
+              <strong>Cookies and browser storage:</strong> described in our{' '}
+              <Link to="/cookie-policy">Cookie Policy</Link>.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: 'how-we-use',
+      title: 'How we use it and why we may',
+      body: (
+        <ul>
+          <li>
+            <strong>To provide the service you asked for</strong> — your account, profile, votes, comments,
+            saved articles, notifications, bookings and subscription (performance of our contract with you).
+          </li>
+          <li>
+            <strong>To keep the community safe</strong> — reviewing scammer reports before they are published,
+            limiting repeated attempts, detecting abuse and protecting accounts (our legitimate interest in a
+            safe service). We do not publish the identity of the member who submitted a report.
+          </li>
+          <li>
+            <strong>To understand and improve the site</strong> — aggregate usage statistics, only while
+            “Allow analytics” is on in your privacy settings (your consent, which you can withdraw at any
+            time).
+          </li>
+          <li>
+            <strong>To send news and offers</strong> — only if you switch on “Allow marketing” (your consent).
+            Service messages, such as email confirmation or password reset, are sent regardless.
+          </li>
+          <li>
+            <strong>To meet legal obligations</strong> — for example keeping payment records or answering
+            lawful requests from authorities.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'sharing',
+      title: 'Who can see it',
+      body: (
+        <>
+          <p>
+            Other members see your public profile, comments and votes according to the profile visibility you
+            choose: public (anyone), private (only you) or friends (only your connections). Our admins can see
+            what they need to moderate content, review reports and handle bookings.
+          </p>
+          <p>We share personal data only with service providers who process it for us under contract:</p>
+          <ul>
+            <li>our hosting and storage providers, which run our servers, database and file storage;</li>
+            <li>our email delivery provider, for account and notification emails;</li>
+            <li>our card payment provider, when you pay for a subscription;</li>
+            <li>our social login provider, if you choose to sign in with it.</li>
+          </ul>
+          <p>
+            We disclose data to authorities only where the law requires it. If {siteName} is sold or merged,
+            your data moves to the new owner under this policy, and we will tell you first. We never sell your
+            personal data.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'retention',
+      title: 'How long we keep it',
+      body: (
+        <ul>
+          <li>Your account data is kept for as long as you have an account.</li>
+          <li>
+            <strong>Automatic deletion of inactive accounts:</strong> if you switch it on in your privacy
+            settings, we delete your account and its data after the period of inactivity you choose — 12, 24,
+            36 or 60 months (24 months unless you pick another).
+          </li>
+          <li>
+            When you delete your account, we remove your profile information, your reviews and comments, your
+            bookings and submissions and all other personal data. Deletion cannot be undone. Copies in backups
+            disappear as those backups expire, and records we must keep by law (such as payment records) are
+            kept only for the period the law sets.
+          </li>
+          <li>
+            Booking requests made without an account are kept as long as needed to arrange the session and to
+            keep the business records the law requires.
+          </li>
+          <li>
+            Security logs are kept as long as needed to protect the service, normally no longer than 12
+            months.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'your-rights',
+      title: 'Your rights (GDPR)',
+      body: (
+        <>
+          <p>Wherever you live, you can:</p>
+          <ul>
+            <li>
+              <strong>Export your data</strong> — download everything we hold about your account as a JSON
+              file from Profile → Privacy → Data Rights (rights of access and portability).
+            </li>
+            <li>
+              <strong>Delete your account and data</strong> — from Profile → Privacy → Data Rights (right to
+              erasure).
+            </li>
+            <li>
+              <strong>Correct your data</strong> — edit your profile at any time, or ask us (right to
+              rectification).
+            </li>
+            <li>
+              <strong>Withdraw consent</strong> — switch analytics or marketing off in your privacy settings;
+              this does not affect processing that happened before.
+            </li>
+            <li>
+              <strong>Object to or restrict processing</strong> that relies on our legitimate interests.
+            </li>
+            <li>
+              <strong>Complain</strong> to the data protection authority where you live or work.
+            </li>
+          </ul>
+          <p>
+            For anything you cannot do yourself in the app, write to {contact}. We answer within one month and
+            may ask you to confirm your identity first.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'age',
+      title: 'Age requirement',
+      body: (
+        <p>
+          {siteName} is only for adults aged 21 or older, or of the legal age for cannabis where you live if
+          that is higher. We do not knowingly collect data from anyone younger. If we learn that an account
+          belongs to someone under that age, we delete it.
+        </p>
+      ),
+    },
+    {
+      id: 'security',
+      title: 'How we protect it',
+      body: (
+        <p>
+          Connections to {siteName} are encrypted, passwords are stored only as hashes, access to data is
+          checked in the database for every request, and sign-in attempts are rate-limited. Sessions end
+          automatically after two hours without activity. No system is perfectly secure; if a breach affects
+          your data, we will tell you and the authorities as the law requires.
+        </p>
+      ),
+    },
+    {
+      id: 'transfers',
+      title: 'International transfers',
+      body: (
+        <p>
+          Our providers may process data outside your country. Where data leaves the European Economic Area or
+          the United Kingdom, we rely on adequacy decisions or standard contractual clauses to keep it
+          protected.
+        </p>
+      ),
+    },
+    {
+      id: 'changes',
+      title: 'Changes to this policy',
+      body: (
+        <p>
+          We will give you at least 30 days' notice by email and on the site before a material change takes
+          effect. The date at the top shows when this policy last changed.
+        </p>
+      ),
+    },
+    {
+      id: 'contact',
+      title: 'Contact',
+      body: <p>Questions, requests or complaints about your privacy: {contact}.</p>,
+    },
+  ];
+
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      updated="21 November 2026"
+      intro={
+        <p>
+          This policy explains what personal data {siteName} holds about you, why, who can see it, how long we
+          keep it and how you can export or delete it.
+        </p>
+      }
+      sections={sections}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A tiny toast store: `toast()` can be called from anywhere (event handlers, hooks, non-React code)
+ * and the one <Toaster/> renders what is queued. Radix Toast does the accessible part (live region,
+ * swipe and Escape to dismiss, F8 to reach the viewport).
+ */
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastOptions {
+  title?: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before the toast closes by itself. */
+  duration?: number;
+}
+
+export interface ToastItem extends ToastOptions {
+  id: number;
+  open: boolean;
+}
+
+const MAX_TOASTS = 3;
+const REMOVE_DELAY_MS = 300;
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastItem[]): void {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function dismissToast(id: number): void {
+  emit(toasts.map((item) => (item.id === id ? { ...item, open: false } : item)));
+  // Keep the closed toast mounted for its exit animation, then drop it.
+  setTimeout(() => emit(toasts.filter((item) => item.id !== id)), REMOVE_DELAY_MS);
+}
+
+export function toast(options: ToastOptions): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  // A repeated identical message replaces the earlier one instead of stacking copies.
+  const rest = toasts.filter(
+    (item) => item.title !== options.title || item.description !== options.description,
+  );
+  emit([{ ...options, id, open: true }, ...rest].slice(0, MAX_TOASTS));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToast(): { toasts: ToastItem[]; toast: typeof toast; dismiss: typeof dismissToast } {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
+  return { toasts: current, toast, dismiss: dismissToast };
+}

@@ -1,0 +1,19 @@
+/**
+ * The age verification cookie. Its name is quoted in the cookie policy
+ * (app/routes/cookie-policy.tsx); change both together.
+ */
+export const AGE_COOKIE_NAME = 'hg_age_verified';
+export const AGE_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+
+export function isAgeVerified(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === `${AGE_COOKIE_NAME}=1`);
+}
+
+export function rememberAgeVerified(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; Cookie Store API is not in every browser.
+  document.cookie = `${AGE_COOKIE_NAME}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/** Pages a visitor of any age may read (what they agree to), so the gate never covers them. */
+export const UNGATED_PATHS: readonly string[] = ['/privacy-policy', '/terms-of-service', '/cookie-policy'];

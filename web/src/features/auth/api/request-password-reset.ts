@@ -1,0 +1,10 @@
+import { loadSupabase } from '../../../lib/supabase.ts';
+
+/** Spec §7: reset password for an email, with redirectTo /auth?tab=reset-confirm. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+    redirectTo: `${window.location.origin}/auth?tab=reset-confirm`,
+  });
+  if (error) throw error;
+}

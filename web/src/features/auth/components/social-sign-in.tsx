@@ -1,0 +1,40 @@
+import { LogIn } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { signInWithProvider } from '../api/sign-in-with-provider.ts';
+import type { useAuthAction } from '../hooks/use-auth-action.ts';
+import { useSocialProvider } from '../hooks/use-social-provider.ts';
+import { providerLabel } from '../social-provider.ts';
+
+interface SocialSignInProps {
+  /** The surrounding form's submission state: one busy flag per form (spec §4). */
+  action: ReturnType<typeof useAuthAction>;
+  /** The browser is about to leave for the provider (spec §4: social login success closes the dialog). */
+  onStarted: () => void;
+}
+
+/** The social login button and the "Or continue with" divider (spec §2); nothing when none is configured. */
+export function SocialSignIn({ action, onStarted }: SocialSignInProps) {
+  const { loading, provider } = useSocialProvider();
+  if (loading) return <div aria-hidden="true" className="h-[5.5rem]" />;
+  if (!provider) return null;
+  return (
+    <div className="grid gap-4">
+      <Button
+        variant="outline"
+        className="w-full"
+        disabled={action.busy}
+        onClick={async () => {
+          if (await action.run('auth_oauth', () => signInWithProvider(provider))) onStarted();
+        }}
+      >
+        <LogIn aria-hidden="true" />
+        Continue with {providerLabel(provider)}
+      </Button>
+      <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase">
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        Or continue with
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useCallback, useState } from 'react';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { logSecurityEvent } from '../../../lib/security-events.ts';
+import { checkAuthRateLimit } from '../api/check-auth-rate-limit.ts';
+import { authErrorText } from '../auth-error-text.ts';
+import { AUTH_RATE_LIMITS, type AuthAction } from '../rate-limits.ts';
+
+/** The rate-limited actions of spec §7, and the password update (which has no limit of its own). */
+export type AuthFormAction = AuthAction | 'auth_update_password';
+
+/**
+ * One auth form submission (spec §4 "Auth form", §8): a busy flag while it runs, the server's
+ * rate-limit check first, and on failure the destructive "Error" toast with the message plus a
+ * medium-severity security event. Resolves whether the action succeeded.
+ */
+export function useAuthAction(): {
+  busy: boolean;
+  run: (action: AuthFormAction, work: () => Promise<void>) => Promise<boolean>;
+} {
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (action: AuthFormAction, work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      if (action in AUTH_RATE_LIMITS) await checkAuthRateLimit(action as AuthAction);
+      await work();
+      return true;
+    } catch (error) {
+      const message = authErrorText(error);
+      toast({ variant: 'destructive', title: 'Error', description: message });
+      void logSecurityEvent({
+        type: 'auth_error',
+        category: 'authentication',
+        action,
+        description: message,
+        riskLevel: 'medium',
+      });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, run };
+}

@@ -1,0 +1,47 @@
+/** The auth forms' field rules (spec §5: sign-up and password rules, generic field texts). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 100;
+
+export const VALIDATION_TEXTS = {
+  required: (field: string) => `${field} is required.`,
+  email: 'Please enter a valid email address.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  passwordsDiffer: 'Passwords do not match.',
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailProblem(value: string): string | null {
+  if (value.trim() === '') return VALIDATION_TEXTS.required('Email');
+  return EMAIL.test(value.trim()) ? null : VALIDATION_TEXTS.email;
+}
+
+/** Sign-in: a password is required (its length is the server's business: old accounts may differ). */
+export function passwordPresentProblem(value: string): string | null {
+  return value === '' ? VALIDATION_TEXTS.required('Password') : null;
+}
+
+/** Sign-up and new passwords: required, at least 6 characters. */
+export function newPasswordProblem(value: string): string | null {
+  if (value === '') return VALIDATION_TEXTS.required('Password');
+  return value.length < PASSWORD_MIN_LENGTH ? VALIDATION_TEXTS.passwordTooShort : null;
+}
+
+/**
+ * Password update (spec §5): the entries must match, else "Passwords do not match."; under 6
+ * characters gives "Password must be at least 6 characters long."
+ */
+export function passwordUpdateProblems(
+  password: string,
+  confirmation: string,
+): { password?: string; confirmation?: string } {
+  if (password !== confirmation) return { confirmation: VALIDATION_TEXTS.passwordsDiffer };
+  if (password.length < PASSWORD_MIN_LENGTH) return { password: VALIDATION_TEXTS.passwordTooShort };
+  return {};
+}
+
+/** "Invalid name: " plus the server's violations joined by a comma and a space (spec §5). */
+export function invalidNameMessage(violations: readonly string[]): string {
+  return `Invalid name: ${violations.join(', ')}`;
+}

@@ -1,0 +1,30 @@
+import { loadSupabase } from '../../../lib/supabase.ts';
+import { type AppNotification, NOTIFICATIONS_LIMIT, parseNotification } from '../notifications-state.ts';
+
+/**
+ * Spec §7 notifications: the member's latest 20, and how many of all their notifications are unread
+ * (the badge counts beyond the 20 shown, up to 99+). Filtered by user id because admins may read
+ * everyone's notifications.
+ */
+export async function getNotifications(
+  userId: string,
+): Promise<{ items: AppNotification[]; unread: number }> {
+  const supabase = await loadSupabase();
+  const [list, unread] = await Promise.all([
+    supabase
+      .from('notifications')
+      .select('id, title, message, is_read, created_at')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(NOTIFICATIONS_LIMIT),
+    supabase
+      .from('notifications')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', userId)
+      .eq('is_read', false),
+  ]);
+  if (list.error) throw list.error;
+  if (unread.error) throw unread.error;
+  const items = (list.data ?? []).map(parseNotification).filter((item) => item !== null);
+  return { items, unread: unread.count ?? items.filter((item) => !item.is_read).length };
+}
