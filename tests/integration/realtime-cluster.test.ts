@@ -122,7 +122,7 @@ async function spawnNode(env: Record<string, string>): Promise<Spawned> {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
-        HIGHGRADE_WEB_DIR: process.env.HIGHGRADE_WEB_DIR ?? '',
+        ...(process.env.HIGHGRADE_WEB_DIR ? { HIGHGRADE_WEB_DIR: process.env.HIGHGRADE_WEB_DIR } : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

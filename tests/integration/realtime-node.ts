@@ -9,7 +9,7 @@ import { WEB_DIST } from '#server/web-build.ts';
 
 const server = await startServer(loadConfig(process.env), {
   logger: false,
-  webDir: process.env.HIGHGRADE_WEB_DIR ?? WEB_DIST,
+  webDir: process.env.HIGHGRADE_WEB_DIR || WEB_DIST,
 });
 process.stdout.write(`running at ${server.url}\n`);
 process.once('SIGTERM', () => {
