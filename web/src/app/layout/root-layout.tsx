@@ -14,6 +14,7 @@ import { NotificationsBell } from '../../features/notifications/components/notif
 import { useScammerNetworkActions } from '../../features/scammer-network/hooks/use-scammer-network-actions.ts';
 import { getConfig } from '../../lib/config.ts';
 import { retryFailedPages } from '../../lib/lazy-page.tsx';
+import { useBrowserSecurity } from '../../lib/security/use-browser-security.ts';
 import { preloadPage } from '../pages.ts';
 
 // Returning visitors already carry the cookie, so the gate's code loads only for first visits.
@@ -42,6 +43,7 @@ export function RootLayout() {
   const openAuthDialog = useCallback(() => setAuthDialog({ open: true, used: true }), []);
   const { hasAccess, openScammerNetwork, submitTip } = useScammerNetworkActions(auth.user !== null);
   const main = useRef<HTMLElement>(null);
+  useBrowserSecurity();
 
   // Arriving from a password recovery link (PASSWORD_RECOVERY): choose the new password.
   useAuthSession({
