@@ -91,6 +91,17 @@ describe('generic field rules (spec §5)', () => {
     expect(fieldProblem('<script>', { label: 'Notes', noScriptMarkup: false })).toBeNull();
   });
 
+  it('HTML where a field refuses it', () => {
+    expect(fieldProblem('<b>Jo</b>', { label: 'Full Name', noHtml: true })).toBe(
+      'Full Name must not contain HTML.',
+    );
+    expect(fieldProblem('Jo &amp; Al', { label: 'Full Name', noHtml: true })).toBe(
+      FIELD_TEXTS.html('Full Name'),
+    );
+    expect(fieldProblem('Jo & Al < 3', { label: 'Full Name', noHtml: true })).toBeNull();
+    expect(fieldProblem('<b>Jo</b>', { label: 'Company' })).toBeNull();
+  });
+
   it('formProblems checks every field; hasProblems tells whether any failed', () => {
     const problems = formProblems(
       { name: '', email: 'x@y.zz' },

@@ -16,6 +16,7 @@ export const FIELD_TEXTS = {
   alphanumeric: (field: string) =>
     `${field} may only contain letters, numbers, spaces, dashes, underscores and dots.`,
   scriptMarkup: (field: string) => `${field} must not contain script markup.`,
+  html: (field: string) => `${field} must not contain HTML.`,
 } as const;
 
 /** Letters, digits, space, dash, underscore, dot. */
@@ -23,6 +24,8 @@ export const ALPHANUMERIC_PATTERN = /^[A-Za-z0-9 _.-]*$/;
 /** A script tag, javascript:, vbscript:, onload= or onclick= (and the handlers attackers try next). */
 export const SCRIPT_MARKUP_PATTERN =
   /<\s*\/?\s*script|javascript\s*:|vbscript\s*:|\bon(load|click|error|mouseover|focus)\s*=/i;
+/** Anything a browser could parse as a tag, comment, doctype or entity (the database's has_html). */
+export const HTML_PATTERN = /<[/!?]?[A-Za-z]|<!--|&#?[A-Za-z0-9]+;/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 ()-]{10,30}$/;
 const URL_PATTERN = /^https?:\/\/[^\s/?#]+\S*$/i;
@@ -60,6 +63,10 @@ export function hasScriptMarkup(value: string): boolean {
   return SCRIPT_MARKUP_PATTERN.test(value);
 }
 
+export function hasHtml(value: string): boolean {
+  return HTML_PATTERN.test(value);
+}
+
 /** What a field must satisfy; `label` is the {field} of the messages. */
 export interface FieldRule {
   label: string;
@@ -70,6 +77,8 @@ export interface FieldRule {
   alphanumeric?: boolean;
   /** Refuse script markup (default true: no free-text field may carry it). */
   noScriptMarkup?: boolean;
+  /** Refuse HTML (names: "HTML not allowed", spec §5 sign-up). */
+  noHtml?: boolean;
 }
 
 /**
@@ -89,6 +98,7 @@ export function fieldProblem(value: string, rule: FieldRule): string | null {
   if (rule.format === 'url' && !isHttpUrl(value)) return FIELD_TEXTS.url;
   if (rule.alphanumeric && !isAlphanumeric(value)) return FIELD_TEXTS.alphanumeric(rule.label);
   if (rule.noScriptMarkup !== false && hasScriptMarkup(value)) return FIELD_TEXTS.scriptMarkup(rule.label);
+  if (rule.noHtml && hasHtml(value)) return FIELD_TEXTS.html(rule.label);
   return null;
 }
 
