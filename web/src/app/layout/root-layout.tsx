@@ -12,6 +12,7 @@ import { useAutoSignOut } from '../../features/auth/hooks/use-auto-sign-out.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { useScammerNetworkActions } from '../../features/scammer-network/hooks/use-scammer-network-actions.ts';
+import { ScammerReportDialogHost } from '../../features/scammer-reports/components/scammer-report-dialog-host.tsx';
 import { getConfig } from '../../lib/config.ts';
 import { retryFailedPages } from '../../lib/lazy-page.tsx';
 import { useBrowserSecurity } from '../../lib/security/use-browser-security.ts';
@@ -108,6 +109,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <AgeGateHost pathname={pathname} />
+      <ScammerReportDialogHost />
       {authDialog.used ? (
         <Suspense fallback={null}>
           <AuthDialog
