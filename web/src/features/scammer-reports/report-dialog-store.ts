@@ -17,15 +17,13 @@ export const openReportDialog = () => set(true);
 export const closeReportDialog = () => set(false);
 export const setReportDialogOpen = (next: boolean) => set(next);
 
-function subscribe(listener: () => void): () => void {
+export const isReportDialogOpen = () => open;
+
+export function subscribeReportDialog(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useReportDialogOpen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => open,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeReportDialog, isReportDialogOpen, () => false);
 }
