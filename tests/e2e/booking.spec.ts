@@ -224,3 +224,16 @@ test.describe('when the request fails', () => {
     expect(consoleErrors.join('\n')).toContain('ERR_FAILED');
   });
 });
+
+test.describe('dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the form and its messages pass axe', async ({ page, server }) => {
+    await page.goto(`${server.url}/booking`);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Submit Booking Request' }).click();
+    await expect(page.getByText('Please select a date and time.')).toBeVisible();
+    await page.getByRole('radio', { name: '11:00' }).check();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -210,3 +210,19 @@ test('the fourth report within 15 minutes is refused, by the browser and by the 
   expect(JSON.parse(log ?? '[]')).toHaveLength(1);
   expect(await reportsOf(server, member)).toHaveLength(3);
 });
+
+test.describe('dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the dialog and its messages pass axe', async ({ page, server, member }) => {
+    await openSignedIn(page, server, member);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await openDialog(page);
+    await submit(page).click();
+    await expect(box(page, /^Scammer Name/)).toHaveAccessibleDescription('Scammer Name is required.');
+    await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+    await dialog(page).getByRole('tab', { name: 'My reports' }).click();
+    await expect(dialog(page).getByText('No reports yet')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+  });
+});

@@ -8,7 +8,7 @@ import { Textarea } from './textarea.tsx';
 /** A field's problem under it; always in the page so screen readers announce the text when it appears. */
 export function FieldError({ id, error }: { id: string; error?: string | null }) {
   return (
-    <p id={id} role="alert" className={cn('text-destructive text-sm', !error && 'sr-only')}>
+    <p id={id} role="alert" className={cn('text-destructive text-sm dark:text-red-400', !error && 'sr-only')}>
       {error ?? ''}
     </p>
   );
@@ -38,7 +38,7 @@ function Field({
       <Label htmlFor={id}>
         {label}
         {required ? (
-          <span aria-hidden="true" className="text-destructive">
+          <span aria-hidden="true" className="text-destructive dark:text-red-400">
             *
           </span>
         ) : null}

@@ -185,7 +185,7 @@ export function BookingForm() {
         <div className="grid gap-2">
           <p className="font-medium text-sm">
             Date
-            <span aria-hidden="true" className="text-destructive">
+            <span aria-hidden="true" className="text-destructive dark:text-red-400">
               *
             </span>
           </p>
@@ -213,7 +213,7 @@ export function BookingForm() {
         >
           <legend id={timeLegend} className="mb-2 font-medium text-sm">
             Time
-            <span aria-hidden="true" className="text-destructive">
+            <span aria-hidden="true" className="text-destructive dark:text-red-400">
               *
             </span>
           </legend>

@@ -45,7 +45,7 @@ export function MyReports({ userId }: { userId: string }) {
   }
   if (state.kind === 'error') {
     return (
-      <p role="alert" className="text-destructive text-sm">
+      <p role="alert" className="text-destructive text-sm dark:text-red-400">
         {state.message}
       </p>
     );
