@@ -12,8 +12,10 @@ import { useAutoSignOut } from '../../features/auth/hooks/use-auto-sign-out.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { useScammerNetworkActions } from '../../features/scammer-network/hooks/use-scammer-network-actions.ts';
+import { ScammerReportDialogHost } from '../../features/scammer-reports/components/scammer-report-dialog-host.tsx';
 import { getConfig } from '../../lib/config.ts';
 import { retryFailedPages } from '../../lib/lazy-page.tsx';
+import { useBrowserSecurity } from '../../lib/security/use-browser-security.ts';
 import { preloadPage } from '../pages.ts';
 
 // Returning visitors already carry the cookie, so the gate's code loads only for first visits.
@@ -42,6 +44,7 @@ export function RootLayout() {
   const openAuthDialog = useCallback(() => setAuthDialog({ open: true, used: true }), []);
   const { hasAccess, openScammerNetwork, submitTip } = useScammerNetworkActions(auth.user !== null);
   const main = useRef<HTMLElement>(null);
+  useBrowserSecurity();
 
   // Arriving from a password recovery link (PASSWORD_RECOVERY): choose the new password.
   useAuthSession({
@@ -106,6 +109,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <AgeGateHost pathname={pathname} />
+      <ScammerReportDialogHost />
       {authDialog.used ? (
         <Suspense fallback={null}>
           <AuthDialog

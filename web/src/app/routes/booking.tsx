@@ -1,15 +1,13 @@
-import { ArrowLeft, CalendarDays, X } from 'lucide-react';
+import { ArrowLeft, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '../../components/layout/empty-state.tsx';
 import { PageContainer } from '../../components/layout/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { getConfig } from '../../lib/config.ts';
+import { BookingForm } from '../../features/booking/components/booking-form.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export default function BookingPage() {
   useDocumentTitle('Book Your Promo Session');
   const navigate = useNavigate();
-  const { supportEmail } = getConfig();
   // Spec §2: Back and close both go back one step; a visitor who arrived here directly goes home instead.
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -34,22 +32,7 @@ export default function BookingPage() {
           Schedule a promotional session for your cannabis product.
         </p>
       </div>
-      <EmptyState
-        icon={CalendarDays}
-        title="Online booking opens soon"
-        className="mt-10"
-        actions={
-          <Button asChild>
-            <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('Promo session request')}`}>
-              Email {supportEmail}
-            </a>
-          </Button>
-        }
-      >
-        Here you will be able to request a session with your contact details, product information, a date and
-        time, and any special requests — with or without an account. Until then, write to us and we will
-        arrange it.
-      </EmptyState>
+      <BookingForm />
     </PageContainer>
   );
 }

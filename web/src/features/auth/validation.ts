@@ -1,20 +1,20 @@
-/** The auth forms' field rules (spec §5: sign-up and password rules, generic field texts). */
+import { FIELD_TEXTS, isEmail } from '../../lib/security/field-rules.ts';
+
+/** The auth forms' field rules (spec §5: sign-up and password rules; the generic texts are shared). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 100;
 
 export const VALIDATION_TEXTS = {
-  required: (field: string) => `${field} is required.`,
-  email: 'Please enter a valid email address.',
+  required: FIELD_TEXTS.required,
+  email: FIELD_TEXTS.email,
   passwordTooShort: 'Password must be at least 6 characters long.',
   passwordsDiffer: 'Passwords do not match.',
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function emailProblem(value: string): string | null {
   if (value.trim() === '') return VALIDATION_TEXTS.required('Email');
-  return EMAIL.test(value.trim()) ? null : VALIDATION_TEXTS.email;
+  return isEmail(value) ? null : VALIDATION_TEXTS.email;
 }
 
 /** Sign-in: a password is required (its length is the server's business: old accounts may differ). */

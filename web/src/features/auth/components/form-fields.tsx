@@ -14,7 +14,7 @@ interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 function FieldError({ id, error }: { id: string; error?: string | null }) {
   // Always in the page, so screen readers announce the text when it appears.
   return (
-    <p id={id} role="alert" className={cn('text-destructive text-sm', !error && 'sr-only')}>
+    <p id={id} role="alert" className={cn('text-destructive text-sm dark:text-red-400', !error && 'sr-only')}>
       {error ?? ''}
     </p>
   );

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { openReportDialog } from '../../scammer-reports/report-dialog-store.ts';
 
 interface ScammerNetworkActions {
   /** Subscription, active trial or admin. */
@@ -24,6 +25,7 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
     }
   }, [signedIn]);
 
+  // Members get the scammer report dialog (spec §2); visitors the sign-in prompt (§8).
   const submitTip = useCallback(() => {
     if (!signedIn) {
       toast({
@@ -31,7 +33,9 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
         title: 'Authentication Required',
         description: 'Please sign in to submit a scammer report.',
       });
+      return;
     }
+    openReportDialog();
   }, [signedIn]);
 
   return { hasAccess: false, openScammerNetwork, submitTip };

@@ -1,4 +1,4 @@
-import { loadSupabase } from './supabase.ts';
+import { loadSupabase } from '../supabase.ts';
 
 /**
  * The security log (spec §3 "Security event", §7 `log_security_event`, decision 037). The server

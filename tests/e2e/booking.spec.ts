@@ -1,0 +1,239 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
+import { adminClient, openSignedIn, type ServerInfo, uniqueEmail } from './support/api.ts';
+
+/**
+ * Spec §2 "Promo session booking page", §4 "Booking", §5 "Booking", §8 booking toasts, §9 slots and
+ * categories — as a visitor and as a member, checked against the row the database stored.
+ */
+
+const CATEGORIES = [
+  'Flower',
+  'Concentrates',
+  'Edibles',
+  'Vape Cartridges',
+  'Topicals',
+  'Accessories',
+  'Seeds',
+  'Other',
+];
+
+test.use({ timezoneId: 'UTC' });
+
+const MONTHS = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+function ordinal(day: number): string {
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th';
+  return `${day}${suffix}`;
+}
+/** A day button of the calendar, by react-day-picker's label ("Friday, November 27th, 2026", maybe "Today, …"). */
+function dayButton(page: Page, date: Date) {
+  const label = `${MONTHS.format(date)} ${ordinal(date.getUTCDate())}, ${date.getUTCFullYear()}`;
+  return page.getByRole('button', { name: new RegExp(`\\b${label}`) });
+}
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const field = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name });
+
+async function fillValid(page: Page, email: string): Promise<void> {
+  await field(page, /^Full Name/).fill('Jamie Rivera');
+  await field(page, /^Email/).fill(email);
+  await field(page, /^Phone/).fill('+1 (555) 123-4567');
+  await field(page, /^Company Name/).fill('Sunset Farms');
+  await field(page, /^Product Name/).fill('Sunset Sherbet 3.5g');
+  await page.getByRole('combobox', { name: /^Product Category/ }).selectOption('Vape Cartridges');
+  await field(page, /^Product Description/).fill('Small-batch live resin, hand trimmed.');
+  await field(page, /^Special Requests/).fill('Mornings preferred; two people attending.');
+}
+
+async function bookingRow(server: ServerInfo, email: string) {
+  const { data, error } = await adminClient(server).from('bookings').select('*').eq('email', email);
+  expect(error).toBeNull();
+  return data ?? [];
+}
+
+test('a visitor sees every rule, cannot pick a past date, and books anonymously', async ({
+  page,
+  server,
+}) => {
+  // A fixed "today" in the middle of next month keeps yesterday in the same calendar page.
+  const now = new Date();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15, 10, 0));
+  await page.clock.setFixedTime(today);
+  await page.goto(`${server.url}/booking`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Your Promo Session' })).toBeVisible();
+  await expect(page.getByText('Schedule a promotional session for your cannabis product.')).toBeVisible();
+  for (const section of [
+    'Contact Information',
+    'Product Information',
+    'Schedule',
+    'Special Requests or Notes',
+  ]) {
+    await expect(page.getByRole('group', { name: section })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  const submit = page.getByRole('button', { name: 'Submit Booking Request' });
+  await submit.click();
+  await expect(page.getByText('Full Name is required.')).toBeVisible();
+  await expect(page.getByText('Email is required.')).toBeVisible();
+  await expect(page.getByText('Product Name is required.')).toBeVisible();
+  await expect(page.getByText('Product Category is required.')).toBeVisible();
+  await expect(page.getByText('Please select a date and time.')).toBeVisible();
+  // The keyboard is taken to the first field to fix.
+  await expect(field(page, /^Full Name/)).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+
+  await field(page, /^Email/).fill('jamie@');
+  await field(page, /^Phone/).fill('555-1234');
+  await submit.click();
+  await expect(field(page, /^Email/)).toHaveAccessibleDescription('Please enter a valid email address.');
+  await expect(field(page, /^Phone/)).toHaveAccessibleDescription('Please enter a valid phone number.');
+
+  // Each of the eight categories can be chosen.
+  const category = page.getByRole('combobox', { name: /^Product Category/ });
+  for (const name of CATEGORIES) {
+    await category.selectOption(name);
+    await expect(category).toHaveValue(name);
+  }
+
+  // Earlier than now is disabled; today and later are not.
+  const yesterday = new Date(today.getTime() - 86_400_000);
+  await expect(dayButton(page, yesterday)).toBeDisabled();
+  await expect(dayButton(page, new Date(today.getTime() - 10 * 86_400_000))).toBeDisabled();
+  await expect(dayButton(page, today)).toBeEnabled();
+
+  // A date alone is not enough.
+  const email = uniqueEmail('visitor-booking');
+  await fillValid(page, email);
+  const day = new Date(today.getTime() + 3 * 86_400_000);
+  await dayButton(page, day).click();
+  await submit.click();
+  await expect(page.getByText('Please select a date and time.')).toBeVisible();
+  expect(await bookingRow(server, email)).toEqual([]);
+
+  // By keyboard: the slots are a radio group.
+  await page.getByRole('radio', { name: '09:00' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '09:30' })).toBeChecked();
+  await expect(page.getByRole('radio')).toHaveCount(17);
+  await page.getByRole('radio', { name: '17:00' }).check();
+  await expect(page.getByText('Please select a date and time.')).toBeHidden();
+
+  await submit.click();
+  await expect(
+    toastWith(page, "Your booking request has been submitted. We'll contact you soon!"),
+  ).toContainText('Success!');
+  // §4: date, time and every field cleared.
+  await expect(field(page, /^Full Name/)).toHaveValue('');
+  await expect(field(page, /^Email/)).toHaveValue('');
+  await expect(category).toHaveValue('');
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(page.getByText('No date selected')).toBeVisible();
+
+  const rows = await bookingRow(server, email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    user_id: null,
+    full_name: 'Jamie Rivera',
+    email,
+    phone: '+1 (555) 123-4567',
+    company_name: 'Sunset Farms',
+    product_name: 'Sunset Sherbet 3.5g',
+    product_category: 'Vape Cartridges',
+    product_description: 'Small-batch live resin, hand trimmed.',
+    booking_date: isoDate(day),
+    booking_time: '17:00',
+    special_requests: 'Mornings preferred; two people attending.',
+  });
+});
+
+test('a member books as themselves; optional fields left empty are stored as null', async ({
+  page,
+  server,
+  member,
+}) => {
+  await openSignedIn(page, server, member, '/booking');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Your Promo Session' })).toBeVisible();
+  const email = uniqueEmail('member-booking');
+  await field(page, /^Full Name/).fill('  Morgan Lee ');
+  await field(page, /^Email/).fill(email);
+  await field(page, /^Product Name/).fill('Midnight Gummies');
+  await page.getByRole('combobox', { name: /^Product Category/ }).selectOption('Edibles');
+
+  // A day in next month, so it is in the future whatever today is.
+  await page.getByRole('button', { name: /next month/i }).click();
+  const now = new Date();
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 10));
+  await dayButton(page, day).click();
+  await expect(dayButton(page, day)).toHaveAccessibleName(/selected/);
+  await page.getByRole('radio', { name: '12:30' }).check();
+
+  await page.getByRole('button', { name: 'Submit Booking Request' }).click();
+  await expect(
+    toastWith(page, "Your booking request has been submitted. We'll contact you soon!"),
+  ).toBeVisible();
+  await expect(field(page, /^Product Name/)).toHaveValue('');
+
+  const rows = await bookingRow(server, email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    user_id: member.id,
+    full_name: 'Morgan Lee',
+    email,
+    phone: null,
+    company_name: null,
+    product_name: 'Midnight Gummies',
+    product_category: 'Edibles',
+    product_description: null,
+    booking_date: isoDate(day),
+    booking_time: '12:30',
+    special_requests: null,
+  });
+});
+
+test.describe('when the request fails', () => {
+  // The browser reports the cut-off request in the console; that is the point of the test.
+  test.use({ allowConsoleErrors: true });
+
+  test('the destructive Error toast shows and what was entered stays', async ({
+    page,
+    server,
+    consoleErrors,
+  }) => {
+    await page.route('**/rest/v1/bookings*', (route) => route.abort('failed'));
+    await page.goto(`${server.url}/booking`);
+    const email = uniqueEmail('failed-booking');
+    await fillValid(page, email);
+    await page.getByRole('button', { name: /next month/i }).click();
+    const now = new Date();
+    await dayButton(page, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 12))).click();
+    await page.getByRole('radio', { name: '10:00' }).check();
+    await page.getByRole('button', { name: 'Submit Booking Request' }).click();
+    await expect(toastWith(page, 'Network error. Please check your connection and try again.')).toContainText(
+      'Error',
+    );
+    await expect(field(page, /^Email/)).toHaveValue(email);
+    await expect(page.getByRole('button', { name: 'Submit Booking Request' })).toBeEnabled();
+    expect(consoleErrors.join('\n')).toContain('ERR_FAILED');
+  });
+});
+
+test.describe('dark theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the form and its messages pass axe', async ({ page, server }) => {
+    await page.goto(`${server.url}/booking`);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Submit Booking Request' }).click();
+    await expect(page.getByText('Please select a date and time.')).toBeVisible();
+    await page.getByRole('radio', { name: '11:00' }).check();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,12 @@
+import { loadSupabase } from '../../../lib/supabase.ts';
+import type { BookingRow } from '../booking.ts';
+
+/**
+ * Spec §7 "bookings: insert with the booking fields". Returns nothing: a visitor may write a booking
+ * but not read it back (RLS), so the insert asks for no representation.
+ */
+export async function createBooking(row: BookingRow): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.from('bookings').insert(row);
+  if (error) throw error;
+}

@@ -1,0 +1,150 @@
+import { type FieldRule, formProblems, hasProblems } from '../../lib/security/field-rules.ts';
+
+/**
+ * The promo-session booking form's rules (spec §2, §3 bookings, §4 "Booking", §5 "Booking", §9). The
+ * length limits are the database's (supabase/migrations/20261121100600_scammer_reports_and_bookings.sql),
+ * so what passes here is what the server stores.
+ */
+export const PRODUCT_CATEGORIES = [
+  'Flower',
+  'Concentrates',
+  'Edibles',
+  'Vape Cartridges',
+  'Topicals',
+  'Accessories',
+  'Seeds',
+  'Other',
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+/** Half-hour steps from 09:00 through 17:00: 17 slots. */
+export const TIME_SLOTS: readonly string[] = Array.from({ length: 17 }, (_, index) => {
+  const minutes = 9 * 60 + index * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
+});
+
+export const DATE_TIME_REQUIRED = 'Please select a date and time.';
+
+/** How far ahead the calendar goes (the server refuses dates more than a year ahead). */
+export const BOOKING_HORIZON_DAYS = 365;
+
+export interface BookingValues {
+  fullName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  productName: string;
+  productCategory: string;
+  productDescription: string;
+  specialRequests: string;
+}
+export type BookingField = keyof BookingValues;
+
+export const EMPTY_BOOKING: BookingValues = {
+  fullName: '',
+  email: '',
+  phone: '',
+  companyName: '',
+  productName: '',
+  productCategory: '',
+  productDescription: '',
+  specialRequests: '',
+};
+
+/** Field limits as the inputs' maxLength (the database's maxima). */
+export const BOOKING_MAX_LENGTH: Record<Exclude<BookingField, 'productCategory'>, number> = {
+  fullName: 100,
+  email: 254,
+  phone: 30,
+  companyName: 200,
+  productName: 200,
+  productDescription: 2000,
+  specialRequests: 2000,
+};
+
+export const BOOKING_RULES: Record<Exclude<BookingField, 'productCategory'>, FieldRule> = {
+  fullName: { label: 'Full Name', required: true, length: { min: 2, max: 100 }, noHtml: true },
+  email: { label: 'Email', required: true, format: 'email' },
+  phone: { label: 'Phone', format: 'phone' },
+  companyName: { label: 'Company Name', length: { min: 1, max: 200 } },
+  productName: { label: 'Product Name', required: true, length: { min: 1, max: 200 } },
+  productDescription: { label: 'Product Description', length: { min: 1, max: 2000 } },
+  specialRequests: { label: 'Special Requests', length: { min: 1, max: 2000 } },
+};
+
+export type BookingProblems = Partial<Record<BookingField | 'schedule', string | null>>;
+
+function categoryProblem(value: string): string | null {
+  if (value === '') return 'Product Category is required.';
+  return (PRODUCT_CATEGORIES as readonly string[]).includes(value)
+    ? null
+    : 'Please select a product category.';
+}
+
+/** Every field's problem, and the schedule's ("Please select a date and time."). */
+export function bookingProblems(
+  values: BookingValues,
+  date: Date | undefined,
+  time: string | undefined,
+): BookingProblems {
+  const { productCategory, ...texts } = values;
+  return {
+    ...formProblems(texts, BOOKING_RULES),
+    productCategory: categoryProblem(productCategory),
+    schedule: date && time && TIME_SLOTS.includes(time) ? null : DATE_TIME_REQUIRED,
+  };
+}
+
+export { hasProblems };
+
+/** A calendar date as yyyy-MM-dd in the visitor's own time zone (the day they picked). */
+export function formatBookingDate(date: Date): string {
+  return [
+    String(date.getFullYear()).padStart(4, '0'),
+    String(date.getMonth() + 1).padStart(2, '0'),
+    String(date.getDate()).padStart(2, '0'),
+  ].join('-');
+}
+
+/** Midnight of the visitor's today: earlier dates are disabled (spec §2). */
+export function startOfToday(now: Date = new Date()): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+export interface BookingRow {
+  user_id: string | null;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  company_name: string | null;
+  product_name: string;
+  product_description: string | null;
+  product_category: string;
+  booking_date: string;
+  booking_time: string;
+  special_requests: string | null;
+}
+
+const optional = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The row to insert (spec §3): trimmed text, empty optional fields as null, the member's id or null. */
+export function toBookingRow(
+  values: BookingValues,
+  date: Date,
+  time: string,
+  userId: string | null,
+): BookingRow {
+  return {
+    user_id: userId,
+    full_name: values.fullName.trim(),
+    email: values.email.trim(),
+    phone: optional(values.phone),
+    company_name: optional(values.companyName),
+    product_name: values.productName.trim(),
+    product_description: optional(values.productDescription),
+    product_category: values.productCategory,
+    booking_date: formatBookingDate(date),
+    booking_time: time,
+    special_requests: optional(values.specialRequests),
+  };
+}

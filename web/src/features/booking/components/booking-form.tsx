@@ -1,0 +1,265 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Calendar } from '../../../components/ui/calendar.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { FieldError, InputField, SelectField, TextareaField } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { cn } from '../../../lib/utils.ts';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { createBooking } from '../api/create-booking.ts';
+import {
+  BOOKING_HORIZON_DAYS,
+  BOOKING_MAX_LENGTH,
+  type BookingField,
+  type BookingProblems,
+  type BookingValues,
+  bookingProblems,
+  EMPTY_BOOKING,
+  hasProblems,
+  PRODUCT_CATEGORIES,
+  startOfToday,
+  TIME_SLOTS,
+  toBookingRow,
+} from '../booking.ts';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card role="group" aria-labelledby={id}>
+      <CardHeader>
+        <CardTitle id={id} className="text-xl">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
+    </Card>
+  );
+}
+
+const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+
+/**
+ * Spec §2 "Promo session booking page": Contact Information, Product Information, Schedule, and
+ * Special Requests or Notes; visitors and members alike (§6). §4: a successful request clears the
+ * date, the time and every field.
+ */
+export function BookingForm() {
+  const auth = useAuth();
+  const [values, setValues] = useState<BookingValues>(EMPTY_BOOKING);
+  const [date, setDate] = useState<Date | undefined>();
+  const [time, setTime] = useState<string | undefined>();
+  const [problems, setProblems] = useState<BookingProblems>({});
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const timeLegend = useId();
+  const scheduleError = useId();
+  // "Earlier than now" is judged when the page opens; a tab left open past midnight still gets the
+  // server's check.
+  const [today] = useState(() => startOfToday());
+  const lastDay = new Date(today.getFullYear(), today.getMonth(), today.getDate() + BOOKING_HORIZON_DAYS);
+
+  // After a refused submit, take the keyboard to the first field that needs attention.
+  useEffect(() => {
+    if (attempt === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const set = (field: BookingField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setProblems((current) => ({ ...current, [field]: null }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = bookingProblems(values, date, time);
+    setProblems(found);
+    if (hasProblems(found) || !date || !time) {
+      setAttempt((count) => count + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await createBooking(toBookingRow(values, date, time, auth.user?.id ?? null));
+      toast({
+        title: 'Success!',
+        description: "Your booking request has been submitted. We'll contact you soon!",
+      });
+      setValues(EMPTY_BOOKING);
+      setDate(undefined);
+      setTime(undefined);
+      setProblems({});
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const scheduleInvalid = Boolean(problems.schedule);
+
+  return (
+    <form ref={form} noValidate onSubmit={onSubmit} className="mt-10 grid gap-6" aria-busy={busy}>
+      <Section title="Contact Information">
+        <InputField
+          label="Full Name"
+          required
+          name="full_name"
+          autoComplete="name"
+          maxLength={BOOKING_MAX_LENGTH.fullName}
+          value={values.fullName}
+          onChange={set('fullName')}
+          error={problems.fullName}
+        />
+        <InputField
+          label="Email"
+          required
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={BOOKING_MAX_LENGTH.email}
+          value={values.email}
+          onChange={set('email')}
+          error={problems.email}
+        />
+        <InputField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={BOOKING_MAX_LENGTH.phone}
+          value={values.phone}
+          onChange={set('phone')}
+          error={problems.phone}
+        />
+        <InputField
+          label="Company Name"
+          name="company_name"
+          autoComplete="organization"
+          maxLength={BOOKING_MAX_LENGTH.companyName}
+          value={values.companyName}
+          onChange={set('companyName')}
+          error={problems.companyName}
+        />
+      </Section>
+
+      <Section title="Product Information">
+        <InputField
+          label="Product Name"
+          required
+          name="product_name"
+          maxLength={BOOKING_MAX_LENGTH.productName}
+          value={values.productName}
+          onChange={set('productName')}
+          error={problems.productName}
+        />
+        <SelectField
+          label="Product Category"
+          required
+          name="product_category"
+          value={values.productCategory}
+          onChange={set('productCategory')}
+          error={problems.productCategory}
+        >
+          <option value="">Select a category</option>
+          {PRODUCT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField
+          label="Product Description"
+          name="product_description"
+          className="sm:col-span-2"
+          maxLength={BOOKING_MAX_LENGTH.productDescription}
+          value={values.productDescription}
+          onChange={set('productDescription')}
+          error={problems.productDescription}
+        />
+      </Section>
+
+      <Section title="Schedule">
+        <div className="grid gap-2">
+          <p className="font-medium text-sm">
+            Date
+            <span aria-hidden="true" className="text-destructive dark:text-red-400">
+              *
+            </span>
+          </p>
+          <Calendar
+            mode="single"
+            selected={date}
+            onSelect={(day) => {
+              setDate(day);
+              setProblems((current) => ({ ...current, schedule: null }));
+            }}
+            disabled={[{ before: today }, { after: lastDay }]}
+            startMonth={today}
+            endMonth={lastDay}
+            defaultMonth={date ?? today}
+            className={cn('rounded-md border p-3', scheduleInvalid && !date && 'border-destructive')}
+          />
+          <p className="text-muted-foreground text-sm" aria-live="polite">
+            {date ? `Selected: ${longDate.format(date)}` : 'No date selected'}
+          </p>
+        </div>
+        <fieldset
+          className="grid content-start gap-2"
+          aria-describedby={scheduleError}
+          aria-invalid={scheduleInvalid && !time ? true : undefined}
+        >
+          <legend id={timeLegend} className="mb-2 font-medium text-sm">
+            Time
+            <span aria-hidden="true" className="text-destructive dark:text-red-400">
+              *
+            </span>
+          </legend>
+          <div className="grid grid-cols-3 gap-2">
+            {TIME_SLOTS.map((slot) => (
+              <label
+                key={slot}
+                className="relative flex h-10 cursor-pointer items-center justify-center rounded-md border border-input text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2"
+              >
+                <input
+                  type="radio"
+                  name="booking_time"
+                  value={slot}
+                  // Invisible but covering its label: clicks, taps and arrow keys reach the real radio.
+                  className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
+                  checked={time === slot}
+                  onChange={() => {
+                    setTime(slot);
+                    setProblems((current) => ({ ...current, schedule: null }));
+                  }}
+                />
+                {slot}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="sm:col-span-2">
+          <FieldError id={scheduleError} error={problems.schedule} />
+        </div>
+      </Section>
+
+      <Section title="Special Requests or Notes">
+        <TextareaField
+          label="Special Requests"
+          name="special_requests"
+          className="sm:col-span-2"
+          maxLength={BOOKING_MAX_LENGTH.specialRequests}
+          value={values.specialRequests}
+          onChange={set('specialRequests')}
+          error={problems.specialRequests}
+        />
+      </Section>
+
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Submitting...' : 'Submit Booking Request'}
+      </Button>
+    </form>
+  );
+}
