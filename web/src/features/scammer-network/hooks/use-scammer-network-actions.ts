@@ -1,5 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { refreshAccess } from '../../subscription/access-store.ts';
+import { activateSubscription } from '../../subscription/api/activate-subscription.ts';
+import { useScammerAccess } from '../../subscription/hooks/use-scammer-access.ts';
 
 interface ScammerNetworkActions {
   /** Subscription, active trial or admin. */
@@ -8,12 +12,28 @@ interface ScammerNetworkActions {
   submitTip: () => void;
 }
 
+/** Spec §4: after an automatic activation, the member is taken to the network after 1 s. */
+export const REDIRECT_AFTER_ACTIVATION_MS = 1000;
+
 /**
  * The Scammer Network button and the Submit a Tip button (spec §2 "Top navigation", §4, §8).
- * Signed-in behaviour (access check, trial activation, the report dialog) arrives with accounts;
- * until then everyone is a visitor and gets the sign-in prompts the specification gives.
+ * Scammer Network: a visitor is asked to sign in; a member with access (subscription, active trial,
+ * admin) goes to /scammer-database; a member without gets a monthly subscription activated and is
+ * taken there after 1 s, or to the Subscription tab of the profile when that fails.
  */
 export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActions {
+  const navigate = useNavigate();
+  const access = useScammerAccess();
+  const busy = useRef(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const { hasAccess, userId } = access;
   const openScammerNetwork = useCallback(() => {
     if (!signedIn) {
       toast({
@@ -21,8 +41,33 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
         title: 'Authentication Required',
         description: 'Please sign in to access the Scammer Network.',
       });
+      return;
     }
-  }, [signedIn]);
+    if (hasAccess) {
+      navigate('/scammer-database');
+      return;
+    }
+    // Signed in, but the session (or the access check) is not confirmed yet: the profile page says more.
+    if (!userId) {
+      navigate('/profile?tab=subscription');
+      return;
+    }
+    if (busy.current) return;
+    busy.current = true;
+    activateSubscription(userId)
+      .then(async () => {
+        toast({ title: 'Subscription activated' });
+        await refreshAccess();
+        redirect.current = setTimeout(() => navigate('/scammer-database'), REDIRECT_AFTER_ACTIVATION_MS);
+      })
+      .catch(() => {
+        toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
+        navigate('/profile?tab=subscription');
+      })
+      .finally(() => {
+        busy.current = false;
+      });
+  }, [signedIn, hasAccess, userId, navigate]);
 
   const submitTip = useCallback(() => {
     if (!signedIn) {
@@ -34,5 +79,5 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
     }
   }, [signedIn]);
 
-  return { hasAccess: false, openScammerNetwork, submitTip };
+  return { hasAccess, openScammerNetwork, submitTip };
 }
