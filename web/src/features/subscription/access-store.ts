@@ -83,6 +83,17 @@ export function holdAccess(userId: string | null): () => void {
   };
 }
 
+/**
+ * The member's facts, fetched first when they are not known yet: a click on the Scammer Network
+ * button must not treat "not loaded yet" as "no access" (that would subscribe a member on trial).
+ */
+export async function accessFactsOf(userId: string): Promise<AccessFacts> {
+  if (snapshot.userId === userId && snapshot.facts) return snapshot.facts;
+  const facts = await getAccessFacts(userId);
+  if (snapshot.userId === userId) emit({ facts, checkedAt: Date.now() });
+  return facts;
+}
+
 /** Fetches the facts now (after subscribing or cancelling). */
 export async function refreshAccess(): Promise<void> {
   const { userId } = snapshot;

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { refreshAccess } from '../../subscription/access-store.ts';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { accessStatus } from '../../subscription/access.ts';
+import { accessFactsOf, refreshAccess } from '../../subscription/access-store.ts';
 import { activateSubscription } from '../../subscription/api/activate-subscription.ts';
 import { useScammerAccess } from '../../subscription/hooks/use-scammer-access.ts';
 
@@ -33,9 +35,11 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
     [],
   );
 
-  const { hasAccess, userId } = access;
+  const { user, isAdmin } = useAuth();
+  const userId = user?.id ?? null;
+  const { hasAccess } = access;
   const openScammerNetwork = useCallback(() => {
-    if (!signedIn) {
+    if (!signedIn || !userId) {
       toast({
         variant: 'destructive',
         title: 'Authentication Required',
@@ -47,27 +51,31 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
       navigate('/scammer-database');
       return;
     }
-    // Signed in, but the session (or the access check) is not confirmed yet: the profile page says more.
-    if (!userId) {
-      navigate('/profile?tab=subscription');
-      return;
-    }
     if (busy.current) return;
     busy.current = true;
-    activateSubscription(userId)
-      .then(async () => {
+    void (async () => {
+      try {
+        // The status the button shows may not be loaded yet: decide on the facts, never on "unknown".
+        const facts = await accessFactsOf(userId).catch(() => null);
+        if (facts && accessStatus(facts, isAdmin, Date.now()).hasAccess) {
+          navigate('/scammer-database');
+          return;
+        }
+        try {
+          await activateSubscription(userId);
+        } catch {
+          toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
+          navigate('/profile?tab=subscription');
+          return;
+        }
         toast({ title: 'Subscription activated' });
         await refreshAccess();
         redirect.current = setTimeout(() => navigate('/scammer-database'), REDIRECT_AFTER_ACTIVATION_MS);
-      })
-      .catch(() => {
-        toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
-        navigate('/profile?tab=subscription');
-      })
-      .finally(() => {
+      } finally {
         busy.current = false;
-      });
-  }, [signedIn, hasAccess, userId, navigate]);
+      }
+    })();
+  }, [signedIn, userId, isAdmin, hasAccess, navigate]);
 
   const submitTip = useCallback(() => {
     if (!signedIn) {
