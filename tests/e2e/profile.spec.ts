@@ -21,16 +21,14 @@ async function seedActivity(server: ServerInfo, member: Member) {
     { user_id: member.id, product_id: 'og-kush-3g', vote_type: 'pass', created_at: '2026-03-02T10:00:00Z' },
   ]);
   expect(votes.error).toBeNull();
-  const comments = await admin
-    .from('product_comments')
-    .insert([
-      {
-        user_id: member.id,
-        product_id: 'blue-dream-1g',
-        content: 'Smooth and sweet.',
-        created_at: '2026-03-03T10:00:00Z',
-      },
-    ]);
+  const comments = await admin.from('product_comments').insert([
+    {
+      user_id: member.id,
+      product_id: 'blue-dream-1g',
+      content: 'Smooth and sweet.',
+      created_at: '2026-03-03T10:00:00Z',
+    },
+  ]);
   expect(comments.error).toBeNull();
   const saved = await admin.from('saved_articles').insert([
     {
@@ -180,46 +178,33 @@ test('votes, comments and saved articles are listed with the counts', async ({ p
   await expect(toastWith(page, 'Failed to remove article. Please try again.')).toBeVisible();
 });
 
-test('the profile form saves and stores empty fields as null', async ({
-  page,
-  server,
-  member,
-}) => {
-  const other = await createMember(server);
-  try {
-    const taken = `taken_${Date.now().toString(36)}`;
-    const set = await adminClient(server)
-      .from('profiles')
-      .update({ username: taken })
-      .eq('user_id', other.id);
-    expect(set.error).toBeNull();
+test('the profile form saves and stores empty fields as null', async ({ page, server, member }) => {
+  await openSignedIn(page, server, member, '/profile');
+  const username = page.getByLabel('Username');
+  await expect(username).not.toHaveValue('');
+  const mine = `grower_${Date.now().toString(36)}`;
+  await username.fill(mine);
+  await page.getByLabel('Display Name').fill('Mary Jane');
+  await page.getByLabel('Bio').fill('Craft grower from Oregon.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toastWith(page, 'Profile updated')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `@${mine}` })).toBeVisible();
+  await expect(page.getByText('Mary Jane', { exact: true })).toBeVisible();
+  await expect(page.getByText('Craft grower from Oregon.', { exact: true }).first()).toBeVisible();
 
-    await openSignedIn(page, server, member, '/profile');
-    const username = page.getByLabel('Username');
-    await expect(username).not.toHaveValue('');
-    const mine = `grower_${Date.now().toString(36)}`;
-    await username.fill(mine);
-    await page.getByLabel('Display Name').fill('Mary Jane');
-    await page.getByLabel('Bio').fill('Craft grower from Oregon.');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(toastWith(page, 'Profile updated')).toBeVisible();
-    await expect(page.getByRole('heading', { name: `@${mine}` })).toBeVisible();
-    await expect(page.getByText('Mary Jane', { exact: true })).toBeVisible();
-    await expect(page.getByText('Craft grower from Oregon.', { exact: true }).first()).toBeVisible();
-
-    await page.getByLabel('Display Name').fill('');
-    await page.getByLabel('Bio').fill('   ');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    // Without a name, the summary shows the email.
-    await expect(page.getByText(member.email, { exact: true })).toBeVisible();
-    await expect(page.getByText('Craft grower from Oregon.', { exact: true })).toHaveCount(0);
-    const { data } = await adminClient(server)
-      .from('profiles')
-      .select('username, full_name, bio')
-      .eq('user_id', member.id)
-      .single();
-    expect(data).toEqual({ username: mine, full_name: null, bio: null });
-    await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Display Name').fill('');
+  await page.getByLabel('Bio').fill('   ');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  // Without a name, the summary shows the email.
+  await expect(page.getByText(member.email, { exact: true })).toBeVisible();
+  await expect(page.getByText('Craft grower from Oregon.', { exact: true })).toHaveCount(0);
+  const { data } = await adminClient(server)
+    .from('profiles')
+    .select('username, full_name, bio')
+    .eq('user_id', member.id)
+    .single();
+  expect(data).toEqual({ username: mine, full_name: null, bio: null });
+  await expectNoSeriousA11yViolations(page);
 });
 
 test.describe('profile form failures', () => {
