@@ -1,6 +1,7 @@
 import { getConfig } from '../../../lib/config.ts';
 import { UserFacingError } from '../../../lib/error-text.ts';
 import { loadSupabase } from '../../../lib/supabase.ts';
+import { clearStoredSession } from '../../auth/stored-session.ts';
 
 /** No session: the caller shows "Authentication Required" (spec §6). */
 export class NoSessionError extends Error {
@@ -47,6 +48,17 @@ export async function deleteUserData(): Promise<string> {
   if (!response.ok) throw new UserFacingError('Deletion failed');
   const body = (await response.json().catch(() => ({}))) as { message?: unknown };
   return typeof body.message === 'string' ? body.message : '';
+}
+
+/**
+ * After the deletion the account and its sessions are gone on the server: forget the session here
+ * only, rather than asking the server to end a session of an account that no longer exists.
+ */
+export async function forgetDeletedSession(): Promise<void> {
+  const supabase = await loadSupabase();
+  // With no stored session, supabase-js signs out without calling the server (as sign-out.ts does).
+  clearStoredSession();
+  await supabase.auth.signOut({ scope: 'local' }).catch(() => {});
 }
 
 /** Saves a blob under a file name (an object URL on a temporary link, released afterwards). */

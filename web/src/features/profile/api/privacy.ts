@@ -8,7 +8,11 @@ import { type PrivacySettings, privacySettingsOf } from '../privacy-settings.ts'
  */
 export async function getPrivacySettings(userId: string): Promise<PrivacySettings> {
   const supabase = await loadSupabase();
-  const { data, error } = await supabase.from('privacy_settings').select('*').eq('user_id', userId).maybeSingle();
+  const { data, error } = await supabase
+    .from('privacy_settings')
+    .select('*')
+    .eq('user_id', userId)
+    .maybeSingle();
   if (error && error.code !== 'PGRST116') throw error;
   return privacySettingsOf(error ? null : (data as Record<string, unknown> | null));
 }

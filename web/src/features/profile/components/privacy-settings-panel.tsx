@@ -15,7 +15,13 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useSignOut } from '../../auth/hooks/use-sign-out.ts';
-import { deleteUserData, downloadBlob, exportUserData, NoSessionError } from '../api/data-rights.ts';
+import {
+  deleteUserData,
+  downloadBlob,
+  exportUserData,
+  forgetDeletedSession,
+  NoSessionError,
+} from '../api/data-rights.ts';
 import { getPrivacySettings, savePrivacySettings } from '../api/privacy.ts';
 import {
   DEFAULT_PRIVACY_SETTINGS,
@@ -143,6 +149,8 @@ export function PrivacySettingsPanel({ userId }: { userId: string }) {
       const message = await deleteUserData();
       setConfirmOpen(false);
       toast({ title: 'Data Deletion Initiated', description: message });
+      // §4: after account deletion the user is signed out (and, as with any sign-out, goes to /).
+      await forgetDeletedSession();
       await signOut();
     } catch (error) {
       setConfirmOpen(false);
