@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
+import { expect as baseExpect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
+
+// These pages make several requests and the tests run axe-core many times: on a loaded 2-core machine a
+// page can take well over the default 10 s to show its data, and a test over a minute to finish.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.slow();
+
 import { adminClient, type Member, openSignedIn, type ServerInfo } from './support/api.ts';
 import { pngBytes } from './support/images.ts';
 

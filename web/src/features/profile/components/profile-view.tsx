@@ -4,7 +4,6 @@ import { PageContainer } from '../../../components/layout/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import type { SessionUser } from '../../auth/stored-session.ts';
-import { isSubscriptionActive } from '../../subscription/access.ts';
 import { SubscriptionTab } from '../../subscription/components/subscription-tab.tsx';
 import { TrialCountdownCard } from '../../subscription/components/trial-countdown-card.tsx';
 import { useScammerAccess } from '../../subscription/hooks/use-scammer-access.ts';
@@ -32,10 +31,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
   const access = useScammerAccess();
   // Data loads once supabase-js has confirmed the session (access.userId), as the header does.
   const data = useProfileData(access.userId);
-  const subscription = access.facts?.subscription ?? null;
-  const activeSubscription = isSubscriptionActive(subscription, access.facts ? Date.now() : 0)
-    ? subscription
-    : null;
+  const activeSubscription = access.subscriptionActive ? (access.facts?.subscription ?? null) : null;
 
   return (
     <PageContainer className="py-8">
