@@ -34,17 +34,17 @@ export function ProfileSummaryCard({ loading, email, profile, activity }: Profil
   ];
   return (
     <Card>
-      <CardContent className="grid justify-items-center gap-4 pt-6 text-center">
+      <CardContent className="grid min-w-0 justify-items-center gap-4 pt-6 text-center">
         <ProfileAvatar profile={profile} />
-        <div className="grid gap-1">
-          <h2 className="font-semibold text-lg">
+        <div className="grid w-full min-w-0 gap-1">
+          <h2 className="break-all font-semibold text-lg">
             {profile?.username ? `@${profile.username}` : 'No username set'}
           </h2>
           <p className="break-all text-muted-foreground text-sm">{profile?.full_name || email}</p>
         </div>
         <dl className="grid w-full grid-cols-3 gap-2 border-y py-4">
           {counts.map((count) => (
-            <div key={count.label} className="flex flex-col-reverse gap-0.5">
+            <div key={count.label} className="flex flex-col-reverse justify-end gap-0.5">
               <dt className="text-muted-foreground text-xs">{count.label}</dt>
               <dd className="font-bold text-xl">{count.value}</dd>
             </div>

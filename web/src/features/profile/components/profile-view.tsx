@@ -49,7 +49,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
         </div>
       ) : null}
 
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <ProfileSummaryCard
           loading={data.loading}
           email={user.email}
