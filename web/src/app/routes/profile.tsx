@@ -1,34 +1,17 @@
-import { ArrowLeft, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/layout/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/**
- * Spec §2 Profile. A visitor is asked to sign in; the member's settings, tabs and summary card
- * arrive with the profile issue, so a member sees the page's title and their account for now.
- */
+/** Spec §2 Profile: a visitor is asked to sign in; a member gets their settings (ProfileView). */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useAuth();
-  if (user) {
-    return (
-      <PageContainer className="max-w-3xl py-12">
-        <Button asChild variant="ghost" className="-ml-3">
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" />
-            Back to home
-          </Link>
-        </Button>
-        <h1 className="mt-4 font-bold text-3xl tracking-tight">Profile Settings</h1>
-        <p className="mt-2 text-muted-foreground">
-          Signed in as <span className="font-medium text-foreground">{user.email}</span>.
-        </p>
-      </PageContainer>
-    );
-  }
+  if (user) return <ProfileView user={user} />;
   return (
     <PageContainer className="max-w-lg py-16">
       <Card className="text-center">

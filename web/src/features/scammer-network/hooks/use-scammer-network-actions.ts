@@ -1,6 +1,12 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { useAuth } from '../../auth/hooks/use-auth.ts';
 import { openReportDialog } from '../../scammer-reports/report-dialog-store.ts';
+import { accessStatus } from '../../subscription/access.ts';
+import { accessFactsOf, refreshAccess } from '../../subscription/access-store.ts';
+import { activateSubscription } from '../../subscription/api/activate-subscription.ts';
+import { useScammerAccess } from '../../subscription/hooks/use-scammer-access.ts';
 
 interface ScammerNetworkActions {
   /** Subscription, active trial or admin. */
@@ -9,21 +15,68 @@ interface ScammerNetworkActions {
   submitTip: () => void;
 }
 
+/** Spec §4: after an automatic activation, the member is taken to the network after 1 s. */
+export const REDIRECT_AFTER_ACTIVATION_MS = 1000;
+
 /**
  * The Scammer Network button and the Submit a Tip button (spec §2 "Top navigation", §4, §8).
- * Signed-in behaviour (access check, trial activation, the report dialog) arrives with accounts;
- * until then everyone is a visitor and gets the sign-in prompts the specification gives.
+ * Scammer Network: a visitor is asked to sign in; a member with access (subscription, active trial,
+ * admin) goes to /scammer-database; a member without gets a monthly subscription activated and is
+ * taken there after 1 s, or to the Subscription tab of the profile when that fails.
  */
 export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActions {
+  const navigate = useNavigate();
+  const access = useScammerAccess();
+  const busy = useRef(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const { user, isAdmin } = useAuth();
+  const userId = user?.id ?? null;
+  const { hasAccess } = access;
   const openScammerNetwork = useCallback(() => {
-    if (!signedIn) {
+    if (!signedIn || !userId) {
       toast({
         variant: 'destructive',
         title: 'Authentication Required',
         description: 'Please sign in to access the Scammer Network.',
       });
+      return;
     }
-  }, [signedIn]);
+    if (hasAccess) {
+      navigate('/scammer-database');
+      return;
+    }
+    if (busy.current) return;
+    busy.current = true;
+    void (async () => {
+      try {
+        // The status the button shows may not be loaded yet: decide on the facts, never on "unknown".
+        const facts = await accessFactsOf(userId).catch(() => null);
+        if (facts && accessStatus(facts, isAdmin, Date.now()).hasAccess) {
+          navigate('/scammer-database');
+          return;
+        }
+        try {
+          await activateSubscription(userId);
+        } catch {
+          toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
+          navigate('/profile?tab=subscription');
+          return;
+        }
+        toast({ title: 'Subscription activated' });
+        await refreshAccess();
+        redirect.current = setTimeout(() => navigate('/scammer-database'), REDIRECT_AFTER_ACTIVATION_MS);
+      } finally {
+        busy.current = false;
+      }
+    })();
+  }, [signedIn, userId, isAdmin, hasAccess, navigate]);
 
   // Members get the scammer report dialog (spec §2); visitors the sign-in prompt (§8).
   const submitTip = useCallback(() => {
@@ -38,5 +91,5 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
     openReportDialog();
   }, [signedIn]);
 
-  return { hasAccess: false, openScammerNetwork, submitTip };
+  return { hasAccess, openScammerNetwork, submitTip };
 }

@@ -1,0 +1,56 @@
+import { loadSupabase } from '../../../lib/supabase.ts';
+import { avatarPathFor, avatarPathOf, type Profile } from '../profile-data.ts';
+import { updateProfile } from './update-profile.ts';
+
+const BUCKET = 'user-uploads';
+
+/** The stages of an avatar upload, for the progress bar. */
+export type AvatarUploadStage = 'uploading' | 'saving' | 'cleaning';
+
+/**
+ * Spec §4 "Avatar": upload to user-uploads at {userId}/avatar-{timestamp}.{ext} (cache control 3600,
+ * no overwrite), store the public URL in the profile, then delete the previous file. When the profile
+ * cannot be saved the new file is removed again, so no upload is left behind.
+ */
+export async function uploadAvatar(
+  userId: string,
+  file: File,
+  extension: string,
+  previousUrl: string | null,
+  onStage: (stage: AvatarUploadStage) => void,
+): Promise<Profile> {
+  const supabase = await loadSupabase();
+  const storage = supabase.storage.from(BUCKET);
+  const path = avatarPathFor(userId, extension, Date.now());
+  onStage('uploading');
+  const uploaded = await storage.upload(path, file, {
+    cacheControl: '3600',
+    upsert: false,
+    contentType: file.type,
+  });
+  if (uploaded.error) throw uploaded.error;
+  onStage('saving');
+  let profile: Profile;
+  try {
+    profile = await updateProfile(userId, { avatar_url: storage.getPublicUrl(path).data.publicUrl });
+  } catch (error) {
+    await storage.remove([path]).catch(() => {});
+    throw error;
+  }
+  onStage('cleaning');
+  const previous = avatarPathOf(previousUrl, userId);
+  // The new picture is saved: a leftover old file is not worth failing the upload for.
+  if (previous && previous !== path) await storage.remove([previous]).catch(() => {});
+  return profile;
+}
+
+/** Spec §4 "Avatar": Remove deletes the file and sets the avatar to null. */
+export async function removeAvatar(userId: string, avatarUrl: string | null): Promise<Profile> {
+  const supabase = await loadSupabase();
+  const path = avatarPathOf(avatarUrl, userId);
+  if (path) {
+    const { error } = await supabase.storage.from(BUCKET).remove([path]);
+    if (error) throw error;
+  }
+  return updateProfile(userId, { avatar_url: null });
+}

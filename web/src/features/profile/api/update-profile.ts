@@ -1,0 +1,18 @@
+import { loadSupabase } from '../../../lib/supabase.ts';
+import type { Profile } from '../profile-data.ts';
+
+/** Spec §7 profiles: update (username, full_name, bio, avatar_url). Returns the updated row. */
+export async function updateProfile(
+  userId: string,
+  patch: Partial<Pick<Profile, 'username' | 'full_name' | 'bio' | 'avatar_url'>>,
+): Promise<Profile> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('profiles')
+    .update(patch)
+    .eq('user_id', userId)
+    .select('user_id, email, full_name, username, bio, avatar_url, created_at, trial_ends_at')
+    .single();
+  if (error) throw error;
+  return data as Profile;
+}

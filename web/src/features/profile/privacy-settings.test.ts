@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRIVACY_SETTINGS, exportFileName, privacySettingsOf } from './privacy-settings.ts';
+
+describe('privacySettingsOf', () => {
+  it('keeps the spec defaults without a row', () => {
+    expect(privacySettingsOf(null)).toEqual({
+      profile_visibility: 'public',
+      show_email: false,
+      show_activity: true,
+      allow_analytics: true,
+      allow_marketing: false,
+      data_processing_consent: false,
+      auto_delete_inactive: false,
+      inactive_period_months: 24,
+    });
+  });
+
+  it('takes the stored values', () => {
+    const row = {
+      user_id: 'x',
+      profile_visibility: 'friends',
+      show_email: true,
+      show_activity: false,
+      allow_analytics: false,
+      allow_marketing: true,
+      data_processing_consent: true,
+      auto_delete_inactive: true,
+      inactive_period_months: 60,
+    };
+    const { user_id: _id, ...settings } = row;
+    expect(privacySettingsOf(row)).toEqual(settings);
+  });
+
+  it('ignores malformed values', () => {
+    expect(
+      privacySettingsOf({ profile_visibility: 'everyone', show_email: 'yes', inactive_period_months: 7 }),
+    ).toEqual(DEFAULT_PRIVACY_SETTINGS);
+  });
+});
+
+describe('exportFileName', () => {
+  it('is user_data_export_{userId}.json', () => {
+    expect(exportFileName('abc')).toBe('user_data_export_abc.json');
+  });
+});

@@ -1,0 +1,65 @@
+/** Spec §3 privacy_settings: the eight settings and their defaults. */
+export interface PrivacySettings {
+  profile_visibility: 'public' | 'private' | 'friends';
+  show_email: boolean;
+  show_activity: boolean;
+  allow_analytics: boolean;
+  allow_marketing: boolean;
+  data_processing_consent: boolean;
+  auto_delete_inactive: boolean;
+  inactive_period_months: number;
+}
+
+export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
+  profile_visibility: 'public',
+  show_email: false,
+  show_activity: true,
+  allow_analytics: true,
+  allow_marketing: false,
+  data_processing_consent: false,
+  auto_delete_inactive: false,
+  inactive_period_months: 24,
+};
+
+/** The retention periods the database accepts (months). */
+export const RETENTION_MONTHS = [12, 24, 36, 60] as const;
+
+export const VISIBILITY_OPTIONS: ReadonlyArray<{
+  value: PrivacySettings['profile_visibility'];
+  label: string;
+  description: string;
+}> = [
+  { value: 'public', label: 'Public', description: 'Anyone can see your profile' },
+  { value: 'private', label: 'Private', description: 'Only you can see your profile' },
+  { value: 'friends', label: 'Friends', description: 'Only your connections can see your profile' },
+];
+
+/** The eight settings of a stored row, defaults for anything missing or malformed. */
+export function privacySettingsOf(row: Record<string, unknown> | null): PrivacySettings {
+  const settings = { ...DEFAULT_PRIVACY_SETTINGS };
+  if (!row) return settings;
+  const visibility = row.profile_visibility;
+  if (visibility === 'public' || visibility === 'private' || visibility === 'friends') {
+    settings.profile_visibility = visibility;
+  }
+  for (const key of [
+    'show_email',
+    'show_activity',
+    'allow_analytics',
+    'allow_marketing',
+    'data_processing_consent',
+    'auto_delete_inactive',
+  ] as const) {
+    if (typeof row[key] === 'boolean') settings[key] = row[key];
+  }
+  const months = row.inactive_period_months;
+  if (typeof months === 'number' && (RETENTION_MONTHS as readonly number[]).includes(months)) {
+    settings.inactive_period_months = months;
+  }
+  return settings;
+}
+
+/** GDPR export file name (spec §3). */
+export function exportFileName(userId: string): string {
+  return `user_data_export_${userId}.json`;
+}

@@ -1,0 +1,93 @@
+/**
+ * Scammer Network access and the trial countdown (spec §4 "Subscription", "Trial", §9). Pure: every
+ * function takes the time it reasons about, so the rules are tested without clocks.
+ */
+
+/** $9.99 per month (spec §9). */
+export const SUBSCRIPTION_PRICE = '$9.99/month';
+
+/** Status refresh: every 30 s, every 1 s while under 5 minutes of trial remain (spec §9). */
+export const CHECK_INTERVAL_MS = 30_000;
+export const FAST_CHECK_INTERVAL_MS = 1_000;
+export const FAST_CHECK_BELOW_MS = 5 * 60_000;
+/** The trial badge turns destructive under 2 hours (spec §9 "warning under 2 hours"). */
+export const TRIAL_WARNING_BELOW_MS = 2 * 60 * 60_000;
+
+export interface Subscription {
+  subscriptionType: string;
+  status: 'active' | 'cancelled';
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** What the server holds about the member's access. */
+export interface AccessFacts {
+  /** profiles.trial_ends_at, epoch milliseconds; null without a profile. */
+  trialEndsAt: number | null;
+  subscription: Subscription | null;
+}
+
+export interface AccessStatus {
+  hasAccess: boolean;
+  trialActive: boolean;
+  /** Milliseconds of trial left (0 once it ended). */
+  trialRemainingMs: number;
+  subscriptionActive: boolean;
+}
+
+/** §4: a subscription counts while active with an expiry in the future. */
+export function isSubscriptionActive(subscription: Subscription | null, now: number): boolean {
+  return subscription !== null && subscription.status === 'active' && subscription.expiresAt > now;
+}
+
+/** §4: access with an active subscription or an active trial; admins always have access. */
+export function accessStatus(facts: AccessFacts | null, isAdmin: boolean, now: number): AccessStatus {
+  const trialRemainingMs = facts?.trialEndsAt != null ? Math.max(0, facts.trialEndsAt - now) : 0;
+  const trialActive = trialRemainingMs > 0;
+  const subscriptionActive = isSubscriptionActive(facts?.subscription ?? null, now);
+  return {
+    hasAccess: isAdmin || trialActive || subscriptionActive,
+    trialActive,
+    trialRemainingMs,
+    subscriptionActive,
+  };
+}
+
+/** When to look at the status again: 1 s while an active trial has under 5 minutes left, else 30 s. */
+export function nextCheckDelay(status: AccessStatus): number {
+  return status.trialActive && status.trialRemainingMs < FAST_CHECK_BELOW_MS
+    ? FAST_CHECK_INTERVAL_MS
+    : CHECK_INTERVAL_MS;
+}
+
+/** "5h 3m 9s" (hours, minutes and seconds; whole seconds rounded down), or Trial Expired. */
+export function formatCountdown(remainingMs: number): string {
+  if (remainingMs <= 0) return 'Trial Expired';
+  const totalSeconds = Math.floor(remainingMs / 1000);
+  if (totalSeconds === 0) return '0h 0m 0s';
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  return `${hours}h ${minutes}m ${seconds}s`;
+}
+
+/** The badge style of the countdown: destructive under 2 hours. */
+export function trialBadgeVariant(remainingMs: number): 'destructive' | 'secondary' {
+  return remainingMs < TRIAL_WARNING_BELOW_MS ? 'destructive' : 'secondary';
+}
+
+/**
+ * One calendar month after `from`, on the same day or the month's last day when it has fewer (31 Jan
+ * → 28/29 Feb), like PostgreSQL's `+ interval '1 month'`: the server refuses an expiry beyond one
+ * month and a day (decision 033), which JavaScript's overflowing setMonth would exceed.
+ */
+export function oneMonthAhead(from: Date): Date {
+  const result = new Date(from.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}

@@ -1,0 +1,17 @@
+import { loadSupabase } from '../../../lib/supabase.ts';
+import { oneMonthAhead } from '../access.ts';
+
+/**
+ * Spec §4, §7: subscribing writes the row directly (no payment is taken): monthly, active, expiring one
+ * month ahead. The database refuses any longer expiry (decision 033).
+ */
+export async function activateSubscription(userId: string): Promise<void> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.from('scammer_subscriptions').upsert({
+    user_id: userId,
+    subscription_type: 'monthly',
+    status: 'active',
+    expires_at: oneMonthAhead(new Date()).toISOString(),
+  });
+  if (error) throw error;
+}

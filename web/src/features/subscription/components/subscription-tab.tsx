@@ -1,0 +1,139 @@
+import { CheckCircle2, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { SUBSCRIPTION_PRICE, type Subscription } from '../access.ts';
+import { refreshAccess } from '../access-store.ts';
+import { activateSubscription } from '../api/activate-subscription.ts';
+import { cancelSubscription } from '../api/cancel-subscription.ts';
+
+/** Spec §2 Subscription tab: the benefits of the Scammer Network. */
+export const BENEFITS = [
+  'View detailed scammer reports',
+  'Submit new scammer reports',
+  'Access contact information and evidence',
+  'Help protect the cannabis community',
+] as const;
+
+function formatDate(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function BenefitList() {
+  return (
+    <ul className="grid gap-2" aria-label="Benefits">
+      {BENEFITS.map((benefit) => (
+        <li key={benefit} className="flex items-start gap-2 text-sm">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {benefit}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface SubscriptionTabProps {
+  userId: string;
+  /** The member's subscription when it is active and unexpired (spec §4), else null. */
+  active: Subscription | null;
+}
+
+/** Spec §2, §4, §8: subscribe (written directly, no payment) and cancel. */
+export function SubscriptionTab({ userId, active }: SubscriptionTabProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function subscribe() {
+    setBusy(true);
+    try {
+      await activateSubscription(userId);
+      await refreshAccess();
+      toast({ title: 'Subscription activated' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      await cancelSubscription(userId);
+      await refreshAccess();
+      toast({ title: 'Subscription cancelled' });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to cancel subscription. Please try again.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (active) {
+    return (
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-3">
+            <CardTitle className="flex items-center gap-2">
+              <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
+              Scammer Network
+            </CardTitle>
+            <Badge>Active Subscription</Badge>
+          </div>
+          <CardDescription>Your subscription gives you full access to the Scammer Network.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <dl className="grid gap-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd className="font-medium capitalize">{active.subscriptionType}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Expires</dt>
+              <dd className="font-medium">{formatDate(active.expiresAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Subscribed since</dt>
+              <dd className="font-medium">{formatDate(active.createdAt)}</dd>
+            </div>
+          </dl>
+          <BenefitList />
+          <div>
+            <Button variant="destructive" disabled={busy} onClick={() => void cancel()}>
+              Cancel Subscription
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle className="flex items-center gap-2">
+            <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
+            Scammer Network
+          </CardTitle>
+          <Badge variant="outline">Not Subscribed</Badge>
+        </div>
+        <CardDescription>Subscribe to get full access to the Scammer Network.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <BenefitList />
+        <p className="font-bold text-2xl">{SUBSCRIPTION_PRICE}</p>
+        <div>
+          <Button disabled={busy} onClick={() => void subscribe()}>
+            Subscribe Now
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
