@@ -40,8 +40,11 @@ export async function ensureWebBuild(log: (message: string) => void, root = PROJ
   log('building the web app (first start or sources changed)…');
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    // Always a production build: a caller's NODE_ENV (Vitest sets `test`) would otherwise make Vite
+    // bundle React's development builds and the dev JSX runtime.
+    const child = spawn(process.execPath, [vite, 'build', '--mode', 'production', '--logLevel', 'warn'], {
       cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     });
     child.on('error', reject);

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST } from '#server/web-build.ts';
@@ -89,6 +89,18 @@ describe('the web app', () => {
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(response.headers.get('content-type')).toMatch(/javascript/);
       expect((await response.text()).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('serves a production build (no development React, no dev JSX runtime)', async () => {
+    // Vitest runs with NODE_ENV=test; the build it triggers must still be a production one.
+    const dir = join(process.env.HIGHGRADE_WEB_DIR ?? WEB_DIST, 'assets');
+    const scripts = (await readdir(dir)).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      const text = await readFile(join(dir, name), 'utf8');
+      expect(text, name).not.toContain('jsxDEV');
+      expect(text, name).not.toContain('react-dom.development');
     }
   });
 
