@@ -12,7 +12,8 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // CI retries a failed test once; one that passes only then is listed as flaky in the report (docs/testing.md).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,

@@ -120,9 +120,9 @@ test.describe('sign-out when the server cannot be reached', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
-    expect(
-      await page.evaluate((key) => window.localStorage.getItem(key), authStorageKey(server.url)),
-    ).toBeNull();
+    await expect
+      .poll(() => page.evaluate((key) => window.localStorage.getItem(key), authStorageKey(server.url)))
+      .toBeNull();
     await page.reload();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
     // The browser reports the refused request, and supabase-js logs the failed fetch; nothing else.

@@ -103,7 +103,8 @@ test.describe('sign-up, confirmation, sign-in and sign-out', () => {
     });
 
     await signOutThroughMenu(page, email);
-    expect(await storedSession(page, server)).toBeNull();
+    // The page shows the signed-out state at once; the stored session goes when /logout has answered.
+    await expect.poll(() => storedSession(page, server)).toBeNull();
     await deleteMember(server, { id });
   });
 

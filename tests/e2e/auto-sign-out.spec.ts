@@ -40,9 +40,9 @@ test('an idle member is signed out after the configured time', async ({ page }) 
   });
   await expect(toastWith(page, 'You were signed out after a period of inactivity.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(
-    await page.evaluate((key) => window.localStorage.getItem(key), authStorageKey(server.url)),
-  ).toBeNull();
+  await expect
+    .poll(() => page.evaluate((key) => window.localStorage.getItem(key), authStorageKey(server.url)))
+    .toBeNull();
   // The server-side session is gone too: a reload stays signed out.
   await page.reload();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
