@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '#server/config.ts';
 import { startServer } from '#server/start.ts';
+import { WEB_DIST } from '#server/web-build.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -79,7 +80,11 @@ async function main(): Promise<void> {
       RATE_LIMIT_OTP: unlimited,
       RATE_LIMIT_EMAIL_SENT: unlimited,
     }),
-    { logger: false, webDir: process.env.HIGHGRADE_WEB_DIR ?? join(import.meta.dirname, '..', 'dist') },
+    {
+      logger: false,
+      webDir: process.env.HIGHGRADE_WEB_DIR || WEB_DIST,
+      buildWeb: !process.env.HIGHGRADE_WEB_DIR,
+    },
   );
   const base = `${server.url}/auth/v1`;
   const { anonKey } = server.ctx.keys;

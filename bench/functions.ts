@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { SignJWT } from 'jose';
 import { loadConfig } from '#server/config.ts';
 import { startServer } from '#server/start.ts';
+import { WEB_DIST } from '#server/web-build.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const ROUNDS = 5;
@@ -32,7 +33,11 @@ const server = await startServer(
     LOG_LEVEL: 'warn',
     GDPR_EXPORT_LIMIT_PER_HOUR: '1000',
   }),
-  { logger: false, webDir: process.env.HIGHGRADE_WEB_DIR ?? join(dataDir, 'no-web') },
+  {
+    logger: false,
+    webDir: process.env.HIGHGRADE_WEB_DIR || WEB_DIST,
+    buildWeb: !process.env.HIGHGRADE_WEB_DIR,
+  },
 );
 const { db, keys } = server.ctx;
 
