@@ -267,6 +267,10 @@ async function drive(
     stats.firstCommit = Math.min(stats.firstCommit, committed);
     for (const title of titles) commits.set(title, committed);
     sent += batch;
+    // On PGlite the write resolves without passing through the event loop's I/O phase; a writer that
+    // never yields there would hold back every socket of the process (server and clients) until it
+    // stops writing.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   const expected = sent * recipients;
   let last = stats.received;

@@ -518,3 +518,80 @@ describe('the identity of a subscriber', () => {
     });
   });
 });
+
+describe('the row-level security check of changes', () => {
+  /** Subscribes to INSERTs of `table` (and the probe); collects the `note` of each row received. */
+  async function watchTable(server: Peer, token: string, table: string) {
+    const client = await realtimeClient(server, token);
+    const notes: string[] = [];
+    const probes: string[] = [];
+    const system: Row[] = [];
+    const channel = client
+      .channel(`guarded-${Math.random().toString(36).slice(2)}`)
+      .on(
+        'postgres_changes' as never,
+        { event: 'INSERT', schema: 'public', table } as never,
+        (payload: Change) => notes.push((payload.new as Row).note),
+      )
+      .on(
+        'postgres_changes' as never,
+        { event: 'INSERT', schema: 'public', table: 'realtime_probe' } as never,
+        (payload: Change) => probes.push((payload.new as Row).note),
+      )
+      .on('system', {}, (payload: Row) => system.push(payload));
+    expect(await subscribed(channel)).toEqual({ status: 'SUBSCRIBED' });
+    await waitFor(() => system.find((message) => message.extension === 'postgres_changes'));
+    return {
+      notes,
+      settled: (note: string) => waitFor(() => probes.includes(note), { what: `probe ${note}` }),
+    };
+  }
+
+  it('hides the rows from a subscriber whose policy check fails, and only from that one', async () => {
+    const mia = await createUser(first.db, `mia-${Date.now()}@example.com`);
+    const ned = await createUser(first.db, `ned-${Date.now()}@example.com`);
+    await first.db.exec(`
+      create function public.realtime_boom() returns boolean language plpgsql volatile
+        as $$ begin raise exception 'policy failure'; end $$;
+      create table public.realtime_guarded (id bigint generated always as identity primary key, note text not null);
+      alter table public.realtime_guarded enable row level security;
+      create policy "fails for mia" on public.realtime_guarded for select to authenticated
+        using (auth.uid() <> '${mia}'::uuid or public.realtime_boom());
+      grant select on public.realtime_guarded to authenticated;
+      alter publication supabase_realtime add table public.realtime_guarded;
+    `);
+    const miaSees = await watchTable(first, await userToken(first, mia), 'realtime_guarded');
+    const nedSees = await watchTable(other, await userToken(other, ned), 'realtime_guarded');
+    await first.db.query(`insert into public.realtime_guarded (note) values ('one'), ('two')`);
+    await marker('guarded');
+    await Promise.all([miaSees.settled('guarded'), nedSees.settled('guarded')]);
+    expect(nedSees.notes).toEqual(['one', 'two']);
+    expect(miaSees.notes).toEqual([]);
+  });
+
+  it('follows a changed policy from the next change on', async () => {
+    const oli = await createUser(first.db, `oli-${Date.now()}@example.com`);
+    await first.db.exec(`
+      create table public.realtime_gated (id bigint generated always as identity primary key, note text not null);
+      alter table public.realtime_gated enable row level security;
+      create policy "gate" on public.realtime_gated for select to authenticated using (note like 'open%');
+      grant select on public.realtime_gated to authenticated;
+      alter publication supabase_realtime add table public.realtime_gated;
+    `);
+    const oliSees = await watchTable(other, await userToken(other, oli), 'realtime_gated');
+    // Several batches under the first policy, so the check's plan is cached when the policy changes.
+    for (let i = 1; i <= 6; i++) {
+      await first.db.query(`insert into public.realtime_gated (note) values ($1), ($2)`, [
+        `open-${i}`,
+        `shut-${i}`,
+      ]);
+    }
+    await marker('gate-before');
+    await oliSees.settled('gate-before');
+    await first.db.exec(`alter policy "gate" on public.realtime_gated using (note like 'shut%')`);
+    await first.db.query(`insert into public.realtime_gated (note) values ('open-7'), ('shut-7')`);
+    await marker('gate-after');
+    await oliSees.settled('gate-after');
+    expect(oliSees.notes).toEqual(['open-1', 'open-2', 'open-3', 'open-4', 'open-5', 'open-6', 'shut-7']);
+  });
+});
