@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative as relativePath } from 'node:path';
 import { OperatorError } from '../operator-error.ts';
+import { PROJECT_ROOT as root } from '../paths.ts';
 import type { Database } from './driver.ts';
 
 /**
@@ -28,8 +28,6 @@ export interface MigrationFile {
 }
 
 export class MigrationError extends OperatorError {}
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const MIGRATION_SOURCES: MigrationSource[] = [
   { layer: 'platform/db', dir: join(root, 'server/db/migrations'), naming: 'sequence' },
@@ -136,7 +134,7 @@ export async function migrate(
   );
   for (const row of rows) applied.set(`${row.layer}/${row.name}`, row.checksum);
 
-  const relative = (file: MigrationFile) => file.path.slice(root.length);
+  const relative = (file: MigrationFile) => relativePath(root, file.path);
   const verify = (file: MigrationFile, recorded: string) => {
     if (recorded !== file.checksum) {
       throw new MigrationError(
