@@ -66,6 +66,7 @@ export async function ensureServerBuild(log = () => {}, root = PROJECT_ROOT) {
   const started = new Date();
   const scratch = join(root, `.build/server.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(dirname(scratch), { recursive: true });
+  await removeAbandoned(dirname(scratch));
   try {
     await build({
       absWorkingDir: root,
@@ -91,6 +92,23 @@ export async function ensureServerBuild(log = () => {}, root = PROJECT_ROOT) {
     await rm(scratch, { recursive: true, force: true });
   }
   return entry;
+}
+
+/** Scratch and set-aside folders of builds whose process is gone (killed, Ctrl-C during a build). */
+async function removeAbandoned(dir) {
+  for (const entry of await readdir(dir)) {
+    const pid = Number(/^server\.(?:tmp|old)-(\d+)-/.exec(entry)?.[1]);
+    if (pid && !isAlive(pid)) await rm(join(dir, entry), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
 }
 
 async function moveIntoPlace(scratch, buildDir, root) {
