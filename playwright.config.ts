@@ -2,8 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests drive Debian's Chromium (no browser downloads). `tests/e2e/global-setup.ts` starts the
- * real server (`server/main.ts`) on a fresh DATA_DIR and a free port unless E2E_BASE_URL points at one
- * that is already running.
+ * real server (as `npm start` runs it: `scripts/start.mjs`) on a fresh DATA_DIR and a free port unless
+ * E2E_BASE_URL points at one that is already running.
  */
 const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 

@@ -15,12 +15,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `npm start`'s entry point as its own process; resolves once /health answers 200. */
+/** Starts what `npm start` starts (scripts/start.mjs) as its own process; resolves once /health answers 200. */
 export async function startProcess(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts/start.mjs')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -25,7 +25,10 @@ export interface StartOptions {
   webDir?: string;
 }
 
-export async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  log: { error(details: object, message: string): void },
+): Promise<Database> {
   if (config.databaseUrl) {
     const { openPostgres } = await import('./db/postgres.ts');
     return openPostgres({
@@ -49,35 +52,59 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await prepareDataDir(config.dataDir);
   const lock: DataDirLock | undefined = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
 
-  const [{ buildApp, createFastify }, { migrate }, { JwtVerifier }, { resolveKeys }] = await Promise.all([
-    import('./app.ts'),
-    import('./db/migrate.ts'),
-    import('./http/jwt.ts'),
-    import('./keys.ts'),
-  ]).catch(async (error) => {
-    await lock?.release();
-    throw error;
+  // Then independent strands run at once (decision 086): the app's modules and its Fastify instance;
+  // the database, opened then migrated; the keys; the web app's build check. Each waits on the disk,
+  // the database or WebAssembly compilation at times, which the others fill.
+  const loading = (async () => {
+    const [{ buildApp, createFastify }, { JwtVerifier }] = await Promise.all([
+      import('./app.ts'),
+      import('./http/jwt.ts'),
+    ]);
+    return { app: createFastify({ config }, options.logger ?? false), buildApp, JwtVerifier };
+  })();
+  // The logger is the app's, which exists once its modules are loaded; what is logged before waits.
+  const later = (write: (appLog: FastifyBaseLogger) => void) =>
+    void loading.then(
+      ({ app }) => write(app.log),
+      () => {},
+    );
+  const log = {
+    info: (message: string) => later((appLog) => appLog.info(message)),
+    error: (details: object, message: string) => later((appLog) => appLog.error(details, message)),
+  };
+  const opening = openDatabase(config, log);
+  const migrating = opening.then(async (db) => {
+    const { migrate } = await import('./db/migrate.ts');
+    const applied = await migrate(db, { log: log.info });
+    if (applied.length > 0) log.info(`${applied.length} migration(s) applied`);
   });
-  const app = createFastify({ config }, options.logger ?? false);
-  const log = app.log;
+  const resolvingKeys = import('./keys.ts').then(({ resolveKeys }) => resolveKeys(config));
+  const building = options.buildWeb ? ensureWebBuild(log.info) : undefined;
+
+  const strands = await Promise.allSettled([loading, building, opening, migrating, resolvingKeys]);
+  const failed = strands.find((strand) => strand.status === 'rejected');
+  if (failed) {
+    const [loaded, , opened] = strands;
+    if (opened.status === 'fulfilled') await opened.value.close().catch(() => {});
+    if (loaded.status === 'fulfilled') await loaded.value.app.close().catch(() => {});
+    await lock?.release();
+    throw failed.reason;
+  }
+  const { app, buildApp, JwtVerifier } = await loading;
+  const db = await opening;
+  const keys = await resolvingKeys;
+
   const cleanup: (() => Promise<void>)[] = [];
   if (lock) cleanup.push(() => lock.release());
+  cleanup.push(() => db.close());
   const release = async () => {
     for (const step of cleanup.splice(0).reverse()) {
-      await step().catch((error) => log.error({ err: error }, 'shutdown step failed'));
+      await step().catch((error) => app.log.error({ err: error }, 'shutdown step failed'));
     }
   };
 
   try {
-    if (options.buildWeb) await ensureWebBuild((message) => log.info(message));
-
-    const db = await openDatabase(config, log);
-    cleanup.push(() => db.close());
-    const applied = await migrate(db, { log: (message) => log.info(message) });
-    if (applied.length > 0) log.info(`${applied.length} migration(s) applied`);
-
-    const keys = await resolveKeys(config);
-    const ctx: AppContext = { config, db, keys, jwt: new JwtVerifier(keys.jwtSecret), log };
+    const ctx: AppContext = { config, db, keys, jwt: new JwtVerifier(keys.jwtSecret), log: app.log };
     await buildApp(app, ctx, options.webDir ?? WEB_DIST);
 
     try {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OperatorError } from './operator-error.ts';
+import { PROJECT_ROOT } from './paths.ts';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export { PROJECT_ROOT };
 export const WEB_DIST = join(PROJECT_ROOT, 'web/dist');
 
 const SOURCES = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'package-lock.json'];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type { TOTP } from 'otpauth';
+import { onFirstUse } from '../lazy.ts';
 import { type AuthDeps, audit, type RequestMeta } from './context.ts';
 import {
   addAmrClaim,
@@ -25,6 +25,10 @@ import { sessionJson } from './serialize.ts';
 import { reissueSession } from './sessions.ts';
 import { toEpochSeconds } from './time.ts';
 
+/** Loaded with the first MFA request, not at start-up (decision 086). */
+const otpauth = onFirstUse(() => import('otpauth'));
+const qrcode = onFirstUse(async () => (await import('qrcode')).default);
+
 /**
  * Multi-factor authentication with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step of clock skew),
  * as GoTrue's mfa.go: enroll → challenge → verify raises the session to aal2. A code is accepted once
@@ -40,7 +44,8 @@ export interface MfaAuth {
   session: SessionRow;
 }
 
-function totpFor(secret: string, issuer: string, label: string): TOTP {
+async function totpFor(secret: string, issuer: string, label: string): Promise<TOTP> {
+  const { Secret, TOTP } = await otpauth();
   return new TOTP({
     issuer,
     label,
@@ -61,10 +66,11 @@ export async function enroll(
   if (input.factorType === 'webauthn') throw authErrors.webauthnMfaUnavailable();
   if (input.factorType !== 'totp') throw authErrors.factorTypeInvalid();
   const issuer = input.issuer || new URL(deps.config.siteUrl).hostname;
+  const { Secret } = await otpauth();
   const secret = new Secret({ size: 20 }).base32;
   const label = auth.user.email || auth.user.id;
-  const uri = totpFor(secret, issuer, label).toString();
-  const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const uri = (await totpFor(secret, issuer, label)).toString();
+  const qrCode = await (await qrcode()).toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   const id = randomUUID();
 
   await deps.app.db.transaction(async (tx) => {
@@ -149,7 +155,7 @@ export async function verifyFactor(
       await deleteChallenge(tx, found.id);
       return { error: authErrors.challengeExpired(found.id) };
     }
-    const totp = totpFor(factor.secret ?? '', '', auth.user.email ?? '');
+    const totp = await totpFor(factor.secret ?? '', '', auth.user.email ?? '');
     const delta = /^\d{6}$/.test(input.code) ? totp.validate({ token: input.code, window: 1 }) : null;
     const step = delta === null ? null : totp.counter() + delta;
     const lastStep = factor.last_totp_step === null ? -1 : Number(factor.last_totp_step);

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
 import type { AuthConfig } from '../config.ts';
+import { onFirstUse } from '../lazy.ts';
 import { randomToken } from './crypto.ts';
 import { authErrors } from './errors.ts';
 import { isCleanText } from './input.ts';
@@ -15,6 +15,8 @@ import { isCleanText } from './input.ts';
 export const MAX_PASSWORD_LENGTH = 256;
 
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** Loaded with the first password to hash or check, not at start-up (decision 086). */
+const argon2 = onFirstUse(() => import('@node-rs/argon2'));
 
 /**
  * At most this many hashes run at once, one core fewer than the machine has, so a burst of sign-ins
@@ -40,14 +42,14 @@ async function withHasher<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return withHasher(() => hash(password, ARGON2_OPTIONS));
+  return withHasher(async () => (await argon2()).hash(password, ARGON2_OPTIONS));
 }
 
 /** Never throws: a malformed stored hash simply does not match. */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored?.startsWith('$argon2')) return false;
   try {
-    return await withHasher(() => verify(stored, password));
+    return await withHasher(async () => (await argon2()).verify(stored, password));
   } catch {
     return false;
   }

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { OAuthProviderConfig } from '../config.ts';
 import type { Queryable } from '../db/driver.ts';
 import { ApiError } from '../http/errors.ts';
+import { onFirstUse } from '../lazy.ts';
 import { type AuthDeps, audit, type RequestMeta } from './context.ts';
 import { sha256Hex } from './crypto.ts';
 import {
@@ -37,6 +38,9 @@ import { nowSeconds } from './time.ts';
 
 type Json = Record<string, unknown>;
 
+/** openid-client loads with the first social sign-in, not at start-up (decision 086). */
+const openidClient = onFirstUse(() => import('openid-client'));
+
 const STATE_TTL_SECONDS = 600;
 /** Authorization-request parameters a client may pass through to the provider. */
 const PASS_THROUGH = new Set([
@@ -51,7 +55,7 @@ const PASS_THROUGH = new Set([
 
 export class SocialProvider {
   readonly name: string;
-  private configuration: Promise<oidc.Configuration> | undefined;
+  private configuration: Promise<Oidc.Configuration> | undefined;
   private keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   constructor(
@@ -70,7 +74,7 @@ export class SocialProvider {
   }
 
   /** Discovery happens on first use and is retried after a failure. */
-  config(): Promise<oidc.Configuration> {
+  config(): Promise<Oidc.Configuration> {
     this.configuration ??= this.load().catch((error) => {
       this.configuration = undefined;
       throw error;
@@ -78,12 +82,13 @@ export class SocialProvider {
     return this.configuration;
   }
 
-  private async load(): Promise<oidc.Configuration> {
+  private async load(): Promise<Oidc.Configuration> {
+    const oidc = await openidClient();
     const s = this.settings;
     const insecure = [s.issuer, s.authorizationEndpoint, s.tokenEndpoint, s.userinfoEndpoint, s.jwksUri].some(
       (url) => url?.startsWith('http:'),
     );
-    let metadata: oidc.ServerMetadata;
+    let metadata: Oidc.ServerMetadata;
     if (s.issuer) {
       const discovered = await oidc.discovery(new URL(s.issuer), s.clientId, s.clientSecret, undefined, {
         execute: insecure ? [oidc.allowInsecureRequests] : [],
@@ -181,6 +186,7 @@ export async function authorizationUrl(
     throw authErrors.unexpected('The sign-in provider is unreachable, please try again later');
   });
   const referrer = deps.redirects.resolve(input.redirectTo);
+  const oidc = await openidClient();
   const verifier = oidc.randomPKCECodeVerifier();
   const nonce = oidc.randomNonce();
   const clientStateId = randomUUID();
@@ -253,6 +259,7 @@ export async function handleCallback(
     const config = await provider.config();
     const current = new URL(provider.redirectUri);
     for (const [name, value] of Object.entries(params)) current.searchParams.set(name, value);
+    const oidc = await openidClient();
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
       tokens = await oidc.authorizationCodeGrant(config, current, {

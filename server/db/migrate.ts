@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative as relativePath } from 'node:path';
 import { OperatorError } from '../operator-error.ts';
+import { PROJECT_ROOT as root } from '../paths.ts';
 import type { Database } from './driver.ts';
 
 /**
@@ -28,8 +28,6 @@ export interface MigrationFile {
 }
 
 export class MigrationError extends OperatorError {}
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const MIGRATION_SOURCES: MigrationSource[] = [
   { layer: 'platform/db', dir: join(root, 'server/db/migrations'), naming: 'sequence' },
@@ -80,25 +78,29 @@ export function orderMigrationNames(
   return sql;
 }
 
+/** Every source's files in the order they apply; folders and files are read concurrently. */
 export async function readMigrations(
   sources: MigrationSource[] = MIGRATION_SOURCES,
 ): Promise<MigrationFile[]> {
-  const files: MigrationFile[] = [];
-  for (const source of sources) {
-    let names: string[];
-    try {
-      names = await readdir(source.dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    for (const name of orderMigrationNames(source, names)) {
-      const path = join(source.dir, name);
-      const sql = await readFile(path, 'utf8');
-      files.push({ layer: source.layer, name, path, sql, checksum: checksum(sql) });
-    }
-  }
-  return files;
+  const perSource = await Promise.all(
+    sources.map(async (source) => {
+      let names: string[];
+      try {
+        names = await readdir(source.dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      return Promise.all(
+        orderMigrationNames(source, names).map(async (name) => {
+          const path = join(source.dir, name);
+          const sql = await readFile(path, 'utf8');
+          return { layer: source.layer, name, path, sql, checksum: checksum(sql) };
+        }),
+      );
+    }),
+  );
+  return perSource.flat();
 }
 
 export function checksum(sql: string): string {
@@ -106,7 +108,7 @@ export function checksum(sql: string): string {
 }
 
 // pg_advisory_xact_lock key shared by every server process migrating the same database.
-const LOCK_KEY = 7_355_608_421;
+export const MIGRATION_LOCK_KEY = 7_355_608_421;
 
 const BOOKKEEPING = `
   create schema if not exists _platform;
@@ -120,25 +122,37 @@ const BOOKKEEPING = `
   revoke all on schema _platform from public;
 `;
 
+/** What `_platform.migrations` records (layer/name → checksum); undefined before the first migration. */
+async function readApplied(db: Database): Promise<Map<string, string> | undefined> {
+  let rows: { layer: string; name: string; checksum: string }[];
+  try {
+    ({ rows } = await db.query<{ layer: string; name: string; checksum: string }>(
+      'select layer, name, checksum from _platform.migrations',
+    ));
+  } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_TABLE) return undefined;
+    throw error;
+  }
+  return new Map(rows.map((row) => [`${row.layer}/${row.name}`, row.checksum]));
+}
+
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * Applies the files not applied yet and verifies the others. A restart with nothing to apply costs
+ * one query (read concurrently with the files): no lock, no DDL, no transaction. Only when something
+ * is pending are the bookkeeping table ensured and the files applied, each in its own transaction
+ * under an advisory lock, so servers starting together on one PostgreSQL database take turns.
+ */
 export async function migrate(
   db: Database,
   options: { sources?: MigrationSource[]; log?: (message: string) => void } = {},
 ): Promise<string[]> {
-  const files = await readMigrations(options.sources);
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
-    await tx.exec(BOOKKEEPING);
-  });
+  const [files, recorded] = await Promise.all([readMigrations(options.sources), readApplied(db)]);
 
-  const applied = new Map<string, string>();
-  const { rows } = await db.query<{ layer: string; name: string; checksum: string }>(
-    'select layer, name, checksum from _platform.migrations',
-  );
-  for (const row of rows) applied.set(`${row.layer}/${row.name}`, row.checksum);
-
-  const relative = (file: MigrationFile) => file.path.slice(root.length);
-  const verify = (file: MigrationFile, recorded: string) => {
-    if (recorded !== file.checksum) {
+  const relative = (file: MigrationFile) => relativePath(root, file.path);
+  const verify = (file: MigrationFile, checksum: string) => {
+    if (checksum !== file.checksum) {
       throw new MigrationError(
         `Migration ${relative(file)} was changed after it was applied. Applied migrations are never edited: ` +
           'restore the file and put the change in a new migration.',
@@ -146,15 +160,25 @@ export async function migrate(
     }
   };
 
-  const newlyApplied: string[] = [];
+  const pending: MigrationFile[] = [];
   for (const file of files) {
-    const recorded = applied.get(`${file.layer}/${file.name}`);
-    if (recorded !== undefined) {
-      verify(file, recorded);
-      continue;
-    }
+    const checksum = recorded?.get(`${file.layer}/${file.name}`);
+    if (checksum === undefined) pending.push(file);
+    else verify(file, checksum);
+  }
+  if (pending.length === 0) return [];
+
+  if (!recorded) {
     await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
+      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await tx.exec(BOOKKEEPING);
+    });
+  }
+
+  const newlyApplied: string[] = [];
+  for (const file of pending) {
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       // Another process may have applied it while we waited for the lock.
       const again = await tx.query<{ checksum: string }>(
         'select checksum from _platform.migrations where layer = $1 and name = $2',

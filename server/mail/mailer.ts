@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
+import { onFirstUse } from '../lazy.ts';
 import type { MailType } from './templates.ts';
 
 /**
@@ -45,21 +46,28 @@ function fromAddress(config: Config): string {
   return `"${name}" <${config.smtp.adminEmail}>`;
 }
 
+/** nodemailer loads with the first message, not at start-up (decision 086). */
+const nodemailer = onFirstUse(async () => (await import('nodemailer')).default);
+
 export function createSmtpMailer(config: Config): Mailer {
-  const transport = nodemailer.createTransport({
-    host: config.smtp.host,
-    port: config.smtp.port,
-    secure: config.smtp.port === 465,
-    auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? '' } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+  let transport: Transporter | undefined;
+  const open = onFirstUse(async () => {
+    transport = (await nodemailer()).createTransport({
+      host: config.smtp.host,
+      port: config.smtp.port,
+      secure: config.smtp.port === 465,
+      auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.pass ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return transport;
   });
   return {
     kind: 'smtp',
     async deliver(message) {
       const id = randomUUID();
-      await transport.sendMail({
+      await (await open()).sendMail({
         from: fromAddress(config),
         to: message.to,
         subject: message.subject,
@@ -71,20 +79,22 @@ export function createSmtpMailer(config: Config): Mailer {
       return id;
     },
     async close() {
-      transport.close();
+      transport?.close();
     },
   };
 }
 
 export function createOutboxMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const dir = join(config.dataDir, 'mail');
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = onFirstUse(async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     kind: 'outbox',
     async deliver(message) {
       const id = randomUUID();
       const created = new Date();
-      const info = await builder.sendMail({
+      const info = await (await builder()).sendMail({
         from: fromAddress(config),
         to: message.to,
         subject: message.subject,

@@ -20,7 +20,6 @@ export interface Column {
   /** pg_type.typname of the type (of the base type for domains): int4, text, _int4, tsvector... */
   typeName: string;
   nullable: boolean;
-  default: string | null;
   generated: boolean;
 }
 
@@ -123,14 +122,12 @@ select a.attrelid::int8::text as oid, a.attname as name, a.attnum::int as positi
   format_type(a.atttypid, a.atttypmod) as type,
   coalesce(bt.typname, t.typname)::text as type_name,
   not a.attnotnull as nullable,
-  pg_get_expr(d.adbin, d.adrelid) as "default",
   (a.attgenerated <> '' or a.attidentity = 'a') as generated
 from pg_attribute a
 join pg_class c on c.oid = a.attrelid
 join pg_namespace n on n.oid = c.relnamespace
 join pg_type t on t.oid = a.atttypid
 left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
-left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
 where a.attnum > 0 and not a.attisdropped
   and c.relkind in ('r', 'v', 'm', 'f', 'p', 'c')
   and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
@@ -201,7 +198,6 @@ interface ColumnRow {
   type: string;
   type_name: string;
   nullable: boolean;
-  default: string | null;
   generated: boolean;
 }
 interface KeyRow {
@@ -272,7 +268,6 @@ function makeColumn(row: ColumnRow): Column {
     type: row.type,
     typeName: row.type_name,
     nullable: row.nullable,
-    default: row.default,
     generated: row.generated,
   };
 }
@@ -587,7 +582,7 @@ function makeRoutine(
       inputIndex++;
     }
     if (mode === 'o' || mode === 'b' || mode === 't') {
-      outputs.push({ name, type, typeName, nullable: true, default: null, generated: false });
+      outputs.push({ name, type, typeName, nullable: true, generated: false });
     }
   });
 

@@ -1,4 +1,3 @@
-import { supportedMimeTypes } from 'file-type';
 import { StorageErrors } from './errors.ts';
 
 /** A declared media type: the header as stored, and its essence (`type/subtype`, lower case). */
@@ -101,14 +100,18 @@ export function validateAllowedMimeTypes(value: unknown): string[] | null {
 
 /**
  * Does what the first bytes are (file-type's verdict, undefined when it recognises nothing) agree
- * with what the uploader declared? A type file-type can recognise must be recognised as itself (a
+ * with what the uploader declared? `recognisable` is file-type's `supportedMimeTypes`. A type file-type can recognise must be recognised as itself (a
  * text file named .png declared image/png is refused); a type it cannot recognise (text, JSON, CSV,
  * SVG) must not turn out to be something it recognises (a ZIP declared text/plain is refused).
  * `application/octet-stream` declares nothing in particular and matches anything.
  */
-export function contentMatchesDeclared(declared: string, sniffed: string | undefined): boolean {
+export function contentMatchesDeclared(
+  declared: string,
+  sniffed: string | undefined,
+  recognisable: ReadonlySet<string>,
+): boolean {
   if (declared === 'application/octet-stream') return true;
-  if (sniffed === undefined) return !supportedMimeTypes.has(declared as never) || PROLOG_ONLY.has(declared);
+  if (sniffed === undefined) return !recognisable.has(declared) || PROLOG_ONLY.has(declared);
   if (sniffed === declared) return true;
   return (SNIFF_EQUIVALENTS[declared] ?? []).includes(sniffed);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, RequestScope } from '#server/db/driver.ts';
-import { MigrationError, migrate } from '#server/db/migrate.ts';
+import { MIGRATION_LOCK_KEY, MigrationError, migrate } from '#server/db/migrate.ts';
 import { openTestDatabase, testDatabase } from '#tests/support/test-server.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -125,11 +125,37 @@ describe('migrations', () => {
     expect(await migrate(db)).toEqual([]);
   });
 
+  // A restart only reads what was applied: it neither waits for the lock nor runs DDL. (PostgreSQL
+  // only: holding the lock needs a second session, and PGlite has one.)
+  it.runIf(testDatabase() === 'postgres')(
+    'with nothing to apply, do not wait for the migration lock',
+    async () => {
+      const result = await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        return Promise.race([
+          migrate(db),
+          new Promise((resolve) => setTimeout(() => resolve('waited for the lock'), 3000)),
+        ]);
+      });
+      expect(result).toEqual([]);
+    },
+  );
+
   async function sourceWith(files: Record<string, string>) {
     const dir = await mkdtemp(join(tmpdir(), 'hg-migrations-'));
     for (const [name, sql] of Object.entries(files)) await writeFile(join(dir, name), sql);
     return { layer: `test/${dir}`, dir, naming: 'sequence' as const };
   }
+
+  it('checks every applied file before applying a pending one', async () => {
+    const source = await sourceWith({ '0001_first.sql': 'create table public.m4 (id int);' });
+    expect(await migrate(db, { sources: [source] })).toHaveLength(1);
+    await writeFile(join(source.dir, '0001_first.sql'), 'create table public.m4 (id bigint);');
+    await writeFile(join(source.dir, '0002_second.sql'), 'create table public.m5 (id int);');
+    await expect(migrate(db, { sources: [source] })).rejects.toThrow(/0001_first.sql was changed/);
+    const tables = await db.query(`select 1 from information_schema.tables where table_name = 'm5'`);
+    expect(tables.rows).toEqual([]);
+  });
 
   it('refuses to continue when an applied migration changed', async () => {
     const source = await sourceWith({ '0001_first.sql': 'create table public.m1 (id int);' });

@@ -11,9 +11,9 @@ export interface SpawnedServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the server exactly as `npm start` does (tsx server/main.ts), in its own process. */
+/** Runs the server exactly as `npm start` does (node scripts/start.mjs), in its own process. */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts/start.mjs')], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
+import { onFirstUse } from '../../lazy.ts';
 import { StorageErrors } from '../errors.ts';
 import type { IncomingFile } from '../storage.ts';
+
+/** busboy loads with the first multipart upload, not at start-up (decision 086). */
+const loadBusboy = onFirstUse(async () => (await import('busboy')).default);
 
 /** Largest user metadata (JSON) an upload may attach. */
 export const MAX_USER_METADATA_BYTES = 64 * 1024;
@@ -62,7 +66,8 @@ export class UploadBody {
     };
   }
 
-  private multipartFile(): Promise<IncomingFile> {
+  private async multipartFile(): Promise<IncomingFile> {
+    const busboy = await loadBusboy();
     return new Promise((resolve, reject) => {
       let parser: busboy.Busboy;
       try {

@@ -1,8 +1,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
+import { onFirstUse } from '../../lazy.ts';
 import { StorageErrors } from '../errors.ts';
 import { contentMatchesDeclared, isAllowedType, parseMediaType } from '../mime.ts';
+
+/** file-type loads with the first upload, not at start-up (decision 086). */
+const fileType = onFirstUse(() => import('file-type'));
 
 /** file-type reads at most this much to recognise a format. */
 export const SNIFF_BYTES = 4100;
@@ -146,9 +149,12 @@ export class UploadInspector extends Transform {
     this.sniffDone = true;
     const head = Buffer.concat(this.head).subarray(0, SNIFF_BYTES);
     this.head = [];
+    const { fileTypeFromBuffer, supportedMimeTypes } = await fileType();
     const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
     this.sniffed = detected ? parseMediaType(detected.mime).essence : undefined;
-    if (!contentMatchesDeclared(this.options.declared, this.sniffed)) throw StorageErrors.contentMismatch();
+    if (!contentMatchesDeclared(this.options.declared, this.sniffed, supportedMimeTypes)) {
+      throw StorageErrors.contentMismatch();
+    }
     if (this.sniffed && !isAllowedType(this.sniffed, this.options.allowed)) {
       throw StorageErrors.invalidMimeType(this.sniffed);
     }

@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '#server/web-build.ts';
+import { type SpawnedServer, spawnServer } from '#tests/support/spawn-server.ts';
+import { testDatabase } from '#tests/support/test-server.ts';
+import { ensureServerBuild, serverBuildIsStale } from '../../scripts/server-build.mjs';
+
+/**
+ * `npm start` runs the server from a bundle it builds when missing or stale (decision 086). These
+ * check the rebuild rule and the bundle's behaviour on copies of the project, so the real .build/
+ * the other tests start from is left alone; and that the real bundle finds the migrations.
+ */
+const dirs: string[] = [];
+const running: SpawnedServer[] = [];
+afterEach(async () => {
+  for (const server of running.splice(0)) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+/** A copy of what the bundle is built from, with node_modules linked. */
+async function projectCopy(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'highgrade-launcher-'));
+  dirs.push(root);
+  for (const path of ['server', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) {
+    await cp(join(PROJECT_ROOT, path), join(root, path), { recursive: true });
+  }
+  await symlink(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'));
+  return root;
+}
+
+/** Sets a file's modification time a little ahead, as an edit made after the last build would. */
+async function touch(path: string): Promise<void> {
+  const later = new Date(Date.now() + 5000);
+  await utimes(path, later, later);
+}
+
+function run(script: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
+  it('is built when missing and rebuilt when a source changes, is added or is removed', async () => {
+    const root = await projectCopy();
+    const builds: string[] = [];
+    const log = (message: string) => builds.push(message);
+
+    const entry = await ensureServerBuild(log, root);
+    expect(entry).toBe(join(root, '.build/server/main.js'));
+    expect(builds).toHaveLength(1);
+    await ensureServerBuild(log, root);
+    expect(builds).toHaveLength(1);
+
+    const operatorError = join(root, 'server/operator-error.ts');
+    await writeFile(
+      operatorError,
+      (await readFile(operatorError, 'utf8')).replace('new.target.name', "'ChangedName'"),
+    );
+    await touch(operatorError);
+    expect(await serverBuildIsStale(root)).toBe(true);
+    await ensureServerBuild(log, root);
+    expect(builds).toHaveLength(2);
+    const bundled = await Promise.all(
+      (await readdir(join(root, '.build/server')))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => readFile(join(root, '.build/server', name), 'utf8')),
+    );
+    expect(bundled.some((code) => code.includes('"ChangedName"'))).toBe(true);
+
+    await writeFile(join(root, 'server/added.ts'), 'export {};\n');
+    expect(await serverBuildIsStale(root)).toBe(true);
+    await ensureServerBuild(log, root);
+    await rm(join(root, 'server/added.ts'));
+    await touch(join(root, 'server'));
+    expect(await serverBuildIsStale(root)).toBe(true);
+    await ensureServerBuild(log, root);
+
+    await touch(join(root, 'package.json'));
+    expect(await serverBuildIsStale(root)).toBe(true);
+    expect(builds).toHaveLength(4);
+  });
+
+  it('survives processes building it at the same time: each ends with a complete bundle', async () => {
+    const root = await projectCopy();
+    // Left behind by a build that was killed: removed by the next build.
+    await mkdir(join(root, '.build/server.tmp-4194305-0badf00d/chunk'), { recursive: true });
+    const entries = await Promise.all([1, 2, 3].map(() => ensureServerBuild(() => {}, root)));
+    expect(new Set(entries)).toEqual(new Set([join(root, '.build/server/main.js')]));
+    expect(await serverBuildIsStale(root)).toBe(false);
+    // No scratch folder is left behind.
+    expect(await readdir(join(root, '.build'))).toEqual(['server']);
+    const main = await readFile(join(root, '.build/server/main.js'), 'utf8');
+    expect(main).toContain('sourceMappingURL=main.js.map');
+  });
+
+  it('runs with source maps: a stack trace names the TypeScript source and line', async () => {
+    const root = await projectCopy();
+    await writeFile(join(root, 'server/main.ts'), "\n\nthrow new Error('failing on purpose');\n");
+    const { code, stderr } = await run(join(root, 'scripts/start.mjs'));
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('failing on purpose');
+    expect(stderr).toMatch(/server\/main\.ts:3:7/);
+  });
+
+  it('reports a source that does not compile in one line after the compiler’s message', async () => {
+    const root = await projectCopy();
+    await writeFile(join(root, 'server/main.ts'), 'const = ;\n');
+    const { code, stderr } = await run(join(root, 'scripts/start.mjs'));
+    expect(code).toBe(1);
+    expect(stderr).toContain('server/main.ts:1:6');
+    expect(stderr.trim().split('\n').at(-1)).toMatch(/^highgrade: building the server failed: /);
+  });
+
+  it('reads the migrations from the sources: an applied file that no longer matches stops the start', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-launcher-data-'));
+    dirs.push(dataDir);
+    const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
+    if (!template) throw new Error('the integration setup provides a migrated PGlite template');
+    await cp(template, join(dataDir, 'db'), { recursive: true });
+    const { openPglite } = await import('#server/db/pglite.ts');
+    const { readMigrations } = await import('#server/db/migrate.ts');
+    const [first] = await readMigrations();
+    if (!first) throw new Error('the project has migrations');
+    const db = await openPglite({ dataDir, statementTimeoutMs: 5000 });
+    try {
+      const changed = await db.query(
+        `update _platform.migrations set checksum = 'not-the-file' where layer = $1 and name = $2`,
+        [first.layer, first.name],
+      );
+      expect(changed.rowCount).toBe(1);
+    } finally {
+      await db.close();
+    }
+
+    const server = spawnServer({ DATA_DIR: dataDir });
+    running.push(server);
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.stderr().trim()).toBe(
+      `highgrade: Migration server/db/migrations/${first.name} was changed after it was applied. ` +
+        'Applied migrations are never edited: restore the file and put the change in a new migration.',
+    );
+  });
+});
