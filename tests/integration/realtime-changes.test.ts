@@ -569,6 +569,83 @@ describe('the row-level security check of changes', () => {
     expect(miaSees.notes).toEqual([]);
   });
 
+  it('judges each change by its own table’s policies when one binding covers a whole schema', async () => {
+    const pia = await createUser(first.db, `pia-${Date.now()}@example.com`);
+    const quinn = await createUser(first.db, `quinn-${Date.now()}@example.com`);
+    // A table without row-level security beside notifications (owner only): one identity, two tables.
+    await first.db.exec(`
+      create table public.realtime_open (id bigint generated always as identity primary key, note text not null);
+      grant select on public.realtime_open to authenticated;
+      alter publication supabase_realtime add table public.realtime_open;
+    `);
+    const client = await realtimeClient(other, await userToken(other, quinn));
+    const received: string[] = [];
+    const system: Row[] = [];
+    const channel = client
+      .channel('whole-schema')
+      .on('postgres_changes' as never, { event: 'INSERT', schema: 'public' } as never, (payload: Change) => {
+        const row = payload.new as Row;
+        received.push(`${payload.table}:${row.title ?? row.note}`);
+      })
+      .on('system', {}, (payload: Row) => system.push(payload));
+    expect(await subscribed(channel)).toEqual({ status: 'SUBSCRIBED' });
+    await waitFor(() => system.find((message) => message.extension === 'postgres_changes'));
+    // One transaction, so the changes of both tables (with keys of different types) share a batch.
+    await first.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into public.notifications (user_id, title, message) values ($1, 'for pia', 'x')`,
+        [pia],
+      );
+      await tx.query(
+        `insert into public.notifications (user_id, title, message) values ($1, 'for quinn', 'x')`,
+        [quinn],
+      );
+      await tx.query(`insert into public.realtime_open (note) values ('open to all')`);
+      await tx.query(`insert into public.realtime_probe (note) values ('probe in batch')`);
+    });
+    await marker('whole-schema');
+    await waitFor(() => received.includes('realtime_probe:whole-schema'), { what: 'the marker' });
+    expect(received.sort()).toEqual(
+      [
+        'notifications:for quinn',
+        'realtime_open:open to all',
+        'realtime_probe:probe in batch',
+        'realtime_probe:whole-schema',
+      ].sort(),
+    );
+  });
+
+  it('judges each subscriber by its own claims when a policy calls an IMMUTABLE function that reads them', async () => {
+    const ray = await createUser(first.db, `ray-${Date.now()}@example.com`);
+    const sam = await createUser(first.db, `sam-${Date.now()}@example.com`);
+    // Wrongly marked IMMUTABLE (it reads the request's claims): PostgreSQL may evaluate it once, when
+    // planning, so a plan kept from one subscriber to the next would answer for the wrong one.
+    await first.db.exec(`
+      create function public.realtime_claimed_sub() returns uuid language sql immutable
+        as $$ select nullif(current_setting('request.jwt.claims', true)::jsonb ->> 'sub', '')::uuid $$;
+      create table public.realtime_owned (id bigint generated always as identity primary key, owner uuid not null, note text not null);
+      alter table public.realtime_owned enable row level security;
+      create policy "own rows" on public.realtime_owned for select to authenticated
+        using (owner = public.realtime_claimed_sub());
+      grant select on public.realtime_owned to authenticated;
+      alter publication supabase_realtime add table public.realtime_owned;
+    `);
+    const raySees = await watchTable(first, await userToken(first, ray), 'realtime_owned');
+    const samSees = await watchTable(other, await userToken(other, sam), 'realtime_owned');
+    for (let i = 1; i <= 8; i++) {
+      await first.db.query(`insert into public.realtime_owned (owner, note) values ($1, $2), ($3, $4)`, [
+        ray,
+        `ray-${i}`,
+        sam,
+        `sam-${i}`,
+      ]);
+    }
+    await marker('owned');
+    await Promise.all([raySees.settled('owned'), samSees.settled('owned')]);
+    expect(raySees.notes).toEqual(Array.from({ length: 8 }, (_, i) => `ray-${i + 1}`));
+    expect(samSees.notes).toEqual(Array.from({ length: 8 }, (_, i) => `sam-${i + 1}`));
+  });
+
   it('follows a changed policy from the next change on', async () => {
     const oli = await createUser(first.db, `oli-${Date.now()}@example.com`);
     await first.db.exec(`

@@ -34,8 +34,6 @@ begin
         'create function realtime_check.%I(bigint[], jsonb[]) returns bigint[] language plpgsql volatile '
         'set plan_cache_mode = force_generic_plan set enable_nestloop = on set jit = off as %L',
         v_name, 'begin return (' || p_sql || '); end');
-      -- Whatever the database's default privileges, every subscriber's role must be able to call it.
-      execute pg_catalog.format('grant execute on function realtime_check.%I(bigint[], jsonb[]) to public', v_name);
     exception when duplicate_function or unique_violation then
       -- Created meanwhile by a parallel call (another shard of the same batch).
       null;
