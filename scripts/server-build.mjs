@@ -15,6 +15,8 @@ export const ENTRY = join(BUILD_DIR, 'main.js');
 const SOURCES = ['server', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'scripts/server-build.mjs'];
 /** Written beside main.js: every file the build read, with the size and modification time it had. */
 const MANIFEST = 'manifest.json';
+/** A scratch or set-aside folder untouched this long belongs to a build that will not finish. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
 async function statOrUndefined(path) {
   try {
@@ -152,20 +154,18 @@ export async function ensureServerBuild(log = () => {}, root = PROJECT_ROOT) {
   return entry;
 }
 
-/** Scratch and set-aside folders of builds whose process is gone (killed, Ctrl-C during a build). */
+/**
+ * Scratch and set-aside folders of builds that were abandoned (killed, Ctrl-C during a build), judged
+ * by age: a build takes seconds, and process ids say nothing when containers with their own process
+ * namespaces share a checkout.
+ */
 async function removeAbandoned(dir) {
+  const now = Date.now();
   for (const entry of await readdir(dir)) {
-    const pid = Number(/^server\.(?:tmp|old)-(\d+)-/.exec(entry)?.[1]);
-    if (pid && !isAlive(pid)) await rm(join(dir, entry), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
+    if (!/^server\.(?:tmp|old)-/.test(entry)) continue;
+    const info = await statOrUndefined(join(dir, entry));
+    if (info && now - info.mtimeMs > ABANDONED_AFTER_MS)
+      await rm(join(dir, entry), { recursive: true, force: true });
   }
 }
 

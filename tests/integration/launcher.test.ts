@@ -140,13 +140,20 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
 
   it('survives processes building it at the same time: each ends with a complete bundle', async () => {
     const root = await projectCopy();
-    // Left behind by a build that was killed: removed by the next build.
-    await mkdir(join(root, '.build/server.tmp-4194305-0badf00d/chunk'), { recursive: true });
+    // Left behind by a build that was killed: removed by the next build once old enough, whatever its
+    // process id (which may belong to another container's process namespace).
+    const abandoned = join(root, '.build/server.tmp-4194305-0badf00d');
+    await mkdir(join(abandoned, 'chunk'), { recursive: true });
+    const longAgo = new Date(Date.now() - 11 * 60_000);
+    await utimes(abandoned, longAgo, longAgo);
+    // A build running in another container (its process id means nothing here): left alone.
+    const elsewhere = join(root, '.build/server.tmp-4194306-0f11f11f');
+    await mkdir(elsewhere);
     const entries = await Promise.all([1, 2, 3].map(() => ensureServerBuild(() => {}, root)));
     expect(new Set(entries)).toEqual(new Set([join(root, '.build/server/main.js')]));
     expect(await serverBuildIsStale(root)).toBe(false);
-    // No scratch folder is left behind.
-    expect(await readdir(join(root, '.build'))).toEqual(['server']);
+    // No scratch folder of these builds is left behind; the other build's is still there.
+    expect((await readdir(join(root, '.build'))).sort()).toEqual(['server', 'server.tmp-4194306-0f11f11f']);
     const main = await readFile(join(root, '.build/server/main.js'), 'utf8');
     expect(main).toContain('sourceMappingURL=main.js.map');
   });
