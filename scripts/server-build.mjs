@@ -3,7 +3,7 @@
 // TypeScript through tsx's loader hooks on every start. Packages stay external (loaded from
 // node_modules as usual). Plain JavaScript because it runs before anything can compile TypeScript.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,19 +13,26 @@ export const ENTRY = join(BUILD_DIR, 'main.js');
 
 /** What the bundle is made from: a change to any of these (or a file added or removed) rebuilds it. */
 const SOURCES = ['server', 'package.json', 'tsconfig.json', 'tsconfig.base.json', 'scripts/server-build.mjs'];
+/** Written beside main.js: every file the build read, with the size and modification time it had. */
+const MANIFEST = 'manifest.json';
+/** A scratch or set-aside folder untouched this long belongs to a build that will not finish. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
-async function mtime(path) {
+async function statOrUndefined(path) {
   try {
-    return (await stat(path)).mtimeMs;
+    return await stat(path);
   } catch (error) {
-    if (error.code === 'ENOENT') return 0;
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
     throw error;
   }
 }
 
-/** Newest modification time of a file, or of a folder, its entries and everything below them. */
-async function newestMtime(path) {
-  const own = await mtime(path);
+/**
+ * Newest modification time of a file, or of a folder, its entries and everything below them. Records
+ * each file's stat in `seen`, so the manifest check does not stat them a second time.
+ */
+async function newestMtime(path, seen) {
+  const own = (await statOrUndefined(path))?.mtimeMs ?? 0;
   let entries;
   try {
     entries = await readdir(path, { withFileTypes: true });
@@ -34,19 +41,69 @@ async function newestMtime(path) {
     throw error;
   }
   const times = await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory() ? newestMtime(join(path, entry.name)) : mtime(join(path, entry.name)),
-    ),
+    entries.map(async (entry) => {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) return newestMtime(child, seen);
+      const info = await statOrUndefined(child);
+      if (info) seen.set(child, info);
+      return info?.mtimeMs ?? 0;
+    }),
   );
   return Math.max(own, ...times);
 }
 
-/** Whether the bundle is missing or older than any of its sources. */
+/** The manifest written by the last build: `{files: {path: [size, mtimeMs]}}`, or undefined. */
+async function readManifest(buildDir) {
+  try {
+    return JSON.parse(await readFile(join(buildDir, MANIFEST), 'utf8'));
+  } catch (error) {
+    if (error.code === 'ENOENT' || error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}
+
+/** Whether every file the manifest lists still has the size and modification time it was built from. */
+async function manifestMatches(manifest, root, seen) {
+  const files = Object.entries(manifest?.files ?? {});
+  if (files.length === 0) return false;
+  const matches = await Promise.all(
+    files.map(async ([path, [size, mtimeMs]]) => {
+      const full = join(root, path);
+      const now = seen.get(full) ?? (await statOrUndefined(full));
+      return now !== undefined && now.size === size && now.mtimeMs === mtimeMs;
+    }),
+  );
+  return matches.every(Boolean);
+}
+
+/**
+ * Whether the bundle is missing or may not match its sources. Two checks, both needed:
+ * - the manifest: every file the build read still has exactly the size and modification time it had
+ *   then, so a changed file counts whichever way its time moved (a release unpacked with `tar x`,
+ *   `rsync -a` or `cp -p` keeps older times; clocks step back);
+ * - nothing under the sources is newer than the bundle, which catches a file added or removed (its
+ *   folder's time changes) and a file saved while the build ran.
+ */
 export async function serverBuildIsStale(root = PROJECT_ROOT) {
-  const built = await mtime(join(root, '.build/server/main.js'));
-  if (built === 0) return true;
-  const newest = await Promise.all(SOURCES.map((source) => newestMtime(join(root, source))));
-  return Math.max(...newest) > built;
+  const buildDir = join(root, '.build/server');
+  const built = (await statOrUndefined(join(buildDir, 'main.js')))?.mtimeMs;
+  if (built === undefined) return true;
+  const seen = new Map();
+  const [manifest, newest] = await Promise.all([
+    readManifest(buildDir),
+    Promise.all(SOURCES.map((source) => newestMtime(join(root, source), seen))),
+  ]);
+  if (Math.max(...newest) > built) return true;
+  return !(await manifestMatches(manifest, root, seen));
+}
+
+/** The manifest of a build: the inputs esbuild reports, and the files that configure the build. */
+async function writeManifest(root, scratch, metafile) {
+  const inputs = Object.keys(metafile.inputs).filter((path) => !/^[a-z-]+:/.test(path));
+  const paths = [...new Set([...inputs, ...SOURCES.filter((source) => source !== 'server')])].sort();
+  const stats = await Promise.all(paths.map((path) => stat(join(root, path))));
+  const files = Object.fromEntries(paths.map((path, i) => [path, [stats[i].size, stats[i].mtimeMs]]));
+  await writeFile(join(scratch, MANIFEST), `${JSON.stringify({ files }, null, 1)}\n`);
 }
 
 /**
@@ -68,7 +125,7 @@ export async function ensureServerBuild(log = () => {}, root = PROJECT_ROOT) {
   await mkdir(dirname(scratch), { recursive: true });
   await removeAbandoned(dirname(scratch));
   try {
-    await build({
+    const result = await build({
       absWorkingDir: root,
       entryPoints: { main: 'server/main.ts' },
       outdir: scratch,
@@ -85,7 +142,10 @@ export async function ensureServerBuild(log = () => {}, root = PROJECT_ROOT) {
       sourcemap: 'linked',
       sourcesContent: false,
       logLevel: 'error',
+      metafile: true,
     });
+    // Read after the build: a file saved while it ran is newer than the bundle's stamp and rebuilds.
+    await writeManifest(root, scratch, result.metafile);
     await utimes(join(scratch, 'main.js'), started, started);
     await moveIntoPlace(scratch, buildDir, root);
   } finally {
@@ -94,20 +154,18 @@ export async function ensureServerBuild(log = () => {}, root = PROJECT_ROOT) {
   return entry;
 }
 
-/** Scratch and set-aside folders of builds whose process is gone (killed, Ctrl-C during a build). */
+/**
+ * Scratch and set-aside folders of builds that were abandoned (killed, Ctrl-C during a build), judged
+ * by age: a build takes seconds, and process ids say nothing when containers with their own process
+ * namespaces share a checkout.
+ */
 async function removeAbandoned(dir) {
+  const now = Date.now();
   for (const entry of await readdir(dir)) {
-    const pid = Number(/^server\.(?:tmp|old)-(\d+)-/.exec(entry)?.[1]);
-    if (pid && !isAlive(pid)) await rm(join(dir, entry), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
+    if (!/^server\.(?:tmp|old)-/.test(entry)) continue;
+    const info = await statOrUndefined(join(dir, entry));
+    if (info && now - info.mtimeMs > ABANDONED_AFTER_MS)
+      await rm(join(dir, entry), { recursive: true, force: true });
   }
 }
 

@@ -45,24 +45,31 @@ export function hashPassword(password: string): Promise<string> {
   return withHasher(async () => (await argon2()).hash(password, ARGON2_OPTIONS));
 }
 
-/** Never throws: a malformed stored hash simply does not match. */
+/**
+ * Whether the password matches the stored hash. A stored value that is not an argon2 hash, or that
+ * argon2 cannot read, simply does not match. Failing to load argon2 is not a mismatch: it rejects, so
+ * the request fails as a server error and is logged, instead of every sign-in reading as a wrong
+ * password.
+ */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored?.startsWith('$argon2')) return false;
-  try {
-    return await withHasher(async () => (await argon2()).verify(stored, password));
-  } catch {
-    return false;
-  }
+  return withHasher(async () => {
+    const { verify } = await argon2();
+    try {
+      return await verify(stored, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
  * When an account does not exist the server still spends one verification, so answer times do not
  * tell whether an address is registered.
  */
-let decoy: Promise<string> | undefined;
+const decoy = onFirstUse(() => hashPassword(randomToken(24)));
 export async function burnVerification(password: string): Promise<void> {
-  decoy ??= hashPassword(randomToken(24));
-  await verifyPassword(await decoy, password);
+  await verifyPassword(await decoy(), password);
 }
 
 /** Input checks that hold before any policy: present, storable text, not over the maximum. */

@@ -1,5 +1,16 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,6 +49,13 @@ async function projectCopy(): Promise<string> {
 async function touch(path: string): Promise<void> {
   const later = new Date(Date.now() + 5000);
   await utimes(path, later, later);
+}
+
+/** The bundle's JavaScript, all chunks. */
+async function bundledCode(root: string): Promise<string> {
+  const dir = join(root, '.build/server');
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.js'));
+  return (await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')))).join('\n');
 }
 
 function run(script: string, env: Record<string, string> = {}) {
@@ -79,12 +97,7 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
     expect(await serverBuildIsStale(root)).toBe(true);
     await ensureServerBuild(log, root);
     expect(builds).toHaveLength(2);
-    const bundled = await Promise.all(
-      (await readdir(join(root, '.build/server')))
-        .filter((name) => name.endsWith('.js'))
-        .map((name) => readFile(join(root, '.build/server', name), 'utf8')),
-    );
-    expect(bundled.some((code) => code.includes('"ChangedName"'))).toBe(true);
+    expect(await bundledCode(root)).toContain('"ChangedName"');
 
     await writeFile(join(root, 'server/added.ts'), 'export {};\n');
     expect(await serverBuildIsStale(root)).toBe(true);
@@ -99,15 +112,48 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
     expect(builds).toHaveLength(4);
   });
 
+  it('is rebuilt when a source changes but carries a time older than the bundle (tar x, rsync -a, cp -p)', async () => {
+    const root = await projectCopy();
+    const builds: string[] = [];
+    const log = (message: string) => builds.push(message);
+    await ensureServerBuild(log, root);
+    expect(await serverBuildIsStale(root)).toBe(false);
+
+    const operatorError = join(root, 'server/operator-error.ts');
+    const before = await stat(operatorError);
+    await writeFile(
+      operatorError,
+      (await readFile(operatorError, 'utf8')).replace('new.target.name', "'FromTheRelease'"),
+    );
+    // As an unpacked release leaves it: the file and its folder dated an hour before the bundle.
+    const past = new Date(Date.now() - 3_600_000);
+    await utimes(operatorError, past, past);
+    await utimes(join(root, 'server'), past, past);
+    expect((await stat(operatorError)).mtimeMs).toBeLessThan(before.mtimeMs);
+
+    expect(await serverBuildIsStale(root)).toBe(true);
+    await ensureServerBuild(log, root);
+    expect(builds).toHaveLength(2);
+    expect(await bundledCode(root)).toContain('"FromTheRelease"');
+    expect(await serverBuildIsStale(root)).toBe(false);
+  });
+
   it('survives processes building it at the same time: each ends with a complete bundle', async () => {
     const root = await projectCopy();
-    // Left behind by a build that was killed: removed by the next build.
-    await mkdir(join(root, '.build/server.tmp-4194305-0badf00d/chunk'), { recursive: true });
+    // Left behind by a build that was killed: removed by the next build once old enough, whatever its
+    // process id (which may belong to another container's process namespace).
+    const abandoned = join(root, '.build/server.tmp-4194305-0badf00d');
+    await mkdir(join(abandoned, 'chunk'), { recursive: true });
+    const longAgo = new Date(Date.now() - 11 * 60_000);
+    await utimes(abandoned, longAgo, longAgo);
+    // A build running in another container (its process id means nothing here): left alone.
+    const elsewhere = join(root, '.build/server.tmp-4194306-0f11f11f');
+    await mkdir(elsewhere);
     const entries = await Promise.all([1, 2, 3].map(() => ensureServerBuild(() => {}, root)));
     expect(new Set(entries)).toEqual(new Set([join(root, '.build/server/main.js')]));
     expect(await serverBuildIsStale(root)).toBe(false);
-    // No scratch folder is left behind.
-    expect(await readdir(join(root, '.build'))).toEqual(['server']);
+    // No scratch folder of these builds is left behind; the other build's is still there.
+    expect((await readdir(join(root, '.build'))).sort()).toEqual(['server', 'server.tmp-4194306-0f11f11f']);
     const main = await readFile(join(root, '.build/server/main.js'), 'utf8');
     expect(main).toContain('sourceMappingURL=main.js.map');
   });
