@@ -1,13 +1,17 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { ErrorBoundary } from '../components/layout/error-boundary.tsx';
-import { ToasterHost } from '../components/ui/toaster-host.tsx';
-import { retryFailedPages } from '../lib/lazy-page.tsx';
+import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
+import { ToasterHost } from '#web/components/ui/toaster-host.tsx';
+import { retryFailedPages } from '#web/lib/lazy-page.tsx';
+import { queryClient } from '#web/lib/query/query-client.ts';
 import { router } from './router.tsx';
 
 export function App() {
   return (
     <ErrorBoundary onReset={retryFailedPages}>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
       <ToasterHost />
     </ErrorBoundary>
   );

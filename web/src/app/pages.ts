@@ -1,4 +1,4 @@
-import { lazyPage } from '../lib/lazy-page.tsx';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 
 /**
  * Every page is its own chunk (spec §2: pages load lazily); the shell only carries the layout.

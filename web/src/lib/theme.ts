@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './store.ts';
 
 /**
  * Light/dark theme. An explicit choice is kept in localStorage; without one the system preference
@@ -10,7 +10,6 @@ export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'hg-theme';
 
 const media = typeof window === 'undefined' ? null : window.matchMedia('(prefers-color-scheme: dark)');
-const listeners = new Set<() => void>();
 
 function storedTheme(): Theme | null {
   try {
@@ -34,19 +33,17 @@ function apply(theme: Theme): void {
     ?.setAttribute('content', theme === 'dark' ? '#0c1a12' : '#f7fbf8');
 }
 
-function notify(): void {
-  apply(resolveTheme());
-  for (const listener of listeners) listener();
-}
+const themeStore = createStore<Theme>(resolveTheme);
 
 /** Applies the current theme and starts following system and cross-tab changes. Call once at start. */
 export function initTheme(): void {
-  apply(resolveTheme());
+  apply(themeStore.get());
+  themeStore.subscribe(() => apply(themeStore.get()));
   media?.addEventListener('change', () => {
-    if (!storedTheme()) notify();
+    if (!storedTheme()) themeStore.set(resolveTheme());
   });
   window.addEventListener('storage', (event) => {
-    if (event.key === THEME_STORAGE_KEY) notify();
+    if (event.key === THEME_STORAGE_KEY) themeStore.set(resolveTheme());
   });
 }
 
@@ -56,18 +53,9 @@ export function setTheme(theme: Theme): void {
   } catch {
     // Private modes may refuse storage; the choice then lasts for this page only.
   }
-  apply(theme);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  themeStore.set(theme);
 }
 
 export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void } {
-  const theme = useSyncExternalStore(subscribe, () =>
-    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-  );
-  return { theme, setTheme };
+  return { theme: useStore(themeStore), setTheme };
 }

@@ -1,27 +1,27 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
-import { ErrorBoundary } from '../../components/layout/error-boundary.tsx';
-import { PageSkeleton } from '../../components/layout/page-skeleton.tsx';
-import { SiteFooter } from '../../components/layout/site-footer.tsx';
-import { SiteHeader } from '../../components/layout/site-header.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
-import { isAgeVerified, UNGATED_PATHS } from '../../features/age-gate/age-verification.ts';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import { useAutoSignOut } from '../../features/auth/hooks/use-auto-sign-out.ts';
-import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
-import { useScammerNetworkActions } from '../../features/scammer-network/hooks/use-scammer-network-actions.ts';
-import { ScammerReportDialogHost } from '../../features/scammer-reports/components/scammer-report-dialog-host.tsx';
-import { getConfig } from '../../lib/config.ts';
-import { retryFailedPages } from '../../lib/lazy-page.tsx';
-import { useBrowserSecurity } from '../../lib/security/use-browser-security.ts';
+import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
+import { PageSkeleton } from '#web/components/layout/page-skeleton.tsx';
+import { SiteFooter } from '#web/components/layout/site-footer.tsx';
+import { SiteHeader } from '#web/components/layout/site-header.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { isAgeVerified, UNGATED_PATHS } from '#web/features/age-gate/age-verification.ts';
+import { NotificationsBell } from '#web/features/notifications/components/notifications-bell.tsx';
+import { ScammerReportDialogHost } from '#web/features/scammer-reports/components/scammer-report-dialog-host.tsx';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { useAuthSession } from '#web/lib/auth/hooks/use-auth-session.ts';
+import { useAutoSignOut } from '#web/lib/auth/hooks/use-auto-sign-out.ts';
+import { useSignOut } from '#web/lib/auth/hooks/use-sign-out.ts';
+import { getConfig } from '#web/lib/config.ts';
+import { retryFailedPages } from '#web/lib/lazy-page.tsx';
+import { useBrowserSecurity } from '#web/lib/security/use-browser-security.ts';
+import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.ts';
 import { preloadPage } from '../pages.ts';
 
 // Returning visitors already carry the cookie, so the gate's code loads only for first visits.
-const AgeGate = lazy(() => import('../../features/age-gate/components/age-gate.tsx'));
+const AgeGate = lazy(() => import('#web/features/age-gate/components/age-gate.tsx'));
 
-const loadAuthDialog = () => import('../../features/auth/components/auth-dialog.tsx');
+const loadAuthDialog = () => import('#web/features/auth/components/auth-dialog.tsx');
 // The dialog (and the forms in it) load when a visitor reaches for the Sign In button.
 const AuthDialog = lazy(loadAuthDialog);
 

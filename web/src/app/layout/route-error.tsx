@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { CrashFallback } from '../../components/layout/crash-fallback.tsx';
-import { retryFailedPages } from '../../lib/lazy-page.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CrashFallback } from '#web/components/layout/crash-fallback.tsx';
+import { retryFailedPages } from '#web/lib/lazy-page.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The router's errorElement: the crash fallback for anything the layout's own boundary did not catch. */
 export function RouteError() {

@@ -1,10 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { BrandMark } from '../../components/layout/brand-logo.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { AUTH_TAB_LABELS, parseAuthTab } from '../../features/auth/auth-tabs.ts';
-import { AuthScreen } from '../../features/auth/components/auth-screen.tsx';
-import { getConfig } from '../../lib/config.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { BrandMark } from '#web/components/layout/brand-logo.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { AUTH_TAB_LABELS, parseAuthTab } from '#web/features/auth/auth-tabs.ts';
+import { AuthScreen } from '#web/features/auth/components/auth-screen.tsx';
+import { getConfig } from '#web/lib/config.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The authentication screen as a full page (spec §2); the active tab is the `tab` query parameter. */
 export default function AuthPage() {

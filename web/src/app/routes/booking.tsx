@@ -1,9 +1,9 @@
 import { ArrowLeft, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { PageContainer } from '../../components/layout/page-header.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { BookingForm } from '../../features/booking/components/booking-form.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PageContainer } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { BookingForm } from '#web/features/booking/components/booking-form.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function BookingPage() {
   useDocumentTitle('Book Your Promo Session');

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { AGE_COOKIE_NAME } from '../../features/age-gate/age-verification.ts';
+import { AGE_COOKIE_NAME } from '#web/features/age-gate/age-verification.ts';
 import {
   LegalDocument,
   type LegalSection,
   SupportEmail,
-} from '../../features/legal/components/legal-document.tsx';
-import { getConfig } from '../../lib/config.ts';
-import { THEME_STORAGE_KEY } from '../../lib/theme.ts';
+} from '#web/features/legal/components/legal-document.tsx';
+import { getConfig } from '#web/lib/config.ts';
+import { THEME_STORAGE_KEY } from '#web/lib/theme.ts';
 
 interface StorageRow {
   name: string;

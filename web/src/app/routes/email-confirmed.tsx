@@ -1,11 +1,11 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
-import { endLinkSession } from '../../features/auth/api/end-link-session.ts';
-import { type LinkOutcome, parseLinkFragment } from '../../features/auth/link-fragment.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { endLinkSession } from '#web/features/auth/api/end-link-session.ts';
+import { type LinkOutcome, parseLinkFragment } from '#web/features/auth/link-fragment.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /**
  * Where the sign-up confirmation link lands (spec §2). The link may have been opened anywhere, so

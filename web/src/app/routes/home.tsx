@@ -1,15 +1,15 @@
 import { ArrowRight, CalendarDays, CircleCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/layout/empty-state.tsx';
-import { mainNavItems } from '../../components/layout/nav-items.ts';
-import { ScammerNetworkIcon } from '../../components/layout/scammer-network-icon.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { useScammerNetworkActions } from '../../features/scammer-network/hooks/use-scammer-network-actions.ts';
-import { getConfig } from '../../lib/config.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { mainNavItems } from '#web/components/layout/nav-items.ts';
+import { ScammerNetworkIcon } from '#web/components/layout/scammer-network-icon.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { getConfig } from '#web/lib/config.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.ts';
 
 const promises = [
   'Scam reports reviewed by our team before they are published',

@@ -1,7 +1,7 @@
 import { Home } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,7 +1,7 @@
 import { ThumbsUp } from 'lucide-react';
-import { EmptyState } from '../../components/layout/empty-state.tsx';
-import { PageContainer, PageHeader } from '../../components/layout/page-header.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function PassOrGasPage() {
   useDocumentTitle('Pass or Gas');

@@ -3,8 +3,8 @@ import {
   LegalDocument,
   type LegalSection,
   SupportEmail,
-} from '../../features/legal/components/legal-document.tsx';
-import { getConfig } from '../../lib/config.ts';
+} from '#web/features/legal/components/legal-document.tsx';
+import { getConfig } from '#web/lib/config.ts';
 
 export default function PrivacyPolicyPage() {
   const { siteName, supportEmail } = getConfig();

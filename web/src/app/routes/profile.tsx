@@ -1,17 +1,35 @@
 import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageContainer } from '../../components/layout/page-header.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
-import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { ProfileView } from '../../features/profile/components/profile-view.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { PageContainer } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { ProfileView } from '#web/features/profile/components/profile-view.tsx';
+import { SubscriptionTab } from '#web/features/subscription/components/subscription-tab.tsx';
+import { TrialCountdownCard } from '#web/features/subscription/components/trial-countdown-card.tsx';
+import { useScammerAccess } from '#web/features/subscription/hooks/use-scammer-access.ts';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import type { SessionUser } from '#web/lib/auth/stored-session.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+
+/** The member's profile with the subscription feature's trial card and tab composed in. */
+function MemberProfile({ user }: { user: SessionUser }) {
+  const access = useScammerAccess();
+  const trialEndsAt = access.trialActive ? access.facts?.trialEndsAt : null;
+  const active = access.subscriptionActive ? (access.facts?.subscription ?? null) : null;
+  return (
+    <ProfileView
+      user={user}
+      trialCountdown={trialEndsAt ? <TrialCountdownCard trialEndsAt={trialEndsAt} /> : null}
+      subscriptionTab={access.userId ? <SubscriptionTab userId={access.userId} active={active} /> : null}
+    />
+  );
+}
 
 /** Spec §2 Profile: a visitor is asked to sign in; a member gets their settings (ProfileView). */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useAuth();
-  if (user) return <ProfileView user={user} />;
+  if (user) return <MemberProfile user={user} />;
   return (
     <PageContainer className="max-w-lg py-16">
       <Card className="text-center">

@@ -1,9 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '../../components/layout/empty-state.tsx';
-import { PageContainer, PageHeader } from '../../components/layout/page-header.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function ScammerDatabasePage() {
   useDocumentTitle('Scammer Network');

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { whenIdle } from '../../lib/when-idle.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 import { Button } from '../ui/button.tsx';
 import { emailLocalPart, type NavUser } from './nav-items.ts';
 import type { UserMenuProps } from './user-menu.tsx';

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** The leaf mark (same drawing as favicon.svg). Decorative: the site name beside it carries the meaning. */
 export function BrandMark({ className }: { className?: string }) {

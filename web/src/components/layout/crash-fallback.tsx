@@ -1,5 +1,5 @@
 import { RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
-import { getConfig } from '../../lib/config.ts';
+import { getConfig } from '#web/lib/config.ts';
 import { Button } from '../ui/button.tsx';
 
 interface CrashFallbackProps {

@@ -1,8 +1,8 @@
 import { LogOut, Megaphone, Shield, UserRound } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { getConfig } from '../../lib/config.ts';
-import { cn } from '../../lib/utils.ts';
+import { getConfig } from '#web/lib/config.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 import { Separator } from '../ui/separator.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet.tsx';

@@ -1,5 +1,5 @@
 import { Lock, LockOpen, TriangleAlert } from 'lucide-react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** A lock; with a small warning mark while the visitor has no access to the Scammer Network. */
 export function ScammerNetworkIcon({ hasAccess, className }: { hasAccess: boolean; className?: string }) {

@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { getConfig } from '../../lib/config.ts';
+import { getConfig } from '#web/lib/config.ts';
 import { BrandMark } from './brand-logo.tsx';
 import { InstagramIcon } from './instagram-icon.tsx';
 import { legalNavItems, mainNavItems } from './nav-items.ts';

@@ -1,8 +1,8 @@
 import { Megaphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { getConfig } from '../../lib/config.ts';
-import { cn } from '../../lib/utils.ts';
+import { getConfig } from '#web/lib/config.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { BrandMark } from './brand-logo.tsx';

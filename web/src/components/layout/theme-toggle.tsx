@@ -1,6 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../../lib/theme.ts';
-import { cn } from '../../lib/utils.ts';
+import { useTheme } from '#web/lib/theme.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 
 export function ThemeToggle({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {

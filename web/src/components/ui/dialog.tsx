@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** A centred modal dialog (Radix Dialog: focus trapped and restored, Escape and the close button close). */
 export const Dialog = DialogPrimitive.Root;

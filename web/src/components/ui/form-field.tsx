@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactElement, type Ref, useId } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Input } from './input.tsx';
 import { Label } from './label.tsx';
 import { NativeSelect } from './native-select.tsx';

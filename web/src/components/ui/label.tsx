@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor.

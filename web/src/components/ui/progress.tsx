@@ -1,6 +1,6 @@
 import { Progress as ProgressPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** Radix Progress: role="progressbar" with aria-valuenow; give it an accessible name. */
 export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** A side drawer: a Radix Dialog sliding in from the left edge (focus trapped, Escape closes). */
 export const Sheet = DialogPrimitive.Root;

@@ -1,6 +1,6 @@
 import { Switch as SwitchPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** Radix Switch: a button with role="switch"; Space toggles it. */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

@@ -1,6 +1,6 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** Radix Tabs: arrow keys move between tabs, Tab moves into the panel. */
 export const Tabs = TabsPrimitive.Root;

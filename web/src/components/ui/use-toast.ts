@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '#web/lib/store.ts';
 
 /**
  * A tiny toast store: `toast()` can be called from anywhere (event handlers, hooks, non-React code)
@@ -23,41 +23,27 @@ export interface ToastItem extends ToastOptions {
 const MAX_TOASTS = 3;
 const REMOVE_DELAY_MS = 300;
 
-let toasts: ToastItem[] = [];
+const toasts = createStore<ToastItem[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(next: ToastItem[]): void {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
 
 export function dismissToast(id: number): void {
-  emit(toasts.map((item) => (item.id === id ? { ...item, open: false } : item)));
+  toasts.set((items) => items.map((item) => (item.id === id ? { ...item, open: false } : item)));
   // Keep the closed toast mounted for its exit animation, then drop it.
-  setTimeout(() => emit(toasts.filter((item) => item.id !== id)), REMOVE_DELAY_MS);
+  setTimeout(() => toasts.set((items) => items.filter((item) => item.id !== id)), REMOVE_DELAY_MS);
 }
 
 export function toast(options: ToastOptions): { id: number; dismiss: () => void } {
   const id = nextId++;
   // A repeated identical message replaces the earlier one instead of stacking copies.
-  const rest = toasts.filter(
-    (item) => item.title !== options.title || item.description !== options.description,
-  );
-  emit([{ ...options, id, open: true }, ...rest].slice(0, MAX_TOASTS));
+  toasts.set((items) => {
+    const rest = items.filter(
+      (item) => item.title !== options.title || item.description !== options.description,
+    );
+    return [{ ...options, id, open: true }, ...rest].slice(0, MAX_TOASTS);
+  });
   return { id, dismiss: () => dismissToast(id) };
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useToast(): { toasts: ToastItem[]; toast: typeof toast; dismiss: typeof dismissToast } {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => toasts,
-  );
-  return { toasts: current, toast, dismiss: dismissToast };
+  return { toasts: useStore(toasts), toast, dismiss: dismissToast };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserFacingError } from '../../lib/error-text.ts';
+import { UserFacingError } from '#web/lib/error-text.ts';
 import { authErrorText } from './auth-error-text.ts';
 
 function named(name: string, message: string): Error {

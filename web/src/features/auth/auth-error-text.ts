@@ -1,4 +1,4 @@
-import { errorText } from '../../lib/error-text.ts';
+import { errorText } from '#web/lib/error-text.ts';
 
 /** Errors in which the auth server answered with a message of its own (supabase-js's AuthApiError family). */
 const SERVER_ANSWERS = new Set(['AuthApiError', 'AuthWeakPasswordError']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserFacingError } from '../../lib/error-text.ts';
+import { UserFacingError } from '#web/lib/error-text.ts';
 import { AUTH_RATE_LIMITS, parseRateLimitAnswer, rateLimitMessage, rateLimitRefusal } from './rate-limits.ts';
 
 describe('auth rate limits (spec §8, §9)', () => {

@@ -1,4 +1,4 @@
-import { UserFacingError } from '../../lib/error-text.ts';
+import { UserFacingError } from '#web/lib/error-text.ts';
 
 /** The auth actions the server counts (spec §7 progressive_rate_limit_check, §9 limits). */
 export type AuthAction = 'auth_signup' | 'auth_signin' | 'auth_oauth' | 'auth_reset';

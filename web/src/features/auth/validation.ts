@@ -1,9 +1,9 @@
-import { FIELD_TEXTS, isEmail } from '../../lib/security/field-rules.ts';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '#web/lib/auth/username.ts';
+import { FIELD_TEXTS, isEmail } from '#web/lib/security/field-rules.ts';
 
 /** The auth forms' field rules (spec §5: sign-up and password rules; the generic texts are shared). */
 export const PASSWORD_MIN_LENGTH = 6;
-export const NAME_MIN_LENGTH = 2;
-export const NAME_MAX_LENGTH = 100;
+export { NAME_MAX_LENGTH, NAME_MIN_LENGTH };
 
 export const VALIDATION_TEXTS = {
   required: FIELD_TEXTS.required,

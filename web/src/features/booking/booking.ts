@@ -1,4 +1,4 @@
-import { type FieldRule, formProblems, hasProblems } from '../../lib/security/field-rules.ts';
+import { type FieldRule, formProblems, hasProblems } from '#web/lib/security/field-rules.ts';
 
 /**
  * The promo-session booking form's rules (spec §2, §3 bookings, §4 "Booking", §5 "Booking", §9). The

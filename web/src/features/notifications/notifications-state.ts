@@ -75,6 +75,19 @@ export function notificationsReducer(
   }
 }
 
+/** What the page caches of the member's notifications (the query's data). */
+export type NotificationsData = Pick<NotificationsState, 'items' | 'unread'>;
+
+/** The cached notifications after an event; nothing cached yet reads as an empty list. */
+export function applyNotificationsEvent(
+  data: NotificationsData | undefined,
+  event: NotificationsEvent,
+): NotificationsData {
+  const state: NotificationsState = { status: 'ready', items: data?.items ?? [], unread: data?.unread ?? 0 };
+  const { items, unread } = notificationsReducer(state, event);
+  return { items, unread };
+}
+
 /** The unread count as the badge shows it: capped at 99+. */
 export function formatUnreadCount(count: number): string {
   return count > 99 ? '99+' : String(count);

@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  closeReportDialog,
-  isReportDialogOpen,
-  openReportDialog,
-  setReportDialogOpen,
-  subscribeReportDialog,
-} from './report-dialog-store.ts';
+import { openReportDialog, reportDialogStore, setReportDialogOpen } from './report-dialog-store.ts';
 
 describe('report dialog store', () => {
   it('opens and closes, telling subscribers only about changes', () => {
-    closeReportDialog();
+    setReportDialogOpen(false);
     const seen: boolean[] = [];
-    const unsubscribe = subscribeReportDialog(() => seen.push(isReportDialogOpen()));
+    const unsubscribe = reportDialogStore.subscribe(() => seen.push(reportDialogStore.get()));
     openReportDialog();
     openReportDialog();
-    expect(isReportDialogOpen()).toBe(true);
+    expect(reportDialogStore.get()).toBe(true);
     setReportDialogOpen(false);
     expect(seen).toEqual([true, false]);
     unsubscribe();
     openReportDialog();
     expect(seen).toEqual([true, false]);
-    closeReportDialog();
+    setReportDialogOpen(false);
   });
 });

@@ -1,5 +1,5 @@
-import { type FieldRule, fieldProblem } from '../../lib/security/field-rules.ts';
-import { sanitizeText } from '../../lib/security/sanitize.ts';
+import { type FieldRule, fieldProblem } from '#web/lib/security/field-rules.ts';
+import { sanitizeText } from '#web/lib/security/sanitize.ts';
 
 /**
  * The scammer report's rules (spec §2 "Scammer report dialog", §5 "Scammer report", §9 "Report rate

@@ -6,9 +6,9 @@ import {
   AlertDialogContent,
   AlertDialogDescription,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { getConfig } from '../../../lib/config.ts';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { getConfig } from '#web/lib/config.ts';
 import { rememberAgeVerified } from '../age-verification.ts';
 
 /** Where a visitor who is under age is sent when they choose to leave. */

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { AUTH_RATE_LIMITS, type AuthAction, rateLimitRefusal } from '../rate-limits.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** Tokens whose session this page has already ended (or is ending). */
 const ended = new Set<string>();

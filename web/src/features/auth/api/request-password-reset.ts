@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** Spec §7: reset password for an email, with redirectTo /auth?tab=reset-confirm. */
 export async function requestPasswordReset(email: string): Promise<void> {

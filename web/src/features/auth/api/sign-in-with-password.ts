@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 export async function signInWithPassword(input: { email: string; password: string }): Promise<void> {
   const supabase = await loadSupabase();

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /**
  * Spec §7: OAuth sign-in with the social provider, redirectTo the site root. supabase-js sends the

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /**
  * Spec §7: sign up with email, password and options — emailRedirectTo the email-confirmed page on

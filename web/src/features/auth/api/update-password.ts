@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** Spec §7: update the user with a new password (the recovery link's session is signed in). */
 export async function updatePassword(password: string): Promise<void> {

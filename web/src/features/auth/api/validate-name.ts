@@ -1,5 +1,5 @@
-import { UserFacingError } from '../../../lib/error-text.ts';
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { UserFacingError } from '#web/lib/error-text.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { invalidNameMessage, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../validation.ts';
 
 /**

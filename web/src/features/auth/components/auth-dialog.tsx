@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BrandMark } from '../../../components/layout/brand-logo.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { getConfig } from '../../../lib/config.ts';
+import { BrandMark } from '#web/components/layout/brand-logo.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { getConfig } from '#web/lib/config.ts';
 import type { AuthTab } from '../auth-tabs.ts';
 import { AuthScreen } from './auth-screen.tsx';
 

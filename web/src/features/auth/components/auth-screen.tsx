@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { startAuthSession } from '#web/lib/auth/session.ts';
 import { AUTH_TAB_LABELS, type AuthTab, parseAuthTab, visibleAuthTabs } from '../auth-tabs.ts';
-import { startAuthSession } from '../session.ts';
 import { ResetConfirmForm } from './reset-confirm-form.tsx';
 import { ResetRequestForm } from './reset-request-form.tsx';
 import type { AuthFormProps } from './sign-in-form.tsx';

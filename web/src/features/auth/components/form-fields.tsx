@@ -1,8 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, type Ref, useId, useState } from 'react';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { cn } from '#web/lib/utils.ts';
 
 interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;

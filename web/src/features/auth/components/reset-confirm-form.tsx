@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { updatePassword } from '../api/update-password.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
 import { PASSWORD_MIN_LENGTH, passwordUpdateProblems } from '../validation.ts';

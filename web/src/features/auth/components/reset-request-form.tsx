@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
 import { emailProblem } from '../validation.ts';

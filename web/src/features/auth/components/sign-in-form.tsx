@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
 import { emailProblem, passwordPresentProblem } from '../validation.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { signUp } from '../api/sign-up.ts';
 import { validateName } from '../api/validate-name.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';

@@ -1,5 +1,5 @@
 import { LogIn } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { signInWithProvider } from '../api/sign-in-with-provider.ts';
 import type { useAuthAction } from '../hooks/use-auth-action.ts';
 import { useSocialProvider } from '../hooks/use-social-provider.ts';

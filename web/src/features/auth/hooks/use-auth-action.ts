@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { logSecurityEvent } from '../../../lib/security/security-events.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { logSecurityEvent } from '#web/lib/security/security-events.ts';
 import { checkAuthRateLimit } from '../api/check-auth-rate-limit.ts';
 import { authErrorText } from '../auth-error-text.ts';
 import { AUTH_RATE_LIMITS, type AuthAction } from '../rate-limits.ts';

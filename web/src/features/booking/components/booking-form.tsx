@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Calendar } from '../../../components/ui/calendar.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { FieldError, InputField, SelectField, TextareaField } from '../../../components/ui/form-field.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { cn } from '../../../lib/utils.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Calendar } from '#web/components/ui/calendar.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FieldError, InputField, SelectField, TextareaField } from '#web/components/ui/form-field.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { cn } from '#web/lib/utils.ts';
 import { createBooking } from '../api/create-booking.ts';
 import {
   BOOKING_HORIZON_DAYS,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { legalNavItems } from '../../../components/layout/nav-items.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { legalNavItems } from '#web/components/layout/nav-items.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export interface LegalSection {
   id: string;

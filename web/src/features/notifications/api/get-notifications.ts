@@ -1,5 +1,12 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
-import { type AppNotification, NOTIFICATIONS_LIMIT, parseNotification } from '../notifications-state.ts';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import {
+  type AppNotification,
+  applyNotificationsEvent,
+  NOTIFICATIONS_LIMIT,
+  type NotificationsData,
+  parseNotification,
+} from '../notifications-state.ts';
 
 /**
  * Spec §7 notifications: the member's latest 20, and how many of all their notifications are unread
@@ -28,3 +35,19 @@ export async function getNotifications(
   const items = (list.data ?? []).map(parseNotification).filter((item) => item !== null);
   return { items, unread: unread.count ?? items.filter((item) => !item.is_read).length };
 }
+
+/**
+ * The bell's list. Live rows are written into this query as they arrive (hooks/use-notifications.ts),
+ * and a load keeps those it did not see yet, so a row that arrived while the list was loading stays.
+ */
+export const notificationsQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['notifications', 'latest', { userId }],
+    queryFn: userId
+      ? async ({ client, queryKey }) => {
+          const loaded = await getNotifications(userId);
+          const current = client.getQueryData<NotificationsData>(queryKey);
+          return applyNotificationsEvent(current, { type: 'loaded', ...loaded });
+        }
+      : skipToken,
+  });

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** Spec §7: update is_read for all of the member's unread notifications. */
 export async function markAllNotificationsRead(userId: string): Promise<void> {

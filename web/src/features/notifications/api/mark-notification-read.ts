@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** Spec §7: update is_read by id (the owner may change nothing else, decision 030's guard). */
 export async function markNotificationRead(id: string): Promise<void> {

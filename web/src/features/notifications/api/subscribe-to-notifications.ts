@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { type AppNotification, parseNotification } from '../notifications-state.ts';
 
 interface Handlers {
@@ -9,10 +9,16 @@ interface Handlers {
 
 /**
  * Spec §4/§7: new notifications of the member arrive live — realtime postgres_changes, INSERT on
- * public.notifications filtered by user_id. Resolves with a function that leaves the channel.
+ * public.notifications filtered by user_id. Until `signal` aborts: then the channel is left (or never
+ * joined, if the client was still loading) and the handlers hear nothing more.
  */
-export async function subscribeToNotifications(userId: string, handlers: Handlers): Promise<() => void> {
+export async function subscribeToNotifications(
+  userId: string,
+  handlers: Handlers,
+  signal: AbortSignal,
+): Promise<void> {
   const supabase = await loadSupabase();
+  if (signal.aborted) return;
   let subscribedOnce = false;
   const channel = supabase
     .channel(`notifications:${userId}`)
@@ -21,15 +27,13 @@ export async function subscribeToNotifications(userId: string, handlers: Handler
       { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` },
       (payload) => {
         const notification = parseNotification(payload.new);
-        if (notification) handlers.onInsert(notification);
+        if (notification && !signal.aborted) handlers.onInsert(notification);
       },
     )
     .subscribe((status) => {
-      if (status !== 'SUBSCRIBED') return;
+      if (status !== 'SUBSCRIBED' || signal.aborted) return;
       handlers.onSubscribed(!subscribedOnce);
       subscribedOnce = true;
     });
-  return () => {
-    void supabase.removeChannel(channel);
-  };
+  signal.addEventListener('abort', () => void supabase.removeChannel(channel), { once: true });
 }

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { formatUnreadCount } from '../notifications-state.ts';
 

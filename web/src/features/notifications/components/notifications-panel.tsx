@@ -1,9 +1,9 @@
 import { CheckCheck } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Popover, PopoverAnchor, PopoverContent } from '../../../components/ui/popover.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Popover, PopoverAnchor, PopoverContent } from '#web/components/ui/popover.tsx';
+import { cn } from '#web/lib/utils.ts';
 import type { NotificationsController } from '../hooks/use-notifications.ts';
 import { formatNotificationTime } from '../notifications-state.ts';
 

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { getNotifications } from '../api/get-notifications.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { notificationsQueryOptions } from '../api/get-notifications.ts';
 import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { markNotificationRead } from '../api/mark-notification-read.ts';
 import { subscribeToNotifications } from '../api/subscribe-to-notifications.ts';
 import {
   type AppNotification,
-  initialNotificationsState,
+  applyNotificationsEvent,
+  type NotificationsEvent,
   type NotificationsState,
-  notificationsReducer,
 } from '../notifications-state.ts';
 
 export interface NotificationsController extends NotificationsState {
@@ -23,86 +24,81 @@ export interface NotificationsController extends NotificationsState {
 /**
  * The member's notifications (spec §2, §4): the latest 20 and the unread count, new rows live with a
  * toast of their title and message, read marks saved at once (and undone by a reload if saving
- * failed). Nothing for a visitor.
+ * failed). Nothing for a visitor. The list is one cached query; live rows and read marks are written
+ * into it, so it never disagrees with itself.
  */
 export function useNotifications(userId: string | null): NotificationsController {
-  const [state, dispatch] = useReducer(notificationsReducer, initialNotificationsState);
+  const queryClient = useQueryClient();
+  const query = useQuery(notificationsQueryOptions(userId));
   const [announcement, setAnnouncement] = useState('');
-  const unread = useRef(0);
-  unread.current = state.unread;
-  const generation = useRef(0);
 
-  const load = useCallback(async (id: string) => {
-    const current = generation.current;
-    dispatch({ type: 'loading' });
-    try {
-      const result = await getNotifications(id);
-      if (generation.current === current) dispatch({ type: 'loaded', ...result });
-    } catch {
-      if (generation.current === current) dispatch({ type: 'failed' });
-    }
-  }, []);
+  const apply = useCallback(
+    (event: NotificationsEvent) =>
+      queryClient.setQueryData(notificationsQueryOptions(userId).queryKey, (current) =>
+        applyNotificationsEvent(current, event),
+      ),
+    [queryClient, userId],
+  );
+  const reload = useCallback(() => {
+    if (userId) void queryClient.refetchQueries({ queryKey: notificationsQueryOptions(userId).queryKey });
+  }, [queryClient, userId]);
 
   useEffect(() => {
-    generation.current += 1;
-    dispatch({ type: 'reset' });
     setAnnouncement('');
     if (!userId) return;
-    let live = true;
-    let leave: (() => void) | null = null;
-    void load(userId);
-    subscribeToNotifications(userId, {
-      onInsert: (notification) => {
-        if (!live) return;
-        dispatch({ type: 'received', item: notification });
-        toast({ title: notification.title, description: notification.message });
-        const count = unread.current + (notification.is_read ? 0 : 1);
-        setAnnouncement(`New notification. ${count} unread.`);
+    const following = new AbortController();
+    subscribeToNotifications(
+      userId,
+      {
+        onInsert: (notification) => {
+          const key = notificationsQueryOptions(userId).queryKey;
+          const before = queryClient.getQueryData(key)?.unread ?? 0;
+          apply({ type: 'received', item: notification });
+          toast({ title: notification.title, description: notification.message });
+          setAnnouncement(`New notification. ${before + (notification.is_read ? 0 : 1)} unread.`);
+        },
+        // Rows inserted before the channel was (re)joined did not arrive live: fetch them.
+        onSubscribed: reload,
       },
-      // Rows inserted before the channel was (re)joined did not arrive live: fetch them.
-      onSubscribed: () => {
-        if (live) void load(userId);
-      },
-    })
-      .then((unsubscribe) => {
-        if (live) leave = unsubscribe;
-        else unsubscribe();
-      })
-      .catch(() => {
-        // No live updates; the list still loads and refreshes when the bell is opened.
-      });
-    return () => {
-      live = false;
-      leave?.();
-    };
-  }, [userId, load]);
+      following.signal,
+    ).catch(() => {
+      // No live updates; the list still loads and refreshes when the bell is opened.
+    });
+    return () => following.abort();
+  }, [userId, queryClient, apply, reload]);
 
-  const fail = useCallback(
-    (error: unknown) => {
-      toast({ variant: 'destructive', title: 'Error', description: errorText(error) });
-      if (userId) void load(userId);
-    },
-    [userId, load],
-  );
+  const fail = (error: unknown) => {
+    toast({ variant: 'destructive', title: 'Error', description: errorText(error) });
+    reload();
+  };
+  const markOne = useMutation({ mutationFn: markNotificationRead, onError: fail });
+  const markAll = useMutation({ mutationFn: markAllNotificationsRead, onError: fail });
+
+  const data = userId ? query.data : undefined;
+  const status: NotificationsState['status'] = !userId
+    ? 'idle'
+    : data
+      ? 'ready'
+      : query.isError
+        ? 'error'
+        : 'loading';
+  const unread = data?.unread ?? 0;
 
   return {
-    ...state,
+    status,
+    items: data?.items ?? [],
+    unread,
     announcement,
-    reload: useCallback(() => {
-      if (userId) void load(userId);
-    }, [userId, load]),
-    markRead: useCallback(
-      (notification: AppNotification) => {
-        if (notification.is_read) return;
-        dispatch({ type: 'marked-read', id: notification.id });
-        markNotificationRead(notification.id).catch(fail);
-      },
-      [fail],
-    ),
-    markAllRead: useCallback(() => {
-      if (!userId || unread.current === 0) return;
-      dispatch({ type: 'all-marked-read' });
-      markAllNotificationsRead(userId).catch(fail);
-    }, [userId, fail]),
+    reload,
+    markRead: (notification) => {
+      if (notification.is_read) return;
+      apply({ type: 'marked-read', id: notification.id });
+      markOne.mutate(notification.id);
+    },
+    markAllRead: () => {
+      if (!userId || unread === 0) return;
+      apply({ type: 'all-marked-read' });
+      markAll.mutate(userId);
+    },
   };
 }

@@ -1,5 +1,7 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { avatarPathFor, avatarPathOf, type Profile } from '../profile-data.ts';
+import { profileQueryOptions } from './get-profile.ts';
 import { updateProfile } from './update-profile.ts';
 
 const BUCKET = 'user-uploads';
@@ -53,4 +55,34 @@ export async function removeAvatar(userId: string, avatarUrl: string | null): Pr
     if (error) throw error;
   }
   return updateProfile(userId, { avatar_url: null });
+}
+
+interface AvatarUpload {
+  userId: string;
+  file: File;
+  extension: string;
+  previousUrl: string | null;
+  onStage: (stage: AvatarUploadStage) => void;
+}
+
+/** Uploads a new avatar; the saved profile replaces the cached one. */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upload: AvatarUpload) =>
+      uploadAvatar(upload.userId, upload.file, upload.extension, upload.previousUrl, upload.onStage),
+    onSuccess: (profile, { userId }) =>
+      queryClient.setQueryData(profileQueryOptions(userId).queryKey, profile),
+  });
+}
+
+/** Removes the avatar; the saved profile replaces the cached one. */
+export function useRemoveAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, avatarUrl }: { userId: string; avatarUrl: string | null }) =>
+      removeAvatar(userId, avatarUrl),
+    onSuccess: (profile, { userId }) =>
+      queryClient.setQueryData(profileQueryOptions(userId).queryKey, profile),
+  });
 }

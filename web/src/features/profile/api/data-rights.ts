@@ -1,7 +1,7 @@
-import { getConfig } from '../../../lib/config.ts';
-import { UserFacingError } from '../../../lib/error-text.ts';
-import { loadSupabase } from '../../../lib/supabase.ts';
-import { clearStoredSession } from '../../auth/stored-session.ts';
+import { clearStoredSession } from '#web/lib/auth/stored-session.ts';
+import { getConfig } from '#web/lib/config.ts';
+import { UserFacingError } from '#web/lib/error-text.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** No session: the caller shows "Authentication Required" (spec §6). */
 export class NoSessionError extends Error {

@@ -1,4 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import type { ProductComment, ProductVote, SavedArticle } from '../profile-data.ts';
 
 export interface Activity {
@@ -38,3 +39,9 @@ export async function getActivity(userId: string): Promise<Activity> {
     saved: (saved.data ?? []) as SavedArticle[],
   };
 }
+
+export const activityQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['profile', 'activity', { userId }],
+    queryFn: userId ? () => getActivity(userId) : skipToken,
+  });

@@ -1,4 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import type { Profile } from '../profile-data.ts';
 
 /** Spec §7 profiles: the member's profile (null when the row is missing). */
@@ -12,3 +13,10 @@ export async function getProfile(userId: string): Promise<Profile | null> {
   if (error) throw error;
   return data as Profile | null;
 }
+
+/** The member's profile row; writes put the row they got back into this key (no refetch). */
+export const profileQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['profile', 'profile', { userId }],
+    queryFn: userId ? () => getProfile(userId) : skipToken,
+  });

@@ -1,4 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { type PrivacySettings, privacySettingsOf } from '../privacy-settings.ts';
 
 /**
@@ -22,4 +23,20 @@ export async function savePrivacySettings(userId: string, settings: PrivacySetti
   const supabase = await loadSupabase();
   const { error } = await supabase.from('privacy_settings').upsert({ user_id: userId, ...settings });
   if (error) throw error;
+}
+
+export const privacySettingsQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['profile', 'privacy-settings', { userId }],
+    queryFn: userId ? () => getPrivacySettings(userId) : skipToken,
+  });
+
+/** Saves the settings; what was saved becomes the cached settings. */
+export function useSavePrivacySettings(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: PrivacySettings) => savePrivacySettings(userId, settings),
+    onSuccess: (_, settings) =>
+      queryClient.setQueryData(privacySettingsQueryOptions(userId).queryKey, settings),
+  });
 }

@@ -1,4 +1,6 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import { activityQueryOptions } from './get-activity.ts';
 
 /** Spec §7 saved_articles: delete by user_id and id. */
 export async function removeSavedArticle(userId: string, id: string): Promise<void> {
@@ -11,4 +13,16 @@ export async function removeSavedArticle(userId: string, id: string): Promise<vo
     .select('id');
   if (error) throw error;
   if (!data || data.length === 0) throw new Error('Saved article not found');
+}
+
+/** Removes a saved article; it leaves the cached activity without a reload. */
+export function useRemoveSavedArticle(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => removeSavedArticle(userId, id),
+    onSuccess: (_, id) =>
+      queryClient.setQueryData(activityQueryOptions(userId).queryKey, (current) =>
+        current ? { ...current, saved: current.saved.filter((item) => item.id !== id) } : current,
+      ),
+  });
 }

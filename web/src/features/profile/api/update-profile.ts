@@ -1,5 +1,7 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import type { Profile } from '../profile-data.ts';
+import { profileQueryOptions } from './get-profile.ts';
 
 /** Spec §7 profiles: update (username, full_name, bio, avatar_url). Returns the updated row. */
 export async function updateProfile(
@@ -15,4 +17,13 @@ export async function updateProfile(
     .single();
   if (error) throw error;
   return data as Profile;
+}
+
+/** Saves the profile form; the updated row replaces the cached profile everywhere it is shown. */
+export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Parameters<typeof updateProfile>[1]) => updateProfile(userId, patch),
+    onSuccess: (profile) => queryClient.setQueryData(profileQueryOptions(userId).queryKey, profile),
+  });
 }

@@ -1,10 +1,10 @@
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { removeSavedArticle } from '../api/remove-saved-article.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useRemoveSavedArticle } from '../api/remove-saved-article.ts';
 import { formatDate, type ProductComment, type ProductVote, type SavedArticle } from '../profile-data.ts';
 
 function Empty({ children }: { children: string }) {
@@ -14,18 +14,17 @@ function Empty({ children }: { children: string }) {
 interface SavedArticlesTabProps {
   userId: string;
   articles: SavedArticle[];
-  onRemoved: (id: string) => void;
 }
 
 /** Spec §2 Saved tab, §7 (delete by user_id and id), §8. */
-export function SavedArticlesTab({ userId, articles, onRemoved }: SavedArticlesTabProps) {
+export function SavedArticlesTab({ userId, articles }: SavedArticlesTabProps) {
+  const removal = useRemoveSavedArticle(userId);
   const [removing, setRemoving] = useState<string | null>(null);
 
   async function remove(article: SavedArticle) {
     setRemoving(article.id);
     try {
-      await removeSavedArticle(userId, article.id);
-      onRemoved(article.id);
+      await removal.mutateAsync(article.id);
       toast({
         title: 'Article Removed',
         description: `"${article.article_title}" was removed from your saved articles.`,

@@ -1,11 +1,11 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Progress } from '../../../components/ui/progress.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { IMAGE_EXTENSIONS, type ImageFormat, inspectAvatarFile } from '../../../lib/image-file.ts';
-import { type AvatarUploadStage, removeAvatar, uploadAvatar } from '../api/avatar.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { IMAGE_EXTENSIONS, type ImageFormat, inspectAvatarFile } from '#web/lib/image-file.ts';
+import { type AvatarUploadStage, useRemoveAvatar, useUploadAvatar } from '../api/avatar.ts';
 import type { Profile } from '../profile-data.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 
@@ -20,16 +20,16 @@ interface Picked {
 interface AvatarUploadCardProps {
   userId: string | null;
   profile: Profile | null;
-  onProfileChange: (profile: Profile) => void;
 }
 
 /** Spec §2 "Profile picture card", §4 "Avatar", §5, §8: choose, check, preview, then upload. */
-export function AvatarUploadCard({ userId, profile, onProfileChange }: AvatarUploadCardProps) {
+export function AvatarUploadCard({ userId, profile }: AvatarUploadCardProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [stage, setStage] = useState<AvatarUploadStage | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const avatarUpload = useUploadAvatar();
+  const avatarRemoval = useRemoveAvatar();
 
   // The preview's object URL lives as long as the pick.
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.preview) : undefined), [picked]);
@@ -55,14 +55,13 @@ export function AvatarUploadCard({ userId, profile, onProfileChange }: AvatarUpl
     }
     setStage('uploading');
     try {
-      const next = await uploadAvatar(
+      await avatarUpload.mutateAsync({
         userId,
-        picked.file,
-        IMAGE_EXTENSIONS[picked.format],
-        profile?.avatar_url ?? null,
-        setStage,
-      );
-      onProfileChange(next);
+        file: picked.file,
+        extension: IMAGE_EXTENSIONS[picked.format],
+        previousUrl: profile?.avatar_url ?? null,
+        onStage: setStage,
+      });
       setPicked(null);
       toast({ title: 'Profile picture updated', description: 'Your new profile picture is saved.' });
     } catch {
@@ -81,9 +80,8 @@ export function AvatarUploadCard({ userId, profile, onProfileChange }: AvatarUpl
       toast({ variant: 'destructive', title: 'Error', description: 'No authenticated user' });
       return;
     }
-    setRemoving(true);
     try {
-      onProfileChange(await removeAvatar(userId, profile?.avatar_url ?? null));
+      await avatarRemoval.mutateAsync({ userId, avatarUrl: profile?.avatar_url ?? null });
       toast({ title: 'Profile picture removed' });
     } catch {
       toast({
@@ -91,12 +89,10 @@ export function AvatarUploadCard({ userId, profile, onProfileChange }: AvatarUpl
         title: 'Remove failed',
         description: 'Failed to remove profile picture.',
       });
-    } finally {
-      setRemoving(false);
     }
   }
 
-  const busy = stage !== null || removing;
+  const busy = stage !== null || avatarRemoval.isPending;
   return (
     <Card>
       <CardHeader>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -6,15 +7,15 @@ import {
   AlertDialogContent,
   AlertDialogDescription,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { useSignOut } from '../../auth/hooks/use-sign-out.ts';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { RadioGroup, RadioGroupItem } from '#web/components/ui/radio-group.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useSignOut } from '#web/lib/auth/hooks/use-sign-out.ts';
+import { errorText } from '#web/lib/error-text.ts';
 import {
   deleteUserData,
   downloadBlob,
@@ -22,7 +23,7 @@ import {
   forgetDeletedSession,
   NoSessionError,
 } from '../api/data-rights.ts';
-import { getPrivacySettings, savePrivacySettings } from '../api/privacy.ts';
+import { privacySettingsQueryOptions, useSavePrivacySettings } from '../api/privacy.ts';
 import {
   DEFAULT_PRIVACY_SETTINGS,
   exportFileName,
@@ -86,47 +87,43 @@ const authRequired = (description: string) =>
 
 /** Spec §2 "Privacy settings panel", §4 "Privacy", §7, §8 "Privacy". */
 export function PrivacySettingsPanel({ userId }: { userId: string }) {
+  const query = useQuery(privacySettingsQueryOptions(userId));
+
+  useEffect(() => {
+    if (query.error) toast({ variant: 'destructive', title: 'Error', description: errorText(query.error) });
+  }, [query.error]);
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-10 text-center text-muted-foreground">
+        Loading privacy settings...
+      </p>
+    );
+  }
+  // Settings that could not be loaded start from the defaults, as a member who never saved any.
+  return <PrivacySettingsForm userId={userId} initial={query.data ?? DEFAULT_PRIVACY_SETTINGS} />;
+}
+
+function PrivacySettingsForm({ userId, initial }: { userId: string; initial: PrivacySettings }) {
   const signOut = useSignOut();
   const retentionId = useId();
-  const [settings, setSettings] = useState<PrivacySettings>(DEFAULT_PRIVACY_SETTINGS);
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
+  const [settings, setSettings] = useState<PrivacySettings>(initial);
+  const saving = useSavePrivacySettings(userId);
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    getPrivacySettings(userId)
-      .then((loaded) => {
-        if (live) setSettings(loaded);
-      })
-      .catch((error) => {
-        if (live) toast({ variant: 'destructive', title: 'Error', description: errorText(error) });
-      })
-      .finally(() => {
-        if (live) setLoading(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [userId]);
-
   const change = (patch: Partial<PrivacySettings>) => setSettings((current) => ({ ...current, ...patch }));
 
   async function save() {
-    setSaving(true);
     try {
-      await savePrivacySettings(userId, settings);
+      await saving.mutateAsync(settings);
       toast({
         title: 'Privacy Settings Updated',
         description: 'Your privacy preferences have been saved successfully.',
       });
     } catch (error) {
       toast({ variant: 'destructive', title: 'Save Failed', description: errorText(error) });
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -159,14 +156,6 @@ export function PrivacySettingsPanel({ userId }: { userId: string }) {
     } finally {
       setDeleting(false);
     }
-  }
-
-  if (loading) {
-    return (
-      <p role="status" className="py-10 text-center text-muted-foreground">
-        Loading privacy settings...
-      </p>
-    );
   }
 
   return (
@@ -320,8 +309,8 @@ export function PrivacySettingsPanel({ userId }: { userId: string }) {
       </SectionCard>
 
       <div>
-        <Button disabled={saving} onClick={() => void save()}>
-          {saving ? 'Saving...' : 'Save Settings'}
+        <Button disabled={saving.isPending} onClick={() => void save()}>
+          {saving.isPending ? 'Saving...' : 'Save Settings'}
         </Button>
       </div>
     </div>

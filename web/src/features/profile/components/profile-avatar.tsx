@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { initialsOf, type Profile } from '../profile-data.ts';
 
 /** The avatar: the picture, else initials, else ? (spec §2). */

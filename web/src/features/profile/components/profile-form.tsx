@@ -1,23 +1,22 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessageOf } from '../../../lib/error-text.ts';
-import { updateProfile } from '../api/update-profile.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorMessageOf } from '#web/lib/error-text.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import { type Profile, profileUpdateOf } from '../profile-data.ts';
 
 interface ProfileFormProps {
   userId: string;
   profile: Profile | null;
-  onProfileChange: (profile: Profile) => void;
 }
 
 /** Spec §2 "Profile Information", §5 "Profile form", §8 "Profile". */
-export function ProfileForm({ userId, profile, onProfileChange }: ProfileFormProps) {
+export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const [form, setForm] = useState({ username: '', fullName: '', bio: '' });
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateProfile(userId);
 
   useEffect(() => {
     setForm({
@@ -29,9 +28,8 @@ export function ProfileForm({ userId, profile, onProfileChange }: ProfileFormPro
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
     try {
-      onProfileChange(await updateProfile(userId, profileUpdateOf(form)));
+      await update.mutateAsync(profileUpdateOf(form));
       toast({ title: 'Profile updated' });
     } catch (error) {
       const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
@@ -48,8 +46,6 @@ export function ProfileForm({ userId, profile, onProfileChange }: ProfileFormPro
           description: 'Failed to update profile. Please try again.',
         });
       }
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -100,8 +96,8 @@ export function ProfileForm({ userId, profile, onProfileChange }: ProfileFormPro
             />
           </div>
           <div>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save Changes'}
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
         </form>

@@ -1,5 +1,5 @@
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import type { Activity } from '../api/get-activity.ts';
 import { formatDate, type Profile } from '../profile-data.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';

@@ -1,12 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageContainer } from '../../../components/layout/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import type { SessionUser } from '../../auth/stored-session.ts';
-import { SubscriptionTab } from '../../subscription/components/subscription-tab.tsx';
-import { TrialCountdownCard } from '../../subscription/components/trial-countdown-card.tsx';
-import { useScammerAccess } from '../../subscription/hooks/use-scammer-access.ts';
+import { PageContainer } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
+import type { SessionUser } from '#web/lib/auth/stored-session.ts';
 import { useProfileData } from '../hooks/use-profile-data.ts';
 import { type ProfileTab, profileTabOf } from '../profile-data.ts';
 import { CommentsTab, SavedArticlesTab, VotesTab } from './activity-tabs.tsx';
@@ -24,14 +23,21 @@ const TAB_LABELS: Record<ProfileTab, string> = {
   comments: 'Comments',
 };
 
+interface ProfileViewProps {
+  user: SessionUser;
+  /** The trial countdown card, while the trial runs (the subscription feature's, composed by the page). */
+  trialCountdown?: ReactNode;
+  /** The Subscription tab's content (the subscription feature's, composed by the page). */
+  subscriptionTab: ReactNode;
+}
+
 /** Spec §2 "Profile page" for a signed-in member: summary card, trial countdown and six tabs. */
-export function ProfileView({ user }: { user: SessionUser }) {
+export function ProfileView({ user, trialCountdown, subscriptionTab }: ProfileViewProps) {
   const [params, setParams] = useSearchParams();
   const tab = profileTabOf(params.get('tab'));
-  const access = useScammerAccess();
-  // Data loads once supabase-js has confirmed the session (access.userId), as the header does.
-  const data = useProfileData(access.userId);
-  const activeSubscription = access.subscriptionActive ? (access.facts?.subscription ?? null) : null;
+  // Data loads once supabase-js has confirmed the session, as the header does.
+  const userId = useConfirmedUserId();
+  const data = useProfileData(userId);
 
   return (
     <PageContainer className="py-8">
@@ -43,11 +49,7 @@ export function ProfileView({ user }: { user: SessionUser }) {
       </Button>
       <h1 className="mt-4 font-bold text-3xl tracking-tight">Profile Settings</h1>
 
-      {access.trialActive && access.facts?.trialEndsAt ? (
-        <div className="mt-6">
-          <TrialCountdownCard trialEndsAt={access.facts.trialEndsAt} />
-        </div>
-      ) : null}
+      {trialCountdown ? <div className="mt-6">{trialCountdown}</div> : null}
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <ProfileSummaryCard
@@ -76,33 +78,19 @@ export function ProfileView({ user }: { user: SessionUser }) {
               </TabsTrigger>
             ))}
           </TabsList>
-          {access.userId ? (
+          {userId ? (
             <>
               <TabsContent value="settings" className="grid gap-6">
-                <AvatarUploadCard
-                  userId={access.userId}
-                  profile={data.profile}
-                  onProfileChange={data.setProfile}
-                />
-                <ProfileForm
-                  userId={access.userId}
-                  profile={data.profile}
-                  onProfileChange={data.setProfile}
-                />
+                <AvatarUploadCard userId={userId} profile={data.profile} />
+                <ProfileForm userId={userId} profile={data.profile} />
               </TabsContent>
               <TabsContent value="privacy">
-                <PrivacySettingsPanel userId={access.userId} />
+                <PrivacySettingsPanel userId={userId} />
               </TabsContent>
               <TabsContent value="saved">
-                <SavedArticlesTab
-                  userId={access.userId}
-                  articles={data.activity.saved}
-                  onRemoved={data.removeSaved}
-                />
+                <SavedArticlesTab userId={userId} articles={data.activity.saved} />
               </TabsContent>
-              <TabsContent value="subscription">
-                <SubscriptionTab userId={access.userId} active={activeSubscription} />
-              </TabsContent>
+              <TabsContent value="subscription">{subscriptionTab}</TabsContent>
               <TabsContent value="votes">
                 <VotesTab votes={data.activity.votes} />
               </TabsContent>

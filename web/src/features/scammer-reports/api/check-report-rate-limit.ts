@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { REPORT_RATE_LIMIT } from '../report.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 export interface MyReport {
   id: string;
@@ -20,3 +21,10 @@ export async function getMyReports(userId: string): Promise<MyReport[]> {
   if (error) throw error;
   return (data ?? []) as MyReport[];
 }
+
+/** Invalidated by a new report (`['scammer-reports', 'mine']`). */
+export const myReportsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['scammer-reports', 'mine', { userId }],
+    queryFn: () => getMyReports(userId),
+  });

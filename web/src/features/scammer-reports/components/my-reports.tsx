@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Badge, type BadgeProps } from '../../../components/ui/badge.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { getMyReports, type MyReport } from '../api/get-my-reports.ts';
+import { Badge, type BadgeProps } from '#web/components/ui/badge.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { errorText } from '#web/lib/error-text.ts';
+import { myReportsQueryOptions } from '../api/get-my-reports.ts';
 import { statusLabel } from '../report.ts';
 
 const VARIANTS: Record<string, BadgeProps['variant']> = {
@@ -14,27 +14,11 @@ const VARIANTS: Record<string, BadgeProps['variant']> = {
 };
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'error'; message: string }
-  | { kind: 'loaded'; reports: MyReport[] };
-
 /** The member's own reports with their status, newest first; reloaded each time it is shown. */
 export function MyReports({ userId }: { userId: string }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const query = useQuery(myReportsQueryOptions(userId));
 
-  useEffect(() => {
-    let current = true;
-    getMyReports(userId).then(
-      (reports) => current && setState({ kind: 'loaded', reports }),
-      (error: unknown) => current && setState({ kind: 'error', message: errorText(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId]);
-
-  if (state.kind === 'loading') {
+  if (query.isPending) {
     return (
       <div aria-busy="true" className="grid gap-2">
         <span className="sr-only">Loading your reports...</span>
@@ -43,14 +27,14 @@ export function MyReports({ userId }: { userId: string }) {
       </div>
     );
   }
-  if (state.kind === 'error') {
+  if (query.isError) {
     return (
       <p role="alert" className="text-destructive text-sm dark:text-red-400">
-        {state.message}
+        {errorText(query.error)}
       </p>
     );
   }
-  if (state.reports.length === 0) {
+  if (query.data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
         <FileText aria-hidden="true" className="size-8 text-muted-foreground" />
@@ -63,7 +47,7 @@ export function MyReports({ userId }: { userId: string }) {
   }
   return (
     <ul aria-label="My reports" className="grid gap-2">
-      {state.reports.map((report) => (
+      {query.data.map((report) => (
         <li key={report.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
           <div className="min-w-0">
             <p className="truncate font-medium">{report.scammer_name}</p>

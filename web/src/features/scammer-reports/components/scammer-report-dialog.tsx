@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { MyReports } from './my-reports.tsx';
 import { ScammerReportForm } from './scammer-report-form.tsx';
 

@@ -1,15 +1,15 @@
 import { ShieldAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { InputField, TextareaField } from '../../../components/ui/form-field.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { errorText } from '../../../lib/error-text.ts';
-import { checkClientRateLimit } from '../../../lib/security/client-rate-limit.ts';
-import { getCsrfToken } from '../../../lib/security/csrf-token.ts';
-import { logSecurityEvent } from '../../../lib/security/security-events.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { InputField, TextareaField } from '#web/components/ui/form-field.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { checkClientRateLimit } from '#web/lib/security/client-rate-limit.ts';
+import { getCsrfToken } from '#web/lib/security/csrf-token.ts';
+import { logSecurityEvent } from '#web/lib/security/security-events.ts';
 import { checkReportRateLimit } from '../api/check-report-rate-limit.ts';
-import { createScammerReport } from '../api/create-scammer-report.ts';
+import { useCreateScammerReport } from '../api/create-scammer-report.ts';
 import {
   EMPTY_REPORT,
   localIsoDate,
@@ -30,6 +30,7 @@ export function ScammerReportForm({
   onSubmitted: () => void;
 }) {
   const auth = useAuth();
+  const createReport = useCreateScammerReport();
   const [values, setValues] = useState<ReportValues>(EMPTY_REPORT);
   const [problems, setProblems] = useState<Partial<Record<ReportField, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -60,7 +61,7 @@ export function ScammerReportForm({
           windowMs: REPORT_RATE_LIMIT.timeWindowMinutes * 60_000,
         }),
       serverAllows: checkReportRateLimit,
-      insert: createScammerReport,
+      insert: createReport.mutateAsync,
     });
     setBusy(false);
     switch (outcome.kind) {

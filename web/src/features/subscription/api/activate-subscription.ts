@@ -1,4 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { oneMonthAhead } from '../access.ts';
 
 /**
@@ -14,4 +15,13 @@ export async function activateSubscription(userId: string): Promise<void> {
     expires_at: oneMonthAhead(new Date()).toISOString(),
   });
   if (error) throw error;
+}
+
+/** Subscribes the member, then refreshes what the page knows of their access (everywhere at once). */
+export function useActivateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activateSubscription,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscription'] }),
+  });
 }

@@ -1,4 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** Spec §7: cancelling sets the status to cancelled; the expiry stays (access ends with the status). */
 export async function cancelSubscription(userId: string): Promise<void> {
@@ -10,4 +11,13 @@ export async function cancelSubscription(userId: string): Promise<void> {
     .select('user_id');
   if (error) throw error;
   if (!data || data.length === 0) throw new Error('No subscription to cancel');
+}
+
+/** Cancels the subscription, then refreshes what the page knows of the member's access. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscription'] }),
+  });
 }

@@ -1,4 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import type { AccessFacts, Subscription } from '../access.ts';
 
 interface SubscriptionRow {
@@ -42,3 +43,10 @@ export async function getAccessFacts(userId: string): Promise<AccessFacts> {
     subscription: parseSubscription(subscription.data as SubscriptionRow | null),
   };
 }
+
+/** The member's access facts; the whole area is invalidated by `['subscription']` after a write. */
+export const accessFactsQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['subscription', 'access-facts', { userId }],
+    queryFn: userId ? () => getAccessFacts(userId) : skipToken,
+  });

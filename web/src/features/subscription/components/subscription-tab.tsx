@@ -1,13 +1,11 @@
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { SUBSCRIPTION_PRICE, type Subscription } from '../access.ts';
-import { refreshAccess } from '../access-store.ts';
-import { activateSubscription } from '../api/activate-subscription.ts';
-import { cancelSubscription } from '../api/cancel-subscription.ts';
+import { useActivateSubscription } from '../api/activate-subscription.ts';
+import { useCancelSubscription } from '../api/cancel-subscription.ts';
 
 /** Spec §2 Subscription tab: the benefits of the Scammer Network. */
 export const BENEFITS = [
@@ -42,37 +40,27 @@ interface SubscriptionTabProps {
 
 /** Spec §2, §4, §8: subscribe (written directly, no payment) and cancel. */
 export function SubscriptionTab({ userId, active }: SubscriptionTabProps) {
-  const [busy, setBusy] = useState(false);
+  const activation = useActivateSubscription();
+  const cancellation = useCancelSubscription();
+  const busy = activation.isPending || cancellation.isPending;
 
-  async function subscribe() {
-    setBusy(true);
-    try {
-      await activateSubscription(userId);
-      await refreshAccess();
-      toast({ title: 'Subscription activated' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Each resolves once the page's view of the member's access has been refreshed.
+  const subscribe = () =>
+    activation.mutateAsync(userId).then(
+      () => toast({ title: 'Subscription activated' }),
+      () => toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' }),
+    );
 
-  async function cancel() {
-    setBusy(true);
-    try {
-      await cancelSubscription(userId);
-      await refreshAccess();
-      toast({ title: 'Subscription cancelled' });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'Failed to cancel subscription. Please try again.',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const cancel = () =>
+    cancellation.mutateAsync(userId).then(
+      () => toast({ title: 'Subscription cancelled' }),
+      () =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to cancel subscription. Please try again.',
+        }),
+    );
 
   if (active) {
     return (

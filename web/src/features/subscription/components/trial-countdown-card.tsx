@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { formatCountdown, trialBadgeVariant } from '../access.ts';
 
 /**

@@ -1,27 +1,55 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { type AccessStatus, accessStatus } from '../access.ts';
-import { type AccessSnapshot, getAccessSnapshot, holdAccess, subscribeAccess } from '../access-store.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useAuth, useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
+import {
+  type AccessFacts,
+  type AccessStatus,
+  accessStatus,
+  CHECK_INTERVAL_MS,
+  nextCheckDelay,
+} from '../access.ts';
+import { accessFactsQueryOptions } from '../api/get-access-facts.ts';
 
 export interface ScammerAccess extends AccessStatus {
   userId: string | null;
-  facts: AccessSnapshot['facts'];
-  /** Whether the facts for this member have arrived (admins know without them). */
-  known: boolean;
+  facts: AccessFacts | null;
 }
 
 /**
- * The signed-in member's access (spec §4). Starts once supabase-js has confirmed the session, as the
- * notifications bell does, so the first render carries no API client (decision 061).
+ * The signed-in member's Scammer Network access (spec §4), one view for the whole page: the header's
+ * lock, the Scammer Network button, the profile's trial card and Subscription tab share one cached
+ * query, so one check serves them all and a subscription made in one place shows everywhere at once.
+ * Starts once supabase-js has confirmed the session, so the first render carries no API client
+ * (decision 061).
+ *
+ * Spec §4 "Status refreshes every 30 s, or every 1 s when under 5 minutes remain": the facts (trial end,
+ * subscription) are fetched when 30 s old; in between the status is re-evaluated against the clock on
+ * the spec's cadence, which is exact because the trial end is a fixed time (decision 076). Several
+ * readers tick on their own but fetch only through the shared, deduplicated query.
  */
 export function useScammerAccess(): ScammerAccess {
-  const auth = useAuth();
-  const userId = auth.confirmed ? (auth.user?.id ?? null) : null;
-  const snapshot = useSyncExternalStore(subscribeAccess, getAccessSnapshot, getAccessSnapshot);
+  const { isAdmin } = useAuth();
+  const userId = useConfirmedUserId();
+  const query = useQuery(accessFactsQueryOptions(userId));
+  const facts = userId ? (query.data ?? null) : null;
+  const [checkedAt, setCheckedAt] = useState(Date.now);
+  const { dataUpdatedAt, errorUpdatedAt, refetch } = query;
+  // The status as of the last look at the clock, or of the facts' arrival when that came later.
+  const now = Math.max(checkedAt, dataUpdatedAt);
+  const delay = nextCheckDelay(accessStatus(facts, false, now));
 
-  useEffect(() => holdAccess(userId), [userId]);
+  useEffect(() => {
+    if (!userId) return;
+    const lastFetch = Math.max(dataUpdatedAt, errorUpdatedAt);
+    const timer = setTimeout(
+      () => {
+        if (Date.now() - lastFetch >= CHECK_INTERVAL_MS) void refetch({ cancelRefetch: false });
+        setCheckedAt(Date.now());
+      },
+      Math.max(0, Math.max(checkedAt, lastFetch) + delay - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [userId, delay, checkedAt, dataUpdatedAt, errorUpdatedAt, refetch]);
 
-  const facts = snapshot.userId === userId ? snapshot.facts : null;
-  const status = accessStatus(facts, auth.isAdmin, snapshot.checkedAt);
-  return { ...status, userId, facts, known: facts !== null || auth.isAdmin };
+  return { ...accessStatus(facts, isAdmin, now), userId, facts };
 }

@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 
 /** Spec §7 user_roles: whether the member holds the admin role (no row: not an admin). */
 export async function getIsAdmin(userId: string): Promise<boolean> {

@@ -1,6 +1,5 @@
-import { loadSupabase } from '../../../lib/supabase.ts';
-import { deriveUsername, usernameWithSuffix } from '../username.ts';
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../validation.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import { deriveUsername, NAME_MAX_LENGTH, NAME_MIN_LENGTH, usernameWithSuffix } from '../username.ts';
 
 interface ProfileOwner {
   id: string;

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 // No browser here: the stored session reads as signed out.
 vi.mock('./stored-session.ts', () => ({ readStoredSessionUser: () => null }));
 
-const { getAuthState, setAuthState, subscribeAuth } = await import('./session-store.ts');
+const { authStore, getAuthState, setAuthState } = await import('./session-store.ts');
 
 describe('session store', () => {
   it('starts from the stored session, unconfirmed', () => {
@@ -12,7 +12,7 @@ describe('session store', () => {
 
   it('notifies subscribers of real changes only, with a new snapshot each time', () => {
     const listener = vi.fn();
-    const unsubscribe = subscribeAuth(listener);
+    const unsubscribe = authStore.subscribe(listener);
     const before = getAuthState();
     setAuthState({ user: { id: 'u', email: 'a@example.com' }, confirmed: true });
     expect(listener).toHaveBeenCalledTimes(1);

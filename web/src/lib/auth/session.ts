@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { toast } from '../../components/ui/use-toast.ts';
-import { errorText } from '../../lib/error-text.ts';
-import { loadSupabase } from '../../lib/supabase.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { ensureProfile } from './api/ensure-profile.ts';
 import { getIsAdmin } from './api/get-is-admin.ts';
 import { getAuthState, setAuthState } from './session-store.ts';

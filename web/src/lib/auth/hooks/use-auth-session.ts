@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { whenIdle } from '../../../lib/when-idle.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 import { onPasswordRecovery, startAuthSession } from '../session.ts';
 
 /**

@@ -1,12 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { useAuth } from '../../auth/hooks/use-auth.ts';
-import { openReportDialog } from '../../scammer-reports/report-dialog-store.ts';
-import { accessStatus } from '../../subscription/access.ts';
-import { accessFactsOf, refreshAccess } from '../../subscription/access-store.ts';
-import { activateSubscription } from '../../subscription/api/activate-subscription.ts';
-import { useScammerAccess } from '../../subscription/hooks/use-scammer-access.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { openReportDialog } from '#web/features/scammer-reports/report-dialog-store.ts';
+import { accessStatus } from '#web/features/subscription/access.ts';
+import { useActivateSubscription } from '#web/features/subscription/api/activate-subscription.ts';
+import { accessFactsQueryOptions } from '#web/features/subscription/api/get-access-facts.ts';
+import { useScammerAccess } from '#web/features/subscription/hooks/use-scammer-access.ts';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 
 interface ScammerNetworkActions {
   /** Subscription, active trial or admin. */
@@ -26,7 +27,9 @@ export const REDIRECT_AFTER_ACTIVATION_MS = 1000;
  */
 export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActions {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const access = useScammerAccess();
+  const { mutateAsync: activate } = useActivateSubscription();
   const busy = useRef(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -57,26 +60,26 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
     void (async () => {
       try {
         // The status the button shows may not be loaded yet: decide on the facts, never on "unknown".
-        const facts = await accessFactsOf(userId).catch(() => null);
+        const facts = await queryClient.ensureQueryData(accessFactsQueryOptions(userId)).catch(() => null);
         if (facts && accessStatus(facts, isAdmin, Date.now()).hasAccess) {
           navigate('/scammer-database');
           return;
         }
         try {
-          await activateSubscription(userId);
+          // Resolves once the page's view of the member's access has been refreshed.
+          await activate(userId);
         } catch {
           toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
           navigate('/profile?tab=subscription');
           return;
         }
         toast({ title: 'Subscription activated' });
-        await refreshAccess();
         redirect.current = setTimeout(() => navigate('/scammer-database'), REDIRECT_AFTER_ACTIVATION_MS);
       } finally {
         busy.current = false;
       }
     })();
-  }, [signedIn, userId, isAdmin, hasAccess, navigate]);
+  }, [signedIn, userId, isAdmin, hasAccess, navigate, queryClient, activate]);
 
   // Members get the scammer report dialog (spec §2); visitors the sign-in prompt (§8).
   const submitTip = useCallback(() => {

@@ -7,8 +7,8 @@ vi.mock('./stored-session.ts', async (original) => ({
 }));
 vi.mock('./api/ensure-profile.ts', () => ({ ensureProfile: vi.fn(async () => 'exists') }));
 vi.mock('./api/get-is-admin.ts', () => ({ getIsAdmin: vi.fn(async () => true) }));
-vi.mock('../../lib/supabase.ts', () => ({ loadSupabase: vi.fn() }));
-vi.mock('../../components/ui/use-toast.ts', () => ({ toast: vi.fn() }));
+vi.mock('#web/lib/supabase.ts', () => ({ loadSupabase: vi.fn() }));
+vi.mock('#web/components/ui/use-toast.ts', () => ({ toast: vi.fn() }));
 
 const { handleAuthEvent, onPasswordRecovery } = await import('./session.ts');
 const { getAuthState } = await import('./session-store.ts');

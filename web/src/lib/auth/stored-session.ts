@@ -1,4 +1,4 @@
-import { authStorageKey } from '../../lib/supabase.ts';
+import { authStorageKey } from '#web/lib/supabase.ts';
 
 /** What the page needs to know about the signed-in member. */
 export interface SessionUser {

@@ -1,0 +1,16 @@
+import { useStore } from '#web/lib/store.ts';
+import { type AuthState, authStore } from '../session-store.ts';
+
+/** Who is signed in (spec §2 top navigation, §4). Known from the first render (decision 061). */
+export function useAuth(): AuthState {
+  return useStore(authStore);
+}
+
+/**
+ * The member's id once supabase-js has confirmed the session; null before that and for a visitor.
+ * Everything that loads the member's data waits for it, so the first render carries no API client
+ * (decision 061) and a stored session the client overturns loads nothing.
+ */
+export function useConfirmedUserId(): string | null {
+  return useStore(authStore, (state) => (state.confirmed ? (state.user?.id ?? null) : null));
+}
