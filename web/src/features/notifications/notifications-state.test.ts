@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AppNotification,
+  applyNotificationsEvent,
   formatNotificationTime,
   formatUnreadCount,
   initialNotificationsState,
@@ -126,5 +127,19 @@ describe('formatNotificationTime', () => {
     ['garbage', ''],
   ])('%s → %s', (iso, text) => {
     expect(formatNotificationTime(iso, now)).toBe(text);
+  });
+});
+
+describe('applyNotificationsEvent', () => {
+  it('starts from nothing cached and keeps only the list and the count', () => {
+    const data = applyNotificationsEvent(undefined, { type: 'received', item: note(1) });
+    expect(data).toEqual({ items: [note(1)], unread: 1 });
+  });
+
+  it('keeps a row that arrived live while the list was loading', () => {
+    const live = applyNotificationsEvent(undefined, { type: 'received', item: note(3) });
+    const loaded = applyNotificationsEvent(live, { type: 'loaded', items: [note(2), note(1)], unread: 2 });
+    expect(loaded.items.map((item) => item.id)).toEqual([note(3).id, note(2).id, note(1).id]);
+    expect(loaded.unread).toBe(3);
   });
 });

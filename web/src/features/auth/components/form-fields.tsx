@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, type Ref, useId, useState } from 'react';
+import { FieldError } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { cn } from '#web/lib/utils.ts';
@@ -9,15 +10,6 @@ interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   /** The field's problem, shown under it and announced. */
   error?: string | null;
   ref?: Ref<HTMLInputElement>;
-}
-
-function FieldError({ id, error }: { id: string; error?: string | null }) {
-  // Always in the page, so screen readers announce the text when it appears.
-  return (
-    <p id={id} role="alert" className={cn('text-destructive text-sm dark:text-red-400', !error && 'sr-only')}>
-      {error ?? ''}
-    </p>
-  );
 }
 
 /** A labelled input with its error message (aria-invalid, aria-describedby). */

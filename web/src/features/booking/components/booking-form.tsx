@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Calendar } from '#web/components/ui/calendar.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -6,17 +6,15 @@ import { FieldError, InputField, SelectField, TextareaField } from '#web/compone
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { useForm } from '#web/lib/use-form.ts';
 import { cn } from '#web/lib/utils.ts';
 import { createBooking } from '../api/create-booking.ts';
 import {
   BOOKING_HORIZON_DAYS,
   BOOKING_MAX_LENGTH,
-  type BookingField,
-  type BookingProblems,
   type BookingValues,
   bookingProblems,
   EMPTY_BOOKING,
-  hasProblems,
   PRODUCT_CATEGORIES,
   startOfToday,
   TIME_SLOTS,
@@ -46,13 +44,9 @@ const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
  */
 export function BookingForm() {
   const auth = useAuth();
-  const [values, setValues] = useState<BookingValues>(EMPTY_BOOKING);
+  const form = useForm<BookingValues, 'schedule'>(EMPTY_BOOKING, { maxLength: BOOKING_MAX_LENGTH });
   const [date, setDate] = useState<Date | undefined>();
   const [time, setTime] = useState<string | undefined>();
-  const [problems, setProblems] = useState<BookingProblems>({});
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const timeLegend = useId();
   const scheduleError = useId();
   // "Earlier than now" is judged when the page opens; a tab left open past midnight still gets the
@@ -60,109 +54,36 @@ export function BookingForm() {
   const [today] = useState(() => startOfToday());
   const lastDay = new Date(today.getFullYear(), today.getMonth(), today.getDate() + BOOKING_HORIZON_DAYS);
 
-  // After a refused submit, take the keyboard to the first field that needs attention.
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const set = (field: BookingField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setProblems((current) => ({ ...current, [field]: null }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = bookingProblems(values, date, time);
-    setProblems(found);
-    if (hasProblems(found) || !date || !time) {
-      setAttempt((count) => count + 1);
-      return;
-    }
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (form.showErrors(bookingProblems(values, date, time)) || !date || !time) return;
     try {
       await createBooking(toBookingRow(values, date, time, auth.user?.id ?? null));
       toast({
         title: 'Success!',
         description: "Your booking request has been submitted. We'll contact you soon!",
       });
-      setValues(EMPTY_BOOKING);
+      form.reset();
       setDate(undefined);
       setTime(undefined);
-      setProblems({});
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error', description: errorText(error) });
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
-  const scheduleInvalid = Boolean(problems.schedule);
+  const scheduleInvalid = Boolean(form.errors.schedule);
 
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} className="mt-10 grid gap-6" aria-busy={busy}>
+    <form ref={form.ref} noValidate onSubmit={onSubmit} className="mt-10 grid gap-6" aria-busy={form.busy}>
       <Section title="Contact Information">
-        <InputField
-          label="Full Name"
-          required
-          name="full_name"
-          autoComplete="name"
-          maxLength={BOOKING_MAX_LENGTH.fullName}
-          value={values.fullName}
-          onChange={set('fullName')}
-          error={problems.fullName}
-        />
-        <InputField
-          label="Email"
-          required
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={BOOKING_MAX_LENGTH.email}
-          value={values.email}
-          onChange={set('email')}
-          error={problems.email}
-        />
-        <InputField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={BOOKING_MAX_LENGTH.phone}
-          value={values.phone}
-          onChange={set('phone')}
-          error={problems.phone}
-        />
-        <InputField
-          label="Company Name"
-          name="company_name"
-          autoComplete="organization"
-          maxLength={BOOKING_MAX_LENGTH.companyName}
-          value={values.companyName}
-          onChange={set('companyName')}
-          error={problems.companyName}
-        />
+        <InputField label="Full Name" required autoComplete="name" {...form.field('fullName')} />
+        <InputField label="Email" required type="email" autoComplete="email" {...form.field('email')} />
+        <InputField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+        <InputField label="Company Name" autoComplete="organization" {...form.field('companyName')} />
       </Section>
 
       <Section title="Product Information">
-        <InputField
-          label="Product Name"
-          required
-          name="product_name"
-          maxLength={BOOKING_MAX_LENGTH.productName}
-          value={values.productName}
-          onChange={set('productName')}
-          error={problems.productName}
-        />
-        <SelectField
-          label="Product Category"
-          required
-          name="product_category"
-          value={values.productCategory}
-          onChange={set('productCategory')}
-          error={problems.productCategory}
-        >
+        <InputField label="Product Name" required {...form.field('productName')} />
+        <SelectField label="Product Category" required {...form.field('productCategory')}>
           <option value="">Select a category</option>
           {PRODUCT_CATEGORIES.map((category) => (
             <option key={category} value={category}>
@@ -172,12 +93,8 @@ export function BookingForm() {
         </SelectField>
         <TextareaField
           label="Product Description"
-          name="product_description"
           className="sm:col-span-2"
-          maxLength={BOOKING_MAX_LENGTH.productDescription}
-          value={values.productDescription}
-          onChange={set('productDescription')}
-          error={problems.productDescription}
+          {...form.field('productDescription')}
         />
       </Section>
 
@@ -194,7 +111,7 @@ export function BookingForm() {
             selected={date}
             onSelect={(day) => {
               setDate(day);
-              setProblems((current) => ({ ...current, schedule: null }));
+              form.clearError('schedule');
             }}
             disabled={[{ before: today }, { after: lastDay }]}
             startMonth={today}
@@ -225,14 +142,13 @@ export function BookingForm() {
               >
                 <input
                   type="radio"
-                  name="booking_time"
                   value={slot}
                   // Invisible but covering its label: clicks, taps and arrow keys reach the real radio.
                   className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
                   checked={time === slot}
                   onChange={() => {
                     setTime(slot);
-                    setProblems((current) => ({ ...current, schedule: null }));
+                    form.clearError('schedule');
                   }}
                 />
                 {slot}
@@ -241,24 +157,20 @@ export function BookingForm() {
           </div>
         </fieldset>
         <div className="sm:col-span-2">
-          <FieldError id={scheduleError} error={problems.schedule} />
+          <FieldError id={scheduleError} error={form.errors.schedule} />
         </div>
       </Section>
 
       <Section title="Special Requests or Notes">
         <TextareaField
           label="Special Requests"
-          name="special_requests"
           className="sm:col-span-2"
-          maxLength={BOOKING_MAX_LENGTH.specialRequests}
-          value={values.specialRequests}
-          onChange={set('specialRequests')}
-          error={problems.specialRequests}
+          {...form.field('specialRequests')}
         />
       </Section>
 
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Submitting...' : 'Submit Booking Request'}
+      <Button type="submit" size="lg" className="w-full" disabled={form.busy}>
+        {form.busy ? 'Submitting...' : 'Submit Booking Request'}
       </Button>
     </form>
   );

@@ -1,5 +1,4 @@
 import { ShieldAlert } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { InputField, TextareaField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -8,6 +7,7 @@ import { errorText } from '#web/lib/error-text.ts';
 import { checkClientRateLimit } from '#web/lib/security/client-rate-limit.ts';
 import { getCsrfToken } from '#web/lib/security/csrf-token.ts';
 import { logSecurityEvent } from '#web/lib/security/security-events.ts';
+import { useForm } from '#web/lib/use-form.ts';
 import { checkReportRateLimit } from '../api/check-report-rate-limit.ts';
 import { useCreateScammerReport } from '../api/create-scammer-report.ts';
 import {
@@ -16,7 +16,6 @@ import {
   REPORT_MAX_LENGTH,
   REPORT_RATE_LIMIT,
   REPORT_TEXTS,
-  type ReportField,
   type ReportValues,
 } from '../report.ts';
 import { submitReport } from '../submit-report.ts';
@@ -31,26 +30,9 @@ export function ScammerReportForm({
 }) {
   const auth = useAuth();
   const createReport = useCreateScammerReport();
-  const [values, setValues] = useState<ReportValues>(EMPTY_REPORT);
-  const [problems, setProblems] = useState<Partial<Record<ReportField, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const form = useForm<ReportValues>(EMPTY_REPORT, { maxLength: REPORT_MAX_LENGTH });
 
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const set = (field: ReportField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async (values) => {
     const outcome = await submitReport(values, {
       userId: auth.user?.id ?? null,
       csrfToken: getCsrfToken(),
@@ -63,7 +45,6 @@ export function ScammerReportForm({
       serverAllows: checkReportRateLimit,
       insert: createReport.mutateAsync,
     });
-    setBusy(false);
     switch (outcome.kind) {
       case 'signed-out':
         toast({ variant: 'destructive', ...REPORT_TEXTS.signInRequired });
@@ -79,8 +60,7 @@ export function ScammerReportForm({
         });
         return;
       case 'invalid':
-        setProblems(outcome.problems);
-        setAttempt((count) => count + 1);
+        form.showErrors(outcome.problems);
         toast({ variant: 'destructive', title: 'Validation Error', description: outcome.message });
         return;
       case 'rate-limited':
@@ -105,82 +85,36 @@ export function ScammerReportForm({
           title: 'Report Submitted',
           description: 'Thank you. Your report will be reviewed before publication.',
         });
-        setValues(EMPTY_REPORT);
-        setProblems({});
+        form.reset();
         onSubmitted();
         return;
     }
-  };
+  });
 
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+    <form ref={form.ref} noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.busy}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="Scammer Name"
-          required
-          maxLength={REPORT_MAX_LENGTH.scammerName}
-          value={values.scammerName}
-          onChange={set('scammerName')}
-          error={problems.scammerName}
-        />
-        <InputField
-          label="Location"
-          maxLength={REPORT_MAX_LENGTH.location}
-          value={values.location}
-          onChange={set('location')}
-          error={problems.location}
-        />
+        <InputField label="Scammer Name" required {...form.field('scammerName')} />
+        <InputField label="Location" {...form.field('location')} />
       </div>
-      <TextareaField
-        label="Scammer Description"
-        required
-        rows={3}
-        maxLength={REPORT_MAX_LENGTH.scammerDescription}
-        value={values.scammerDescription}
-        onChange={set('scammerDescription')}
-        error={problems.scammerDescription}
-      />
-      <TextareaField
-        label="Incident Details"
-        required
-        rows={4}
-        maxLength={REPORT_MAX_LENGTH.incidentDetails}
-        value={values.incidentDetails}
-        onChange={set('incidentDetails')}
-        error={problems.incidentDetails}
-      />
+      <TextareaField label="Scammer Description" required rows={3} {...form.field('scammerDescription')} />
+      <TextareaField label="Incident Details" required rows={4} {...form.field('incidentDetails')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label="Business Name"
-          maxLength={REPORT_MAX_LENGTH.businessName}
-          value={values.businessName}
-          onChange={set('businessName')}
-          error={problems.businessName}
-        />
-        <InputField
-          label="Contact Info Used"
-          maxLength={REPORT_MAX_LENGTH.contactInfo}
-          value={values.contactInfo}
-          onChange={set('contactInfo')}
-          error={problems.contactInfo}
-        />
+        <InputField label="Business Name" {...form.field('businessName')} />
+        <InputField label="Contact Info Used" {...form.field('contactInfo')} />
         <InputField
           label="Amount Scammed ($)"
           type="number"
           inputMode="decimal"
           min={0}
           step="0.01"
-          value={values.amountScammed}
-          onChange={set('amountScammed')}
-          error={problems.amountScammed}
+          {...form.field('amountScammed')}
         />
         <InputField
           label="Date of Incident"
           type="date"
           max={localIsoDate()}
-          value={values.dateOfIncident}
-          onChange={set('dateOfIncident')}
-          error={problems.dateOfIncident}
+          {...form.field('dateOfIncident')}
         />
       </div>
       <div className="flex gap-3 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
@@ -191,8 +125,8 @@ export function ScammerReportForm({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Submitting...' : 'Submit Report'}
+        <Button type="submit" disabled={form.busy}>
+          {form.busy ? 'Submitting...' : 'Submit Report'}
         </Button>
       </div>
     </form>

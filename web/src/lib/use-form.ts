@@ -1,0 +1,111 @@
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+
+/** Each field's problem (null or absent: none); a form may add keys of its own (e.g. a schedule). */
+export type FieldErrors<K extends string> = Partial<Record<K, string | null | undefined>>;
+
+/** What a field component (components/ui/form-field.tsx) takes from the form. */
+export interface FieldProps {
+  /** The field's key in snake_case: the column it is stored in (fullName → full_name). */
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  error: string | null | undefined;
+  maxLength?: number;
+}
+
+export interface Form<V extends Record<keyof V, string>, K extends string> {
+  values: V;
+  errors: FieldErrors<(keyof V & string) | K>;
+  /** True while the submit handler runs; a second press meanwhile is ignored. */
+  busy: boolean;
+  /** For the <form> element: where the first invalid field is looked for. */
+  ref: RefObject<HTMLFormElement | null>;
+  /** A text field's name, value, change handler (which also clears its problem), problem and limit. */
+  field: (name: keyof V & string) => FieldProps;
+  clearError: (name: (keyof V & string) | K) => void;
+  /**
+   * Shows the problems (replacing earlier ones); when there are any, the keyboard moves to the first
+   * field marked invalid (aria-invalid) once they are on screen. Returns whether there were any.
+   */
+  showErrors: (errors: FieldErrors<(keyof V & string) | K>) => boolean;
+  /** Back to the first values, without problems (after a successful submission). */
+  reset: () => void;
+  /** The form's onSubmit: no browser submission, one submission at a time, `busy` while it runs. */
+  handleSubmit: (
+    submit: (values: V) => Promise<void>,
+  ) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}
+
+/** A field key as the input's name: the column it is stored in (productName → product_name). */
+export function fieldName(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * The state of a form of text fields (decision 090): values, field errors, the busy flag and focus on
+ * the first invalid field after a refused submission. The rules stay in the feature (pure, tested);
+ * the labels, hints and error texts are rendered by InputField, TextareaField and SelectField.
+ *
+ * `maxLength` gives each field the input's limit, usually the database's (the feature's *_MAX_LENGTH).
+ */
+export function useForm<V extends Record<keyof V, string>, K extends string = never>(
+  initial: V,
+  options: { maxLength?: Partial<Record<keyof V, number>> } = {},
+): Form<V, K> {
+  type Key = (keyof V & string) | K;
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const ref = useRef<HTMLFormElement>(null);
+  const running = useRef(false);
+  const first = useRef(initial);
+  const { maxLength } = options;
+
+  useEffect(() => {
+    if (attempt === 0) return;
+    ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const clearError = useCallback((name: Key) => setErrors((current) => ({ ...current, [name]: null })), []);
+
+  const showErrors = useCallback((next: FieldErrors<Key>) => {
+    setErrors(next);
+    const any = Object.values(next).some(Boolean);
+    if (any) setAttempt((count) => count + 1);
+    return any;
+  }, []);
+
+  const reset = useCallback(() => {
+    setValues(first.current);
+    setErrors({});
+  }, []);
+
+  const field = (name: keyof V & string): FieldProps => ({
+    name: fieldName(name),
+    value: values[name] ?? '',
+    onChange: (event) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+      clearError(name);
+    },
+    error: errors[name],
+    ...(maxLength?.[name] !== undefined ? { maxLength: maxLength[name] } : {}),
+  });
+
+  const handleSubmit =
+    (submit: (values: V) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (running.current) return;
+      running.current = true;
+      setBusy(true);
+      try {
+        await submit(values);
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    };
+
+  return { values, errors, busy, ref, field, clearError, showErrors, reset, handleSubmit };
+}
