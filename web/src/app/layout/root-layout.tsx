@@ -8,7 +8,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { isAgeVerified, UNGATED_PATHS } from '#web/features/age-gate/age-verification.ts';
 import { NotificationsBell } from '#web/features/notifications/components/notifications-bell.tsx';
 import { ScammerReportDialogHost } from '#web/features/scammer-reports/components/scammer-report-dialog-host.tsx';
-import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { useAuth, useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { useAuthSession } from '#web/lib/auth/hooks/use-auth-session.ts';
 import { useAutoSignOut } from '#web/lib/auth/hooks/use-auto-sign-out.ts';
 import { useSignOut } from '#web/lib/auth/hooks/use-sign-out.ts';
@@ -39,6 +39,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
+  const confirmedUserId = useConfirmedUserId();
   const signOut = useSignOut();
   const [authDialog, setAuthDialog] = useState({ open: false, used: false });
   const openAuthDialog = useCallback(() => setAuthDialog({ open: true, used: true }), []);
@@ -86,10 +87,7 @@ export function RootLayout() {
         hasScammerAccess={hasAccess}
         notifications={
           // Loaded once supabase-js has confirmed the session, keeping it out of the first render.
-          <NotificationsBell
-            signedIn={auth.user !== null}
-            userId={auth.confirmed ? (auth.user?.id ?? null) : null}
-          />
+          <NotificationsBell signedIn={auth.user !== null} userId={confirmedUserId} />
         }
         onOpenScammerNetwork={openScammerNetwork}
         onSubmitTip={submitTip}
