@@ -209,13 +209,16 @@ export async function listUserBlobs(
  * Locks the account row for the rest of the transaction (concurrent writers that reference it, and
  * storage writes checking it, wait for the outcome); false when it no longer exists.
  */
-export async function lockAccount(tx: Queryable, userId: string): Promise<string | null | undefined> {
-  const row = await one<{ email: string | null }>(
+export async function lockAccount(
+  tx: Queryable,
+  userId: string,
+): Promise<{ email: string | null; pendingEmail: string | null } | undefined> {
+  return one<{ email: string | null; pendingEmail: string | null }>(
     tx,
-    'select u.email from auth.users u where u.id = $1::uuid for update',
+    `select u.email, nullif(u.email_change, '') as "pendingEmail" from auth.users u
+     where u.id = $1::uuid for update`,
     [userId],
   );
-  return row === undefined ? undefined : row.email;
 }
 
 export interface DeletedRows {
@@ -232,7 +235,7 @@ export interface DeletedRows {
 export async function deleteAccountRows(
   tx: Queryable,
   userId: string,
-  email: string | null,
+  emails: string[],
   userFolderBucket: string,
 ): Promise<DeletedRows> {
   await tx.query('delete from auth.users where id = $1::uuid', [userId]);
@@ -245,8 +248,8 @@ export async function deleteAccountRows(
   await tx.query(
     `delete from public.security_events e
      where e.additional_data ->> 'user_id' = ($1::uuid)::text
-        or ($2::text is not null and lower(e.additional_data ->> 'user_email') = lower($2::text))`,
-    [userId, email],
+        or lower(e.additional_data ->> 'user_email') = any($2::text[])`,
+    [userId, emails.map((email) => email.toLowerCase())],
   );
   return {
     versions: rows.flatMap((row) => (row.version ? [row.version] : [])),
@@ -255,36 +258,41 @@ export async function deleteAccountRows(
 }
 
 /**
- * The audit log keeps what happened to an account (security record) but not who the person was: the
- * email address of entries by or about the user is blanked. The user id stays, as in our own entry.
+ * Realtime's change log forgets the user (decision 097). The capture trigger runs at commit, so the
+ * deletes that just cascaded are captured first (`set constraints all immediate`); then changes whose
+ * row carries the user's id anywhere are dropped, except deletions, which keep only the primary key
+ * (what a subscriber needs to remove the row from its view). Their live subscriptions (which hold the
+ * token's claims) go too: nothing more reaches the deleted account.
  */
-export async function redactAuditLog(tx: Queryable, userId: string): Promise<void> {
+export async function forgetRealtimeChanges(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('set constraints all immediate');
+  const mentions = `exists (select 1 from jsonb_each_text(coalesce(c.record, '{}'::jsonb) || coalesce(c.old_record, '{}'::jsonb)) e
+                           where e.value = ($1::uuid)::text)`;
+  await tx.query(`delete from realtime.changes c where c.action <> 'DELETE' and ${mentions}`, [userId]);
   await tx.query(
-    `update auth.audit_log_entries a set payload = (a.payload::jsonb || '{"actor_username": ""}'::jsonb)::json
-     where a.payload ->> 'actor_id' = ($1::uuid)::text and coalesce(a.payload ->> 'actor_username', '') <> ''`,
+    `update realtime.changes c
+     set record = null,
+         old_record = (select coalesce(jsonb_object_agg(a.attname, c.old_record -> a.attname::text), '{}'::jsonb)
+                       from pg_catalog.pg_index i
+                       join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+                       where i.indrelid = c.entity and i.indisprimary)
+     where c.action = 'DELETE' and ${mentions}`,
     [userId],
   );
-  await tx.query(
-    `update auth.audit_log_entries a
-     set payload = jsonb_set(a.payload::jsonb, '{traits}', (a.payload::jsonb -> 'traits') - 'user_email' - 'user_phone')::json
-     where (a.payload -> 'traits') ->> 'user_id' = ($1::uuid)::text
-       and ((a.payload::jsonb -> 'traits') ? 'user_email' or (a.payload::jsonb -> 'traits') ? 'user_phone')`,
-    [userId],
-  );
+  await tx.query(`delete from realtime.subscriptions s where s.claims ->> 'sub' = ($1::uuid)::text`, [userId]);
 }
 
-/** GoTrue's audit entry shape; no address, no email: the user id is all that is kept of the person. */
-export async function insertDeletionAudit(
-  tx: Queryable,
-  userId: string,
-  traits: Record<string, unknown>,
-): Promise<void> {
+/**
+ * GoTrue's audit entry shape, naming nobody: no user id, address or email (decision 097). The log can
+ * tell that an account was erased, and when, but not whose.
+ */
+export async function insertDeletionAudit(tx: Queryable, traits: Record<string, unknown>): Promise<void> {
   await tx.query(
     `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
      values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), $1::json, now(), '')`,
     [
       JSON.stringify({
-        actor_id: userId,
+        actor_id: '00000000-0000-0000-0000-000000000000',
         actor_username: '',
         actor_via_sso: false,
         log_type: 'team',

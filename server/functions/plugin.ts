@@ -42,7 +42,13 @@ export default async function functionsService(app: FastifyInstance, { ctx }: Se
       apiUrl: ctx.config.apiExternalUrl,
       exportsPerHour: ctx.config.functions.gdprExportsPerHour,
     },
-    deletion: { db: ctx.db, trash, log: ctx.log },
+    deletion: {
+      db: ctx.db,
+      trash,
+      log: ctx.log,
+      secret: ctx.keys.jwtSecret,
+      outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
+    },
   };
 
   requireUsers(app, ctx);

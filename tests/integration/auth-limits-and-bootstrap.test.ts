@@ -159,7 +159,7 @@ describe('rate limits', () => {
   it('keeps its counts in the database, where every server process sees them', async () => {
     if (testDatabase() === 'pglite') {
       // The embedded database belongs to one process; a second limiter over it stands in for one.
-      const limiter = new RateLimiter(server.db, server.server.ctx.config.auth);
+      const limiter = new RateLimiter(server.db, server.server.ctx.config.auth, server.jwtSecret);
       await expect(limiter.perIp('signin', '127.0.0.1')).rejects.toMatchObject({
         code: 'over_request_rate_limit',
       });

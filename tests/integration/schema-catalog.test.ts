@@ -325,6 +325,7 @@ describe('the functions', () => {
       'caller_account_exists',
       'caller_is_privileged',
       'enforce_insert_rate',
+      'enforce_write_quota',
       'has_html',
       'has_script_markup',
       'has_unsanitised_text',
@@ -336,8 +337,11 @@ describe('the functions', () => {
       'is_product_id',
       'parse_ip',
       'request_ip',
+      'requires_aal2',
+      'take_write_quota',
       'trial_length',
       'trimmed_length',
+      'visitor_event_data',
     ]);
   });
 });
