@@ -951,10 +951,9 @@ export async function grantAdminRole(tx: Queryable, userId: string): Promise<voi
 }
 
 export async function revokeAdminRole(tx: Queryable, userId: string): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    "delete from public.user_roles where user_id = $1 and role = 'admin'",
-    [userId],
-  );
+  const { rowCount } = await tx.query("delete from public.user_roles where user_id = $1 and role = 'admin'", [
+    userId,
+  ]);
   return rowCount > 0;
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/driver.ts';
-import { eraseAuditTrail, deleteThrottlesOfAccount, deleteMailLimitsOfAddresses } from './db.ts';
+import { deleteMailLimitsOfAddresses, deleteThrottlesOfAccount, eraseAuditTrail } from './db.ts';
 import { addressKey } from './rate-limit.ts';
 import { accountKey } from './sign-in-throttle.ts';
 

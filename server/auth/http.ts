@@ -43,7 +43,10 @@ export function rememberDevice(
   token: string | undefined,
 ): void {
   if (token === undefined) return;
-  reply.header('set-cookie', deviceCookie(token, meta.deviceTokens ?? [], deps.config.siteUrl.startsWith('https:')));
+  reply.header(
+    'set-cookie',
+    deviceCookie(token, meta.deviceTokens ?? [], deps.config.siteUrl.startsWith('https:')),
+  );
 }
 
 export function bodyOf(request: FastifyRequest): Body {

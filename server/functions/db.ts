@@ -41,6 +41,22 @@ export async function findAccountAndSession(
 // Export rate limit (the product's own limiter, decision 034: shared by every server process)
 // ----------------------------------------------------------------------------------------------
 
+/**
+ * The server's limit of exports per user and hour (GDPR_EXPORT_LIMIT_PER_HOUR) as the rate-limit rule
+ * `global_rate_limit_check` applies: it takes no limits from its caller (decision 094).
+ */
+export async function setExportRule(tx: Queryable, action: string, maxPerHour: number): Promise<void> {
+  await tx.query(
+    `insert into private.rate_limit_rules (action_type, max_attempts, window_minutes, max_ip_attempts)
+     values ($1, $2, 60, least($2 * 10, 1000000))
+     on conflict (action_type) do update set max_attempts = excluded.max_attempts,
+       window_minutes = excluded.window_minutes, max_ip_attempts = excluded.max_ip_attempts, updated_at = now()
+     where (private.rate_limit_rules.max_attempts, private.rate_limit_rules.window_minutes)
+       is distinct from (excluded.max_attempts, excluded.window_minutes)`,
+    [action, maxPerHour],
+  );
+}
+
 /** Counts one export for the scoped caller (user and client address) if under the limit. */
 export async function takeRateSlot(tx: Queryable, action: string, maxPerHour: number): Promise<boolean> {
   const row = await one<{ allowed: boolean }>(
@@ -169,6 +185,10 @@ export async function readAccountRecords(
        'rate_limit_attempts', coalesce((select json_agg(json_build_object(
            'action', r.action_type, 'ip', host(r.ip), 'created_at', r.created_at)
          order by r.created_at, r.id) from private.rate_limit_attempts r where r.user_id = $1::uuid), '[]'::json),
+       'write_quota_usage', coalesce((select json_agg(json_build_object(
+           'table', w.relation::regclass::text, 'minute_start', w.minute_start, 'minute_count', w.minute_count,
+           'day_start', w.day_start, 'day_count', w.day_count)
+         order by w.day_start, w.relation) from private.write_quota_usage w where w.user_id = $1::uuid), '[]'::json),
        'rate_limit_penalties', coalesce((select json_agg(json_build_object(
            'action', p.action_type, 'violation_count', p.violation_count,
            'last_violation_at', p.last_violation_at, 'blocked_until', p.blocked_until)
@@ -279,7 +299,9 @@ export async function forgetRealtimeChanges(tx: Queryable, userId: string): Prom
      where c.action = 'DELETE' and ${mentions}`,
     [userId],
   );
-  await tx.query(`delete from realtime.subscriptions s where s.claims ->> 'sub' = ($1::uuid)::text`, [userId]);
+  await tx.query(`delete from realtime.subscriptions s where s.claims ->> 'sub' = ($1::uuid)::text`, [
+    userId,
+  ]);
 }
 
 /**

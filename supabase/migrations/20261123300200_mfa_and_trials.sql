@@ -122,6 +122,22 @@ create or replace trigger remember_trial_of_new_email after update of email on a
   for each row when (old.email is distinct from new.email and new.email is not null)
   execute function private.remember_trial_of_new_email();
 
+-- An account that goes (GDPR deletion, or an operator's delete) leaves its address's trial as it ended:
+-- shortened or over by then, it stays so for an account made later with that address.
+create or replace function private.remember_trial_of_deleted_account() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.remember_trial(old.email, p.trial_ends_at)
+  from public.profiles p where p.user_id = old.id;
+  return old;
+end
+$$;
+revoke all on function private.remember_trial_of_deleted_account() from public;
+
+create or replace trigger remember_trial_of_deleted_account before delete on auth.users
+  for each row execute function private.remember_trial_of_deleted_account();
+
 -- Accounts that exist already: their addresses have had their trials.
 insert into private.trial_history (mailbox_hash, trial_ends_at)
 select private.mailbox_hash(u.email), min(p.trial_ends_at)

@@ -154,7 +154,9 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
   it('caps the delay at one day', async () => {
     const scope = anon(freshIp());
     for (let index = 0; index < 4; index++) await progressive(scope, 'auth_oauth', 1);
-    await db.query(`update private.rate_limit_penalties set violation_count = 40 where action_type = 'auth_oauth'`);
+    await db.query(
+      `update private.rate_limit_penalties set violation_count = 40 where action_type = 'auth_oauth'`,
+    );
     await endBlock('auth_oauth');
     for (let index = 0; index < 3; index++) await progressive(scope, 'auth_oauth', 1);
     expect(await progressive(scope, 'auth_oauth', 1)).toMatchObject({
@@ -628,7 +630,9 @@ describe('log_security_event(type, action, category, description, additional_dat
       'select category, risk_level, user_id, additional_data from public.security_events where id = $1',
       [id],
     );
-    expect(rows).toEqual([{ category: 'general', risk_level: 'medium', user_id: ALICE, additional_data: {} }]);
+    expect(rows).toEqual([
+      { category: 'general', risk_level: 'medium', user_id: ALICE, additional_data: {} },
+    ]);
   });
 
   it('lets visitors log only low-risk events: a higher level is kept as their claim', async () => {
