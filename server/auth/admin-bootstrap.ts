@@ -1,11 +1,16 @@
 import type { Queryable } from '../db/driver.ts';
 import { type AuthDeps, audit, type RequestMeta } from './context.ts';
 import {
+  type AdminRow,
   bootstrapRevoked,
   type ConsumedToken,
+  findUserByEmail,
   grantAdminRole,
   hasAdminRole,
+  listAdmins,
   resetSignInMethods,
+  revokeAdminRole,
+  setBootstrapRevoked,
   syncProviders,
   type UserRow,
 } from './db.ts';
@@ -44,3 +49,35 @@ export async function bootstrapAdminOnProof(
   await audit(tx, meta, user, 'user_modified', { admin_bootstrap: true });
   return true;
 }
+
+// ----------------------------------------------------------------------------------------------
+// The operator's command (`npm run admin`, server/cli/admin.ts): roles by address, no mail involved.
+// ----------------------------------------------------------------------------------------------
+
+export type RoleChange = 'granted' | 'already' | 'revoked' | 'not-admin' | 'no-account';
+
+const OPERATOR = { id: '00000000-0000-0000-0000-000000000000', email: 'operator' };
+const NO_CLIENT: RequestMeta = { ip: '', userAgent: 'npm run admin' };
+
+/** Makes the account with this address an administrator; the address may be bootstrapped again. */
+export async function grantAdminByEmail(tx: Queryable, email: string): Promise<RoleChange> {
+  const user = await findUserByEmail(tx, email.toLowerCase(), true);
+  if (!user) return 'no-account';
+  await setBootstrapRevoked(tx, email, false);
+  if (await hasAdminRole(tx, user.id)) return 'already';
+  await grantAdminRole(tx, user.id);
+  await audit(tx, NO_CLIENT, OPERATOR, 'user_modified', { user_id: user.id, admin_role: 'granted' });
+  return 'granted';
+}
+
+/** Takes the role away, and keeps the mail bootstrap from giving it back to this address. */
+export async function revokeAdminByEmail(tx: Queryable, email: string): Promise<RoleChange> {
+  await setBootstrapRevoked(tx, email, true);
+  const user = await findUserByEmail(tx, email.toLowerCase(), true);
+  if (!user) return 'no-account';
+  if (!(await revokeAdminRole(tx, user.id))) return 'not-admin';
+  await audit(tx, NO_CLIENT, OPERATOR, 'user_modified', { user_id: user.id, admin_role: 'revoked' });
+  return 'revoked';
+}
+
+export { type AdminRow, listAdmins };

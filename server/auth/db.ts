@@ -966,10 +966,14 @@ export async function hasAdminRole(tx: Queryable, userId: string): Promise<boole
   return row?.admin === true;
 }
 
-export async function listAdmins(
-  tx: Queryable,
-): Promise<{ id: string; email: string | null; granted_at: string }[]> {
-  const { rows } = await tx.query<{ id: string; email: string | null; granted_at: string }>(
+export interface AdminRow {
+  id: string;
+  email: string | null;
+  granted_at: string;
+}
+
+export async function listAdmins(tx: Queryable): Promise<AdminRow[]> {
+  const { rows } = await tx.query<AdminRow>(
     `select u.id, u.email, r.created_at::text as granted_at
      from public.user_roles r join auth.users u on u.id = r.user_id
      where r.role = 'admin' order by r.created_at, u.email`,

@@ -2,8 +2,9 @@
 --
 -- Row-level security decides *which* rows a caller may write; nothing limited *how many*: one request
 -- could insert 10 000 comments, a script could add thousands a minute. A quota is three numbers per
--- table — new rows per minute, per day, and per request — enforced by a statement-level trigger, so
--- every path into the table (the Data API, storage, SQL run as an API role) is bound by it and no
+-- table — new rows per minute, per day, and per request — enforced by two triggers (a row trigger
+-- stopping an oversized request at its first row too many, a statement trigger counting the windows),
+-- so every path into the table (the Data API, storage, SQL run as an API role) is bound by it and no
 -- client can skip it. The server's own roles are not limited.
 --
 -- Adding a quota to a new table is one line:
@@ -58,8 +59,9 @@ create table if not exists private.write_quotas (
   label text not null constraint write_quotas_label_format check (label ~ '^[a-z][a-z ]{0,39}$')
 );
 
--- Fixed windows (a calendar minute, a UTC day) per table and writer: 'user:<uuid>' for members,
--- 'ip:<address>' for visitors. One row per (table, writer), updated once per statement.
+-- Fixed windows per table and writer ('user:<uuid>' for members, 'ip:<address>' for visitors): a
+-- minute and a day, each starting with the first write after the previous one ran out. One row per
+-- (table, writer), updated once per statement.
 create table if not exists private.write_quota_usage (
   relation oid not null,
   subject text not null,
@@ -86,8 +88,8 @@ declare
   v_uid uuid := auth.uid();
   v_ip inet;
   v_subject text;
-  v_minute timestamptz := date_trunc('minute', now());
-  v_day timestamptz := date_trunc('day', now(), 'UTC');
+  v_minute timestamptz;
+  v_day timestamptz;
   v_minute_count integer;
   v_day_count integer;
 begin
@@ -115,15 +117,17 @@ begin
 
   insert into private.write_quota_usage as u
     (relation, subject, user_id, minute_start, minute_count, day_start, day_count)
-  values (p_relation, v_subject, v_uid, v_minute, p_rows, v_day, p_rows)
+  values (p_relation, v_subject, v_uid, now(), p_rows, now(), p_rows)
   on conflict (relation, subject) do update set
-    minute_count = case when u.minute_start = excluded.minute_start
+    minute_count = case when u.minute_start > now() - interval '1 minute'
                         then u.minute_count + excluded.minute_count else excluded.minute_count end,
-    minute_start = excluded.minute_start,
-    day_count = case when u.day_start = excluded.day_start
+    minute_start = case when u.minute_start > now() - interval '1 minute'
+                        then u.minute_start else excluded.minute_start end,
+    day_count = case when u.day_start > now() - interval '1 day'
                      then u.day_count + excluded.day_count else excluded.day_count end,
-    day_start = excluded.day_start
-  returning minute_count, day_count into v_minute_count, v_day_count;
+    day_start = case when u.day_start > now() - interval '1 day' then u.day_start else excluded.day_start end
+  returning minute_start, minute_count, day_start, day_count
+  into v_minute, v_minute_count, v_day, v_day_count;
 
   if v_day_count > v_quota.per_day then
     perform private.raise_rate_limited(
@@ -141,8 +145,50 @@ begin
   end if;
 
   if random() < 0.001 then
-    delete from private.write_quota_usage w where w.day_start < v_day - interval '1 day';
+    delete from private.write_quota_usage w where w.day_start < now() - interval '2 days';
   end if;
+end
+$$;
+
+-- The per-request cap, for each row before it is checked or stored, so a 10 000-row request stops at
+-- its first row over the cap instead of after working through all of them. Rows of the current
+-- statement are counted in a transaction-local setting keyed by the statement's start time. Every
+-- proposed row counts here, also those an upsert turns into updates: the cap is on request size.
+create or replace function private.write_quota_cap(p_relation regclass) returns table (per_request integer, label text)
+language sql stable security definer set search_path = ''
+as $$
+  select q.per_request, q.label from private.write_quotas q where q.relation = p_relation
+$$;
+
+create or replace function private.count_request_row() returns trigger
+language plpgsql set search_path = ''
+as $$
+declare
+  v_setting text := 'highgrade.write_quota_' || tg_relid::text;
+  v_state text[] := string_to_array(nullif(current_setting(v_setting, true), ''), '|');
+  v_statement text := statement_timestamp()::text;
+  v_count integer;
+  v_cap integer;
+  v_label text;
+begin
+  if private.is_privileged() then
+    return new;
+  end if;
+  if v_state is not null and v_state[1] = v_statement then
+    v_count := v_state[2]::integer + 1;
+    v_cap := nullif(v_state[3], '')::integer;
+    v_label := v_state[4];
+  else
+    v_count := 1;
+    select c.per_request, c.label into v_cap, v_label from private.write_quota_cap(tg_relid::regclass) c;
+  end if;
+  if v_count > v_cap then
+    perform private.raise_rate_limited(
+      format('rate limit reached: at most %s %s can be added in one request.', v_cap, v_label),
+      format('This request adds more than %s.', v_cap), 0);
+  end if;
+  perform set_config(v_setting, concat_ws('|', v_statement, v_count, v_cap, v_label), true);
+  return new;
 end
 $$;
 
@@ -177,6 +223,10 @@ begin
   on conflict on constraint write_quotas_pkey do update set
     per_minute = excluded.per_minute, per_day = excluded.per_day,
     per_request = excluded.per_request, label = excluded.label;
+  -- 'count_…' fires before the tables' 'guard_…' triggers (same-kind triggers fire in name order).
+  execute format(
+    'create or replace trigger count_request_row before insert on %s '
+    'for each row execute function private.count_request_row()', set_write_quota.relation);
   execute format(
     'create or replace trigger write_quota after insert on %s referencing new table as inserted '
     'for each statement execute function private.enforce_write_quota()', set_write_quota.relation);
@@ -188,11 +238,18 @@ comment on function private.set_write_quota(regclass, integer, integer, integer,
 revoke all on function
   private.raise_rate_limited(text, text, integer),
   private.take_write_quota(regclass, integer),
+  private.write_quota_cap(regclass),
+  private.count_request_row(),
   private.enforce_write_quota(),
   private.set_write_quota(regclass, integer, integer, integer, text)
 from public;
--- The trigger runs as the caller; the rest runs as this schema's owner.
-grant execute on function private.take_write_quota(regclass, integer), private.enforce_write_quota()
+-- The triggers run as the caller; what they call runs as this schema's owner.
+grant execute on function
+  private.raise_rate_limited(text, text, integer),
+  private.take_write_quota(regclass, integer),
+  private.write_quota_cap(regclass),
+  private.count_request_row(),
+  private.enforce_write_quota()
 to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------

@@ -714,6 +714,54 @@ describe('log_security_event(type, action, category, description, additional_dat
   });
 });
 
+describe('private.requires_aal2() (decision 096)', () => {
+  const MFA = '3a000000-0000-4000-8000-0000000000a2';
+  const withAal = (id: string, aal: string): RequestScope => ({
+    ...user(id, freshIp()),
+    claims: { sub: id, role: 'authenticated', aud: 'authenticated', aal },
+  });
+  const meets = async (scope: RequestScope) =>
+    (await runAs<{ ok: boolean }>(db, scope, 'select private.requires_aal2() as ok'))[0]?.ok;
+
+  beforeAll(async () => {
+    await createUser(db, { id: MFA, email: 'mfa@rpc.example' });
+    await db.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'app', 'totp', 'verified', now(), now())`,
+      [MFA],
+    );
+    // A policy as the helper's comment shows it: with MFA on, a password alone does not do this.
+    await db.exec(`
+      create table public.aal2_probe (id serial primary key, owner uuid not null default auth.uid());
+      alter table public.aal2_probe enable row level security;
+      create policy "aal2_probe: own" on public.aal2_probe for all to authenticated
+        using (owner = (select auth.uid())) with check (owner = (select auth.uid()));
+      create policy "aal2_probe: MFA members need aal2" on public.aal2_probe as restrictive
+        for all to authenticated using ((select private.requires_aal2())) with check ((select private.requires_aal2()));
+      grant select, insert on public.aal2_probe to authenticated;
+      grant usage on sequence public.aal2_probe_id_seq to authenticated;`);
+  });
+  afterAll(() => db.exec('drop table public.aal2_probe'));
+
+  it('is met by an aal2 session, or by any session of an account without a verified factor', async () => {
+    expect(await meets(withAal(MFA, 'aal2'))).toBe(true);
+    expect(await meets(withAal(MFA, 'aal1'))).toBe(false);
+    expect(await meets(user(MFA))).toBe(false);
+    expect(await meets(withAal(ALICE, 'aal1'))).toBe(true);
+    expect(await meets(anon(freshIp()))).toBe(false);
+  });
+
+  it('keeps a password-only session of an MFA member out of a table guarded by it', async () => {
+    const insert = 'insert into public.aal2_probe default values';
+    expect(await tryAs(db, withAal(MFA, 'aal1'), insert)).toMatchObject({
+      ok: false,
+      error: { code: '42501' },
+    });
+    expect(await tryAs(db, withAal(MFA, 'aal2'), insert)).toMatchObject({ ok: true });
+    expect(await tryAs(db, withAal(ALICE, 'aal1'), insert)).toMatchObject({ ok: true });
+  });
+});
+
 describe('who may call what', () => {
   it('lets visitors and members call the remote procedures and the access helpers', async () => {
     for (const scope of [anon(freshIp()), user(ALICE, freshIp())]) {
