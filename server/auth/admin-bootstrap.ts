@@ -7,6 +7,7 @@ import {
   findUserByEmail,
   grantAdminRole,
   hasAdminRole,
+  insertIdentity,
   listAdmins,
   resetSignInMethods,
   revokeAdminRole,
@@ -44,6 +45,15 @@ export async function bootstrapAdminOnProof(
   if (await hasAdminRole(tx, user.id)) return false;
   if (await bootstrapRevoked(tx, support)) return false;
   await resetSignInMethods(tx, user.id);
+  if (!user.identities.some((identity) => identity.provider === 'email')) {
+    // An account made by social sign-in: the mailbox is now its way in.
+    await insertIdentity(tx, {
+      userId: user.id,
+      provider: 'email',
+      providerId: user.id,
+      data: { sub: user.id, email: user.email, email_verified: true, phone_verified: false },
+    });
+  }
   await syncProviders(tx, user.id);
   await grantAdminRole(tx, user.id);
   await audit(tx, meta, user, 'user_modified', { admin_bootstrap: true });
