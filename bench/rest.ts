@@ -44,7 +44,9 @@ const CONNECTIONS = 10;
 const OWNER = '00000000-0000-4000-8000-0000000000aa';
 const ID = 4242;
 
+// The signed-in user exists: the data API refuses a token whose account is gone (decision 097).
 const FIXTURE = `
+insert into auth.users (id, email, aud, role) values ('${OWNER}', 'owner@bench.example', 'authenticated', 'authenticated');
 create table public.bench_items (
   id int primary key,
   owner uuid not null,

@@ -176,7 +176,16 @@ describe('loadConfig', () => {
       mfaChallengeExpiry: 300,
       flowStateExpiry: 300,
       smtpMaxFrequency: 60,
-      rateLimits: { emailSent: 30, signIn: 30, tokenRefresh: 150, verify: 30, otp: 30 },
+      rateLimits: {
+        emailSent: 30,
+        signIn: 30,
+        tokenRefresh: 150,
+        verify: 30,
+        otp: 30,
+        emailPerClient: 6,
+        emailPerRecipient: 4,
+      },
+      signInThrottle: { freeFailures: 5, delaySeconds: 30, maxDelaySeconds: 900 },
     });
     expect(oauth).toBeUndefined();
   });

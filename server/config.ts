@@ -122,6 +122,20 @@ export interface AuthConfig {
     verify: number;
     /** Per client IP and 5 minutes: requests that send mail (otp, recover, resend, reauthenticate). */
     otp: number;
+    /** Mails one client address may cause per hour (well below `emailSent`, so one client cannot use it up). */
+    emailPerClient: number;
+    /** Mails one recipient address may receive per hour, of every kind together. */
+    emailPerRecipient: number;
+  };
+  /**
+   * The per-account sign-in throttle (decision 095): failed password sign-ins allowed before each further
+   * one waits, the first wait, and the longest (the wait doubles per failure). A device that signed in to
+   * the account before is throttled on its own, so a locked account still opens from its owner's browser.
+   */
+  signInThrottle: {
+    freeFailures: number;
+    delaySeconds: number;
+    maxDelaySeconds: number;
   };
 }
 
@@ -283,6 +297,13 @@ function readAuthConfig(read: Reader): AuthConfig {
       tokenRefresh: read.int('RATE_LIMIT_TOKEN_REFRESH', 150, 1, FIVE_MINUTES_MAX),
       verify: read.int('RATE_LIMIT_VERIFY', 30, 1, FIVE_MINUTES_MAX),
       otp: read.int('RATE_LIMIT_OTP', 30, 1, FIVE_MINUTES_MAX),
+      emailPerClient: read.int('RATE_LIMIT_EMAIL_PER_CLIENT', 6, 1, FIVE_MINUTES_MAX),
+      emailPerRecipient: read.int('RATE_LIMIT_EMAIL_PER_RECIPIENT', 4, 1, FIVE_MINUTES_MAX),
+    },
+    signInThrottle: {
+      freeFailures: read.int('SIGN_IN_FAILURES_BEFORE_DELAY', 5, 1, 1000),
+      delaySeconds: read.int('SIGN_IN_DELAY_SECONDS', 30, 1, 86400),
+      maxDelaySeconds: read.int('SIGN_IN_MAX_DELAY_SECONDS', 900, 1, 86400),
     },
   };
 }
@@ -408,6 +429,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if ((s3.accessKeyId === undefined) !== (s3.secretAccessKey === undefined)) {
     read.problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  }
+  const throttle = config.auth.signInThrottle;
+  if (throttle.delaySeconds > throttle.maxDelaySeconds) {
+    read.problems.push(
+      `SIGN_IN_DELAY_SECONDS (${throttle.delaySeconds}) must not exceed SIGN_IN_MAX_DELAY_SECONDS (${throttle.maxDelaySeconds})`,
+    );
   }
   if (config.realtime.applyParallelism >= config.dbPoolMax) {
     read.problems.push(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { bootstrapAdminOnProof } from './admin-bootstrap.ts';
 import { type AuthDeps, audit, type RequestMeta } from './context.ts';
 import { emailTokenHash, sha256Hex } from './crypto.ts';
 import {
@@ -32,6 +33,7 @@ import {
 import { type CodeChallenge, createFlowState } from './pkce.ts';
 import { sessionJson, userJson } from './serialize.ts';
 import { issueSession } from './sessions.ts';
+import { beginSignIn, signInFailed, signInSucceeded } from './sign-in-throttle.ts';
 
 /**
  * Email-and-password accounts: sign-up, password sign-in, emailed links and codes (confirmation,
@@ -131,16 +133,21 @@ export async function signup(deps: AuthDeps, input: SignupInput, meta: RequestMe
   const passwordHash = await hashPassword(input.password);
 
   const existing = await findUserByEmail(deps.app.db, email);
+  if (!autoconfirm) {
+    // Counted for a confirmed address too, which gets no mail: the answers must not differ.
+    await deps.limits.mail({
+      ip: meta.ip,
+      recipients: [{ kind: 'signup', address: email }],
+      sends: !existing?.email_confirmed_at,
+      unconfirmed: true,
+    });
+  }
   if (existing?.email_confirmed_at) {
     await deps.app.db.transaction((tx) =>
       audit(tx, meta, existing, 'user_repeated_signup', { provider: 'email' }),
     );
     if (autoconfirm) throw authErrors.userAlreadyExists();
     return obfuscatedUser(email, data);
-  }
-  if (!autoconfirm) {
-    await deps.limits.mailFrequency('signup', email);
-    await deps.limits.mailBudget();
   }
 
   const result = await deps.app.db.transaction(async (tx) => {
@@ -182,36 +189,48 @@ export async function passwordGrant(
   deps: AuthDeps,
   input: { email: string; phone: string; password: string },
   meta: RequestMeta,
-): Promise<Json> {
+): Promise<{ body: Json; deviceToken: string }> {
   if (input.email !== '' && input.phone !== '') {
     throw authErrors.validation('Only an email address or phone number should be provided on login.');
   }
   if (input.email === '' && input.phone !== '') throw authErrors.phoneDisabled('logins');
   if (input.email === '') throw authErrors.validation('missing email or phone');
-  await deps.limits.perIp('signin', meta.ip);
 
   let email: string;
   try {
     email = normalizeEmail(input.email);
+  } catch {
+    await deps.limits.perIp('signin', meta.ip);
+    throw authErrors.invalidCredentials();
+  }
+  // The per-account throttle (decision 095) decides first; a locked key is refused unchecked.
+  const attempt = await beginSignIn(deps, email, { ip: meta.ip, deviceTokens: meta.deviceTokens ?? [] });
+  const refuse = async () => {
+    await signInFailed(deps, attempt);
+    return authErrors.invalidCredentials();
+  };
+  try {
     checkPasswordInput(input.password);
   } catch {
-    throw authErrors.invalidCredentials();
+    throw await refuse();
   }
   const user = await findUserByEmail(deps.app.db, email);
   if (!user?.encrypted_password) {
     await burnVerification(input.password);
-    throw authErrors.invalidCredentials();
+    throw await refuse();
   }
   if (user.banned) throw authErrors.userBanned();
-  if (!(await verifyPassword(user.encrypted_password, input.password))) throw authErrors.invalidCredentials();
+  if (!(await verifyPassword(user.encrypted_password, input.password))) throw await refuse();
   if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
 
+  const deviceToken = await signInSucceeded(deps, attempt);
   const weakness = passwordWeakness(input.password, deps.config.auth);
-  return deps.app.db.transaction(async (tx) => {
+  const body = await deps.app.db.transaction(async (tx) => {
     await audit(tx, meta, user, 'login', { provider: 'email' });
     const session = await issueSession(tx, deps, user.id, 'password', meta, 'email');
     return sessionJson(session.tokens, session.user, weakness ? { weak_password: weakness } : {});
   });
+  return { body, deviceToken };
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -235,16 +254,20 @@ export async function sendOtp(
   const data = input.data ?? {};
   checkJsonValue('data', data, METADATA_MAX_BYTES);
   await deps.limits.perIp('otp', meta.ip);
-  await deps.limits.mailFrequency('magiclink', email);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const autoconfirm = deps.config.enableEmailAutoconfirm;
 
   const existing = await findUserByEmail(deps.app.db, email);
   // Unknown address and no sign-up wanted: the same empty answer as for a known one, so the endpoint
   // cannot be used to learn which addresses have accounts (docs/decisions/016-auth-enumeration.md).
-  if (!existing && (!input.createUser || deps.config.disableSignup)) return {};
-  if (existing?.banned) return {};
-  await deps.limits.mailBudget();
+  const sends = existing ? !existing.banned : input.createUser && !deps.config.disableSignup;
+  await deps.limits.mail({
+    ip: meta.ip,
+    recipients: [{ kind: 'magiclink', address: email }],
+    sends,
+    unconfirmed: existing ? existing.email_confirmed_at === null : !autoconfirm,
+  });
+  if (!sends) return {};
 
   const mails = await deps.app.db.transaction(async (tx) => {
     const userId =
@@ -287,11 +310,15 @@ export async function recover(
   if (input.email === '') throw authErrors.validation('Password recovery requires an email');
   const email = normalizeEmail(input.email);
   await deps.limits.perIp('otp', meta.ip);
-  await deps.limits.mailFrequency('recovery', email);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const user = await findUserByEmail(deps.app.db, email);
+  await deps.limits.mail({
+    ip: meta.ip,
+    recipients: [{ kind: 'recovery', address: email }],
+    sends: user !== undefined && !user.banned,
+    unconfirmed: user?.email_confirmed_at === null,
+  });
   if (!user || user.banned) return {};
-  await deps.limits.mailBudget();
   const mails = await deps.app.db.transaction(async (tx) => {
     if (input.pkce) {
       await createFlowState(tx, input.pkce, {
@@ -334,13 +361,19 @@ export async function resend(
   }
   const email = normalizeEmail(input.email);
   await deps.limits.perIp('otp', meta.ip);
-  await deps.limits.mailFrequency(input.type, email);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const user = await findUserByEmail(deps.app.db, email);
-  if (!user || user.banned) return {};
-  if (input.type === 'signup' && user.email_confirmed_at) return {};
-  if (input.type === 'email_change' && !user.email_change) return {};
-  await deps.limits.mailBudget();
+  const sends =
+    user !== undefined &&
+    !user.banned &&
+    (input.type === 'signup' ? !user.email_confirmed_at : Boolean(user.email_change));
+  await deps.limits.mail({
+    ip: meta.ip,
+    recipients: [{ kind: input.type, address: email }],
+    sends,
+    unconfirmed: input.type === 'signup',
+  });
+  if (!user || !sends) return {};
 
   const mails = await deps.app.db.transaction(async (tx) => {
     if (input.type === 'signup') {
@@ -370,8 +403,11 @@ export async function resend(
 export async function reauthenticate(deps: AuthDeps, user: UserRow, meta: RequestMeta): Promise<Json> {
   if (!user.email) throw authErrors.reauthenticationNoEmail();
   await deps.limits.perIp('otp', meta.ip);
-  await deps.limits.mailFrequency('reauthentication', user.email);
-  await deps.limits.mailBudget();
+  await deps.limits.mail({
+    ip: meta.ip,
+    recipients: [{ kind: 'reauthentication', address: user.email }],
+    sends: true,
+  });
   const mails = await deps.app.db.transaction(async (tx) => {
     const prepared = await prepareMail(tx, deps, {
       type: 'reauthentication',
@@ -498,11 +534,13 @@ export async function verify(deps: AuthDeps, input: VerifyInput, meta: RequestMe
       if (type === 'email') type = 'signup';
       await confirmEmail(tx, user);
       await audit(tx, meta, user, user.invited_at && type === 'invite' ? 'invite_accepted' : 'user_signedup');
+      await bootstrapAdminOnProof(tx, deps, user, taken, meta);
     } else if (taken.token_type === 'recovery_token') {
       if (type === 'email') type = 'magiclink';
       if (!user.email_confirmed_at) await confirmEmail(tx, user);
       await deleteOneTimeTokens(tx, user.id);
       await audit(tx, meta, user, 'login');
+      await bootstrapAdminOnProof(tx, deps, user, taken, meta);
     } else {
       const other: OneTimeTokenType =
         taken.token_type === 'email_change_token_current'
@@ -579,7 +617,13 @@ const REAUTHENTICATION_WINDOW_MS = 24 * 3600 * 1000;
 
 export async function updateOwnUser(
   deps: AuthDeps,
-  auth: { user: UserRow; sessionId: string | null; sessionCreatedAt: string | null },
+  auth: {
+    user: UserRow;
+    sessionId: string | null;
+    sessionCreatedAt: string | null;
+    /** The session's assurance level (`aal1` without a session). */
+    sessionAal: string | null;
+  },
   input: UserUpdateInput,
   meta: RequestMeta,
 ): Promise<Json> {
@@ -587,15 +631,23 @@ export async function updateOwnUser(
   if (input.phone !== '' && input.phone !== user.phone) throw authErrors.phoneDisabled('signups');
   const newEmail = input.email === '' ? undefined : normalizeEmail(input.email);
   const changingEmail = newEmail !== undefined && newEmail !== user.email?.toLowerCase();
+  // GoTrue's rule (decision 096): with a verified factor, a password-only session changes neither.
+  if (
+    (changingEmail || (input.password !== undefined && input.password !== '')) &&
+    user.factors.some((factor) => factor.status === 'verified') &&
+    auth.sessionAal !== 'aal2'
+  ) {
+    throw authErrors.aal2RequiredForCredentials();
+  }
   if (input.password !== undefined) assertStrongPassword(input.password, deps.config.auth);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const autoconfirm = deps.config.enableEmailAutoconfirm;
   if (changingEmail && !autoconfirm) {
+    const recipients = [{ kind: 'email_change_new', address: newEmail }];
     if (deps.config.auth.secureEmailChange && user.email) {
-      await deps.limits.mailFrequency('email_change_current', user.email);
+      recipients.unshift({ kind: 'email_change_current', address: user.email });
     }
-    await deps.limits.mailFrequency('email_change_new', newEmail);
-    await deps.limits.mailBudget(deps.config.auth.secureEmailChange && user.email ? 2 : 1);
+    await deps.limits.mail({ ip: meta.ip, recipients, sends: true });
   }
   const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
   const samePassword =

@@ -418,6 +418,7 @@ export async function generateLink(
         email,
         newEmail,
         redirectTo,
+        mailed: false,
       });
       const next = await prepareMail(tx, deps, {
         type: 'email_change_new',
@@ -426,6 +427,7 @@ export async function generateLink(
         email,
         newEmail,
         redirectTo,
+        mailed: false,
       });
       prepared = type === 'email_change_current' ? current : next;
     } else {
@@ -436,6 +438,7 @@ export async function generateLink(
         to: email,
         email,
         redirectTo,
+        mailed: false,
       });
     }
     await audit(tx, meta, ADMIN, 'user_confirmation_requested', { user_id: user.id, link_type: type });

@@ -23,6 +23,8 @@ export interface AuthDeps {
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** Device tokens the browser holds (the sign-in throttle's known devices, decision 095). */
+  deviceTokens?: readonly string[];
 }
 
 export type AuditAction =

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** A random, URL-safe secret of `bytes` bytes of entropy (refresh tokens, auth codes, states). */
 export function randomToken(bytes = 32): string {
@@ -7,6 +7,15 @@ export function randomToken(bytes = 32): string {
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/**
+ * A keyed hash (HMAC-SHA256 under the JWT secret) of a value that must be found again but not read
+ * back: an email address in a rate-limit key or a throttle row. Without the secret, a list of likely
+ * addresses cannot be matched against the stored hashes. `purpose` keeps each use's hashes apart.
+ */
+export function keyedHash(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', secret).update(`${purpose}\u0000${value}`, 'utf8').digest('hex');
 }
 
 /**

@@ -515,13 +515,15 @@ export async function putOneTimeToken(
   type: OneTimeTokenType,
   digest: string,
   relatesTo: string,
+  mailed: boolean,
 ): Promise<void> {
   await tx.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, now() at time zone 'utc', now() at time zone 'utc')
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at, mailed)
+     values (gen_random_uuid(), $1, $2, $3, $4, now() at time zone 'utc', now() at time zone 'utc', $5)
      on conflict (user_id, token_type) do update set token_hash = excluded.token_hash,
-       relates_to = excluded.relates_to, created_at = excluded.created_at, updated_at = excluded.updated_at`,
-    [userId, type, digest, relatesTo],
+       relates_to = excluded.relates_to, created_at = excluded.created_at, updated_at = excluded.updated_at,
+       mailed = excluded.mailed`,
+    [userId, type, digest, relatesTo, mailed],
   );
 }
 
@@ -530,6 +532,8 @@ export interface ConsumedToken {
   token_type: OneTimeTokenType;
   relates_to: string;
   fresh: boolean;
+  /** The server mailed it to `relates_to` (not handed out by admin/generate_link). */
+  mailed: boolean;
 }
 
 /**
@@ -548,7 +552,7 @@ export function takeOneTimeToken(
     `delete from auth.one_time_tokens
      where id = (select id from auth.one_time_tokens where token_hash = any($1::text[])
                  and token_type::text = any($2::text[]) order by created_at desc limit 1 for update)
-     returning user_id, token_type::text as token_type, relates_to,
+     returning user_id, token_type::text as token_type, relates_to, mailed,
        created_at >= (now() at time zone 'utc') - make_interval(secs => $3) as fresh`,
     [digests, types, maxAgeSeconds],
   );
@@ -822,22 +826,120 @@ export async function insertAuditEntry(
   );
 }
 
-/** Counts one hit in the key's fixed window; returns the count so far and seconds until it resets. */
+/**
+ * Counts `amount` hits in the key's fixed window; returns the count so far and seconds until it resets.
+ * A window starts with its first hit and never moves: later hits, refused or not, do not extend it.
+ */
 export async function hitRateLimit(
   tx: Queryable,
   key: string,
   windowSeconds: number,
+  amount = 1,
 ): Promise<{ count: number; reset_in: number }> {
   const row = await one<{ count: number; reset_in: number }>(
     tx,
-    `insert into auth.rate_limits as r (key, window_start, count) values ($1, now(), 1)
+    `insert into auth.rate_limits as r (key, window_start, count) values ($1, now(), $3)
      on conflict (key) do update set
-       count = case when r.window_start <= now() - make_interval(secs => $2) then 1 else r.count + 1 end,
+       count = case when r.window_start <= now() - make_interval(secs => $2) then $3 else r.count + $3 end,
        window_start = case when r.window_start <= now() - make_interval(secs => $2) then now() else r.window_start end
      returning count, greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => $2) - now()))))::int as reset_in`,
-    [key, windowSeconds],
+    [key, windowSeconds, amount],
   );
-  return row ?? { count: 1, reset_in: windowSeconds };
+  return row ?? { count: amount, reset_in: windowSeconds };
+}
+
+// ----------------------------------------------------------------------------------------------
+// Sign-in throttles (per account and per known device)
+// ----------------------------------------------------------------------------------------------
+
+export interface ThrottleRow {
+  failures: number;
+  /** Seconds until the lock ends; 0 when not locked. */
+  locked_for: number;
+}
+
+export async function readThrottle(tx: Queryable, key: string): Promise<ThrottleRow | undefined> {
+  return one<ThrottleRow>(
+    tx,
+    `select failures,
+       greatest(0, ceil(extract(epoch from (coalesce(locked_until, now()) - now()))))::int as locked_for
+     from auth.sign_in_throttles where key = $1`,
+    [key],
+  );
+}
+
+/**
+ * One more failure for `key`. Failures older than `forgetAfterSeconds` are forgotten first. Past
+ * `freeFailures`, the key is locked for `delaySeconds`, doubled per further failure, at most
+ * `maxDelaySeconds`. Returns the failures counted so far.
+ */
+export async function recordThrottleFailure(
+  tx: Queryable,
+  key: string,
+  accountKey: string,
+  policy: { freeFailures: number; delaySeconds: number; maxDelaySeconds: number; forgetAfterSeconds: number },
+): Promise<number> {
+  const row = await one<{ failures: number }>(
+    tx,
+    `with next as (
+       select coalesce((select t.failures from auth.sign_in_throttles t
+                        where t.key = $1 and t.updated_at > now() - make_interval(secs => $6)), 0) + 1 as failures
+     )
+     insert into auth.sign_in_throttles as t (key, account_key, failures, locked_until, updated_at)
+     select $1, $2, n.failures,
+       case when n.failures > $3 then now() + make_interval(secs =>
+         least($5::float8, $4::float8 * power(2::float8, least(n.failures - $3 - 1, 30)))) end,
+       now()
+     from next n
+     on conflict (key) do update set failures = excluded.failures, locked_until = excluded.locked_until,
+       updated_at = excluded.updated_at
+     returning failures`,
+    [
+      key,
+      accountKey,
+      policy.freeFailures,
+      policy.delaySeconds,
+      policy.maxDelaySeconds,
+      policy.forgetAfterSeconds,
+    ],
+  );
+  return row?.failures ?? 1;
+}
+
+export async function clearThrottles(tx: Queryable, keys: string[]): Promise<void> {
+  await tx.query('delete from auth.sign_in_throttles where key = any($1::text[])', [keys]);
+}
+
+/** Every throttle row of an account (its own and its devices'): the account is being erased. */
+export async function deleteThrottlesOfAccount(tx: Queryable, accountKeys: string[]): Promise<void> {
+  await tx.query('delete from auth.sign_in_throttles where account_key = any($1::text[])', [accountKeys]);
+}
+
+/** The mail counters of these addresses (keys `mail:<kind>:<address key>`). */
+export async function deleteMailLimitsOfAddresses(tx: Queryable, addressKeys: string[]): Promise<void> {
+  await tx.query(
+    `delete from auth.rate_limits
+     where key like 'mail:%' and split_part(key, ':', 3) = any($1::text[])`,
+    [addressKeys],
+  );
+}
+
+/**
+ * The audit log forgets a person (decision 097): their own entries (actor_id, with their client
+ * addresses) are deleted; entries by someone else about them (an administrator's invitation or edit)
+ * stay as a record of what that person did, without the user id, email or phone in their traits.
+ */
+export async function eraseAuditTrail(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`delete from auth.audit_log_entries a where a.payload ->> 'actor_id' = ($1::uuid)::text`, [
+    userId,
+  ]);
+  await tx.query(
+    `update auth.audit_log_entries a
+     set payload = jsonb_set(a.payload::jsonb, '{traits}',
+       (a.payload::jsonb -> 'traits') - 'user_id' - 'user_email' - 'user_phone')::json
+     where (a.payload -> 'traits') ->> 'user_id' = ($1::uuid)::text`,
+    [userId],
+  );
 }
 
 /** Spec §4: the support account is an administrator; a second grant of the role is ignored. */
@@ -846,6 +948,69 @@ export async function grantAdminRole(tx: Queryable, userId: string): Promise<voi
     "insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict (user_id, role) do nothing",
     [userId],
   );
+}
+
+export async function revokeAdminRole(tx: Queryable, userId: string): Promise<boolean> {
+  const { rowCount } = await tx.query("delete from public.user_roles where user_id = $1 and role = 'admin'", [
+    userId,
+  ]);
+  return rowCount > 0;
+}
+
+export async function hasAdminRole(tx: Queryable, userId: string): Promise<boolean> {
+  const row = await one<{ admin: boolean }>(
+    tx,
+    "select exists (select 1 from public.user_roles where user_id = $1 and role = 'admin') as admin",
+    [userId],
+  );
+  return row?.admin === true;
+}
+
+export interface AdminRow {
+  id: string;
+  email: string | null;
+  granted_at: string;
+}
+
+export async function listAdmins(tx: Queryable): Promise<AdminRow[]> {
+  const { rows } = await tx.query<AdminRow>(
+    `select u.id, u.email, r.created_at::text as granted_at
+     from public.user_roles r join auth.users u on u.id = r.user_id
+     where r.role = 'admin' order by r.created_at, u.email`,
+  );
+  return rows;
+}
+
+/** Whether an operator turned the automatic bootstrap off for this address. */
+export async function bootstrapRevoked(tx: Queryable, email: string): Promise<boolean> {
+  const row = await one<{ revoked: boolean }>(
+    tx,
+    'select exists (select 1 from auth.admin_bootstrap_revocations where email = lower($1)) as revoked',
+    [email],
+  );
+  return row?.revoked === true;
+}
+
+export async function setBootstrapRevoked(tx: Queryable, email: string, revoked: boolean): Promise<void> {
+  if (revoked) {
+    await tx.query(
+      'insert into auth.admin_bootstrap_revocations (email) values (lower($1)) on conflict (email) do nothing',
+      [email],
+    );
+  } else {
+    await tx.query('delete from auth.admin_bootstrap_revocations where email = lower($1)', [email]);
+  }
+}
+
+/**
+ * The account keeps only what the mailbox owner controls (the admin bootstrap, decision 093): its
+ * password, sessions, identities other than the email one, and MFA factors go.
+ */
+export async function resetSignInMethods(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`update auth.users set encrypted_password = '', updated_at = now() where id = $1`, [userId]);
+  await tx.query('delete from auth.sessions where user_id = $1', [userId]);
+  await tx.query(`delete from auth.identities where user_id = $1 and provider <> 'email'`, [userId]);
+  await tx.query('delete from auth.mfa_factors where user_id = $1', [userId]);
 }
 
 /** Drops what can no longer be used: stale counters, expired flows, challenges and states. */
@@ -865,6 +1030,11 @@ export async function removeExpired(tx: Queryable, maxAgeSeconds: number): Promi
   );
   await tx.query(
     `delete from auth.one_time_tokens where created_at < (now() at time zone 'utc') - make_interval(secs => $1)`,
+    [maxAgeSeconds],
+  );
+  await tx.query(
+    `delete from auth.sign_in_throttles
+     where updated_at < now() - make_interval(secs => $1) and coalesce(locked_until, now()) <= now()`,
     [maxAgeSeconds],
   );
 }

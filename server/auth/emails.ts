@@ -56,12 +56,21 @@ export async function prepareMail(
     newEmail?: string;
     redirectTo: string;
     pkce?: boolean;
+    /** False when the link is handed to an operator (admin/generate_link) instead of mailed. */
+    mailed?: boolean;
   },
 ): Promise<PreparedMail> {
   const kind = KINDS[options.type];
   const otp = numericOtp(deps.config.auth.mailerOtpLength);
   const hashedToken = emailTokenHash(options.to, otp);
-  await putOneTimeToken(tx, options.userId, kind.token, sha256Hex(hashedToken), options.to);
+  await putOneTimeToken(
+    tx,
+    options.userId,
+    kind.token,
+    sha256Hex(hashedToken),
+    options.to,
+    options.mailed ?? true,
+  );
   await updateUser(tx, options.userId, { [kind.sentAt]: true });
   const linkToken = options.pkce ? `pkce_${hashedToken}` : hashedToken;
   const actionLink = kind.verifyType

@@ -100,6 +100,13 @@ export const authErrors = {
     new ApiError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded', {
       headers: { 'retry-after': String(retryAfter) },
     }),
+  signInThrottled: (seconds: number) =>
+    new ApiError(
+      429,
+      'over_request_rate_limit',
+      `Too many failed sign-in attempts for this account. Please wait ${seconds} seconds and try again.`,
+      { headers: { 'retry-after': String(seconds) } },
+    ),
   mailTooFrequent: (seconds: number) =>
     new ApiError(
       429,
@@ -122,6 +129,8 @@ export const authErrors = {
     err(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.'),
   totpInvalid: () => err(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
   insufficientAal: (message: string) => err(422, 'insufficient_aal', message),
+  aal2RequiredForCredentials: () =>
+    err(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.'),
   tooManyFactors: () =>
     err(
       422,

@@ -5,6 +5,7 @@ import { findUserAndSession, type SessionRow, type UserRow } from './db.ts';
 import { authErrors } from './errors.ts';
 import { Body, isCleanText, isUuid, queryString } from './input.ts';
 import { type CodeChallenge, parseCodeChallenge } from './pkce.ts';
+import { deviceCookie, deviceTokensOf } from './sign-in-throttle.ts';
 
 /** Who may call a route: nobody needs a key (browser links), the API key, a user's token, the service key. */
 export type Access = 'open' | 'public' | 'user' | 'admin';
@@ -23,7 +24,29 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   const agent = request.headers['user-agent'];
   const userAgent = typeof agent === 'string' && isCleanText(agent) ? agent.slice(0, 512) : null;
   // An IPv6 zone index (fe80::1%eth0) is not part of the address PostgreSQL's inet stores.
-  return { ip: request.ip.replace(/%.*$/, ''), userAgent };
+  return {
+    ip: request.ip.replace(/%.*$/, ''),
+    userAgent,
+    deviceTokens: deviceTokensOf(single(request.headers.cookie)),
+  };
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Remembers the browser as a known device of the account it just signed in to (decision 095). */
+export function rememberDevice(
+  reply: FastifyReply,
+  deps: AuthDeps,
+  meta: RequestMeta,
+  token: string | undefined,
+): void {
+  if (token === undefined) return;
+  reply.header(
+    'set-cookie',
+    deviceCookie(token, meta.deviceTokens ?? [], deps.config.siteUrl.startsWith('https:')),
+  );
 }
 
 export function bodyOf(request: FastifyRequest): Body {

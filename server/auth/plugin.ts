@@ -31,13 +31,13 @@ export default async function authService(app: FastifyInstance, { ctx }: Service
     config,
     mail,
     redirects: new RedirectPolicy(config.siteUrl, config.additionalRedirectUrls),
-    limits: new RateLimiter(ctx.db, config.auth),
+    limits: new RateLimiter(ctx.db, config.auth, ctx.keys.jwtSecret),
     provider: config.oauth ? new SocialProvider(config.oauth, `${apiUrl}/callback`) : undefined,
     apiUrl,
   };
   if (config.enableEmailAutoconfirm) {
-    ctx.log.warn(
-      `ENABLE_EMAIL_AUTOCONFIRM is on: anyone can sign up with any address, including SUPPORT_EMAIL (${config.supportEmail}), which is granted the admin role on sign-in. Create that account first.`,
+    ctx.log.info(
+      `ENABLE_EMAIL_AUTOCONFIRM is on: an autoconfirmed address proves nothing, so SUPPORT_EMAIL (${config.supportEmail}) becomes an admin only by following a password-reset or magic link mailed to it, or with \`npm run admin -- grant ${config.supportEmail}\`.`,
     );
   }
 

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../config.ts';
 import type { Database } from '../db/driver.ts';
-import { sha256Hex } from './crypto.ts';
+import { keyedHash } from './crypto.ts';
 import { hitRateLimit } from './db.ts';
 import { authErrors } from './errors.ts';
 
@@ -9,15 +9,41 @@ export type IpBucket = 'signin' | 'refresh' | 'verify' | 'otp';
 const IP_WINDOW_SECONDS = 300;
 const MAIL_WINDOW_SECONDS = 3600;
 
+/** One mail a request would send: its kind (GoTrue's mail types) and where it goes. */
+export interface MailRecipient {
+  kind: string;
+  address: string;
+}
+
+export interface MailRequest {
+  /** The client address asking. */
+  ip: string;
+  recipients: MailRecipient[];
+  /**
+   * Whether mails actually go out. Requests for addresses without an account send nothing but are
+   * counted against the client and the recipient all the same, so the answers never tell which
+   * addresses are registered (decision 016); only mails sent spend the instance's budget.
+   */
+  sends: boolean;
+  /** The mails go to addresses nobody has confirmed yet (sign-up confirmations, new magic-link users). */
+  unconfirmed?: boolean;
+}
+
+/** The keyed hash of an address in rate-limit keys (decision 095): found again, never read back. */
+export function addressKey(secret: string, address: string): string {
+  return keyedHash(secret, 'mail-address', address.toLowerCase());
+}
+
 /**
  * Rate limits kept in the database (fixed windows in auth.rate_limits), so every server process in
  * front of one database counts the same requests. Limits follow GoTrue's defaults and names
- * (docs/decisions/014-auth-rate-limits.md).
+ * (docs/decisions/014-auth-rate-limits.md), with the mail limits of decision 095 on top.
  */
 export class RateLimiter {
   constructor(
     private readonly db: Database,
     private readonly config: AuthConfig,
+    private readonly secret: string,
   ) {}
 
   private limitFor(bucket: IpBucket): number {
@@ -34,21 +60,49 @@ export class RateLimiter {
   }
 
   /**
-   * At most one mail of a kind per address per SMTP_MAX_FREQUENCY. Counted whether or not an account
-   * exists for the address, so the answer never tells which addresses are registered.
+   * Every mail limit of one request, decided together in one transaction: at most one mail of a kind
+   * per address per SMTP_MAX_FREQUENCY; per hour, RATE_LIMIT_EMAIL_PER_RECIPIENT mails to one address
+   * and RATE_LIMIT_EMAIL_PER_CLIENT caused by one client address; RATE_LIMIT_EMAIL_SENT for the whole
+   * instance, of which mails to unconfirmed addresses may use half, so a flood of sign-ups never
+   * leaves members without their password resets. A refused request counts nowhere (the transaction
+   * rolls back): pressing a button again never extends a wait.
    */
-  async mailFrequency(kind: string, email: string): Promise<void> {
-    const window = this.config.smtpMaxFrequency;
-    if (window === 0) return;
-    const { count, reset_in } = await hitRateLimit(this.db, `mail:${kind}:${sha256Hex(email)}`, window);
-    if (count > 1) throw authErrors.mailTooFrequent(reset_in);
+  async mail(request: MailRequest): Promise<void> {
+    const limits = this.config.rateLimits;
+    const frequency = this.config.smtpMaxFrequency;
+    const messages = request.recipients.length;
+    if (messages === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const { kind, address } of request.recipients) {
+        if (frequency === 0) continue;
+        const key = `mail:${kind}:${addressKey(this.secret, address)}`;
+        const { count, reset_in } = await hitRateLimit(tx, key, frequency);
+        if (count > 1) throw authErrors.mailTooFrequent(reset_in);
+      }
+      for (const { address } of request.recipients) {
+        const key = `mail:to:${addressKey(this.secret, address)}`;
+        const { count, reset_in } = await hitRateLimit(tx, key, MAIL_WINDOW_SECONDS);
+        if (count > limits.emailPerRecipient) throw authErrors.overEmailSendRateLimit(reset_in);
+      }
+      const client = await hitRateLimit(tx, `mail:from:${request.ip}`, MAIL_WINDOW_SECONDS, messages);
+      if (client.count > limits.emailPerClient) throw authErrors.overEmailSendRateLimit(client.reset_in);
+      if (!request.sends) return;
+      const all = await hitRateLimit(tx, 'mail:all', MAIL_WINDOW_SECONDS, messages);
+      if (all.count > limits.emailSent) throw authErrors.overEmailSendRateLimit(all.reset_in);
+      if (request.unconfirmed) {
+        const share = await hitRateLimit(tx, 'mail:unconfirmed', MAIL_WINDOW_SECONDS, messages);
+        if (share.count > Math.max(1, Math.floor(limits.emailSent / 2))) {
+          throw authErrors.overEmailSendRateLimit(share.reset_in);
+        }
+      }
+    });
   }
 
-  /** The instance's hourly mail budget (RATE_LIMIT_EMAIL_SENT). */
+  /** Mails an administrator sends (invitations): only the instance's budget applies. */
   async mailBudget(messages = 1): Promise<void> {
-    for (let i = 0; i < messages; i += 1) {
-      const { count, reset_in } = await hitRateLimit(this.db, 'mail:all', MAIL_WINDOW_SECONDS);
+    await this.db.transaction(async (tx) => {
+      const { count, reset_in } = await hitRateLimit(tx, 'mail:all', MAIL_WINDOW_SECONDS, messages);
       if (count > this.config.rateLimits.emailSent) throw authErrors.overEmailSendRateLimit(reset_in);
-    }
+    });
   }
 }

@@ -11,7 +11,6 @@ import {
   deleteSession,
   deleteSessionsOfUser,
   findUserById,
-  grantAdminRole,
   insertSession,
   lockRefreshToken,
   rotateRefreshToken,
@@ -73,8 +72,9 @@ export interface IssuedSession {
 
 /**
  * A new session for a user who just proved who they are: session row, first refresh token (stored as
- * its SHA-256), the authentication method, and the support account's admin role (spec §4) — all in
- * the caller's transaction, so a failure leaves nothing behind.
+ * its SHA-256) and the authentication method, in the caller's transaction, so a failure leaves nothing
+ * behind. (The support account's admin role is not granted here but when its mailbox is proven:
+ * admin-bootstrap.ts, decision 093.)
  */
 export async function issueSession(
   tx: Queryable,
@@ -97,13 +97,6 @@ export async function issueSession(
   });
   const user = await findUserById(tx, userId);
   if (!user) throw authErrors.userNotFound();
-  if (
-    user.email &&
-    user.email_confirmed_at &&
-    user.email.toLowerCase() === deps.config.supportEmail.toLowerCase()
-  ) {
-    await grantAdminRole(tx, user.id);
-  }
   const { token, expiresAt } = await signAccessToken(deps, user, sessionId, await amrClaims(tx, sessionId));
   return {
     sessionId,

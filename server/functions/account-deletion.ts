@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { eraseAuthTraces } from '../auth/erasure.ts';
 import type { Database } from '../db/driver.ts';
+import { forgetOutboxMail } from '../mail/mailer.ts';
 import type { BlobTrash } from './blob-trash.ts';
 import * as sql from './db.ts';
 import { FunctionErrors } from './errors.ts';
@@ -12,6 +14,10 @@ export interface DeletionDeps {
   db: Database;
   trash: BlobTrash;
   log: FastifyBaseLogger;
+  /** The key of the auth service's keyed hashes (its rate-limit and throttle rows of the person). */
+  secret: string;
+  /** DATA_DIR, when mail goes to the outbox there rather than to an SMTP server. */
+  outboxDataDir: string | undefined;
 }
 
 export interface DeletionResult {
@@ -26,10 +32,12 @@ class AccountGone extends Error {}
  * GDPR erasure of the caller's account, all or nothing (decision 072):
  *
  *   1. set the user's blobs aside (journalled, reversible)
- *   2. one transaction: lock the account, delete it and everything hanging off it, redact the audit
- *      log, write the deletion's audit entry, turn the journal's entries into purges — commit
+ *   2. one transaction: lock the account, delete it and everything hanging off it, erase its traces
+ *      (audit log, rate-limit and throttle rows, realtime's change log; decision 097), write the
+ *      deletion's audit entry, turn the journal's entries into purges — commit
  *   3. remove the set-aside blobs (a failure here is retried by the sweep: the data is already gone
- *      for every reader, and the purge cannot be refused the way the move could have been)
+ *      for every reader, and the purge cannot be refused the way the move could have been), and
+ *      the person's mails in the local outbox
  *
  * Any failure in 1 or 2 puts the blobs back and leaves every row as it was.
  */
@@ -47,12 +55,15 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
   }
 
   let result: DeletionResult;
+  let emails: string[] = [];
   try {
     result = await db.transaction(async (tx) => {
-      const email = await sql.lockAccount(tx, userId);
-      if (email === undefined) throw new AccountGone();
-      const deleted = await sql.deleteAccountRows(tx, userId, email, USER_FOLDER_BUCKET);
-      await sql.redactAuditLog(tx, userId);
+      const account = await sql.lockAccount(tx, userId);
+      if (account === undefined) throw new AccountGone();
+      emails = [account.email, account.pendingEmail].filter((email): email is string => Boolean(email));
+      const deleted = await sql.deleteAccountRows(tx, userId, emails, USER_FOLDER_BUCKET);
+      await eraseAuthTraces(tx, deps.secret, { userId, emails });
+      await sql.forgetRealtimeChanges(tx, userId);
       const marked = await sql.markForPurge(tx, operationId);
       if (marked !== keys.length) {
         // The journal changed under us (a sweep took this operation for a crashed one): do not commit
@@ -68,11 +79,7 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
         operationId,
         deleted.versions.filter((version) => !setAside.has(version)),
       );
-      await sql.insertDeletionAudit(tx, userId, {
-        user_id: userId,
-        via: 'gdpr-data-deletion',
-        objects_removed: deleted.objects,
-      });
+      await sql.insertDeletionAudit(tx, { via: 'gdpr-data-deletion', objects_removed: deleted.objects });
       return { objects: deleted.objects, blobs: deleted.versions.length };
     });
   } catch (error) {
@@ -91,6 +98,12 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
     log.error(
       { err: error, operationId, blobs: moved.length },
       'functions: account deleted; removing its set-aside blobs failed (the sweep retries)',
+    );
+  }
+  if (deps.outboxDataDir !== undefined) {
+    // Mails written to the local outbox (no SMTP server): theirs hold their address and links.
+    await forgetOutboxMail(deps.outboxDataDir, emails).catch((error) =>
+      log.error({ err: error }, 'functions: account deleted; removing its mails from the outbox failed'),
     );
   }
   return result;

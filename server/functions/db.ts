@@ -41,6 +41,22 @@ export async function findAccountAndSession(
 // Export rate limit (the product's own limiter, decision 034: shared by every server process)
 // ----------------------------------------------------------------------------------------------
 
+/**
+ * The server's limit of exports per user and hour (GDPR_EXPORT_LIMIT_PER_HOUR) as the rate-limit rule
+ * `global_rate_limit_check` applies: it takes no limits from its caller (decision 094).
+ */
+export async function setExportRule(tx: Queryable, action: string, maxPerHour: number): Promise<void> {
+  await tx.query(
+    `insert into private.rate_limit_rules (action_type, max_attempts, window_minutes, max_ip_attempts)
+     values ($1, $2, 60, least($2 * 10, 1000000))
+     on conflict (action_type) do update set max_attempts = excluded.max_attempts,
+       window_minutes = excluded.window_minutes, max_ip_attempts = excluded.max_ip_attempts, updated_at = now()
+     where (private.rate_limit_rules.max_attempts, private.rate_limit_rules.window_minutes)
+       is distinct from (excluded.max_attempts, excluded.window_minutes)`,
+    [action, maxPerHour],
+  );
+}
+
 /** Counts one export for the scoped caller (user and client address) if under the limit. */
 export async function takeRateSlot(tx: Queryable, action: string, maxPerHour: number): Promise<boolean> {
   const row = await one<{ allowed: boolean }>(
@@ -169,6 +185,10 @@ export async function readAccountRecords(
        'rate_limit_attempts', coalesce((select json_agg(json_build_object(
            'action', r.action_type, 'ip', host(r.ip), 'created_at', r.created_at)
          order by r.created_at, r.id) from private.rate_limit_attempts r where r.user_id = $1::uuid), '[]'::json),
+       'write_quota_usage', coalesce((select json_agg(json_build_object(
+           'table', w.relation::regclass::text, 'minute_start', w.minute_start, 'minute_count', w.minute_count,
+           'day_start', w.day_start, 'day_count', w.day_count)
+         order by w.day_start, w.relation) from private.write_quota_usage w where w.user_id = $1::uuid), '[]'::json),
        'rate_limit_penalties', coalesce((select json_agg(json_build_object(
            'action', p.action_type, 'violation_count', p.violation_count,
            'last_violation_at', p.last_violation_at, 'blocked_until', p.blocked_until)
@@ -209,13 +229,16 @@ export async function listUserBlobs(
  * Locks the account row for the rest of the transaction (concurrent writers that reference it, and
  * storage writes checking it, wait for the outcome); false when it no longer exists.
  */
-export async function lockAccount(tx: Queryable, userId: string): Promise<string | null | undefined> {
-  const row = await one<{ email: string | null }>(
+export async function lockAccount(
+  tx: Queryable,
+  userId: string,
+): Promise<{ email: string | null; pendingEmail: string | null } | undefined> {
+  return one<{ email: string | null; pendingEmail: string | null }>(
     tx,
-    'select u.email from auth.users u where u.id = $1::uuid for update',
+    `select u.email, nullif(u.email_change, '') as "pendingEmail" from auth.users u
+     where u.id = $1::uuid for update`,
     [userId],
   );
-  return row === undefined ? undefined : row.email;
 }
 
 export interface DeletedRows {
@@ -232,7 +255,7 @@ export interface DeletedRows {
 export async function deleteAccountRows(
   tx: Queryable,
   userId: string,
-  email: string | null,
+  emails: string[],
   userFolderBucket: string,
 ): Promise<DeletedRows> {
   await tx.query('delete from auth.users where id = $1::uuid', [userId]);
@@ -245,8 +268,8 @@ export async function deleteAccountRows(
   await tx.query(
     `delete from public.security_events e
      where e.additional_data ->> 'user_id' = ($1::uuid)::text
-        or ($2::text is not null and lower(e.additional_data ->> 'user_email') = lower($2::text))`,
-    [userId, email],
+        or lower(e.additional_data ->> 'user_email') = any($2::text[])`,
+    [userId, emails.map((email) => email.toLowerCase())],
   );
   return {
     versions: rows.flatMap((row) => (row.version ? [row.version] : [])),
@@ -255,36 +278,43 @@ export async function deleteAccountRows(
 }
 
 /**
- * The audit log keeps what happened to an account (security record) but not who the person was: the
- * email address of entries by or about the user is blanked. The user id stays, as in our own entry.
+ * Realtime's change log forgets the user (decision 097). The capture trigger runs at commit, so the
+ * deletes that just cascaded are captured first (`set constraints all immediate`); then changes whose
+ * row carries the user's id anywhere are dropped, except deletions, which keep only the primary key
+ * (what a subscriber needs to remove the row from its view). Their live subscriptions (which hold the
+ * token's claims) go too: nothing more reaches the deleted account.
  */
-export async function redactAuditLog(tx: Queryable, userId: string): Promise<void> {
+export async function forgetRealtimeChanges(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('set constraints all immediate');
+  const mentions = `exists (select 1 from jsonb_each_text(coalesce(c.record, '{}'::jsonb) || coalesce(c.old_record, '{}'::jsonb)) e
+                           where e.value = ($1::uuid)::text)`;
+  await tx.query(`delete from realtime.changes c where c.action <> 'DELETE' and ${mentions}`, [userId]);
   await tx.query(
-    `update auth.audit_log_entries a set payload = (a.payload::jsonb || '{"actor_username": ""}'::jsonb)::json
-     where a.payload ->> 'actor_id' = ($1::uuid)::text and coalesce(a.payload ->> 'actor_username', '') <> ''`,
+    `update realtime.changes c
+     set record = null,
+         old_record = (select coalesce(jsonb_object_agg(a.attname, c.old_record -> a.attname::text), '{}'::jsonb)
+                       from pg_catalog.pg_index i
+                       join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+                       where i.indrelid = c.entity and i.indisprimary)
+     where c.action = 'DELETE' and ${mentions}`,
     [userId],
   );
-  await tx.query(
-    `update auth.audit_log_entries a
-     set payload = jsonb_set(a.payload::jsonb, '{traits}', (a.payload::jsonb -> 'traits') - 'user_email' - 'user_phone')::json
-     where (a.payload -> 'traits') ->> 'user_id' = ($1::uuid)::text
-       and ((a.payload::jsonb -> 'traits') ? 'user_email' or (a.payload::jsonb -> 'traits') ? 'user_phone')`,
-    [userId],
-  );
+  await tx.query(`delete from realtime.subscriptions s where s.claims ->> 'sub' = ($1::uuid)::text`, [
+    userId,
+  ]);
 }
 
-/** GoTrue's audit entry shape; no address, no email: the user id is all that is kept of the person. */
-export async function insertDeletionAudit(
-  tx: Queryable,
-  userId: string,
-  traits: Record<string, unknown>,
-): Promise<void> {
+/**
+ * GoTrue's audit entry shape, naming nobody: no user id, address or email (decision 097). The log can
+ * tell that an account was erased, and when, but not whose.
+ */
+export async function insertDeletionAudit(tx: Queryable, traits: Record<string, unknown>): Promise<void> {
   await tx.query(
     `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
      values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), $1::json, now(), '')`,
     [
       JSON.stringify({
-        actor_id: userId,
+        actor_id: '00000000-0000-0000-0000-000000000000',
         actor_username: '',
         actor_via_sso: false,
         log_type: 'team',

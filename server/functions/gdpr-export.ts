@@ -115,6 +115,7 @@ export async function exportUserData(
     rate_limit_records: {
       attempts: records.rate_limit_attempts,
       penalties: records.rate_limit_penalties,
+      write_quotas: records.write_quota_usage,
     },
     files,
   };

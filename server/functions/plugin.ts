@@ -4,7 +4,9 @@ import { registerApiCors } from '../http/cors.ts';
 import { registerServiceErrors, renderers } from '../http/errors.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import { BlobTrash } from './blob-trash.ts';
+import { setExportRule } from './db.ts';
 import { mapError } from './errors.ts';
+import { EXPORT_RATE_ACTION } from './gdpr-export.ts';
 import { requireUsers } from './http.ts';
 import type { FunctionRouteDeps } from './routes/deps.ts';
 import gdprDataDeletion from './routes/gdpr-data-deletion.ts';
@@ -42,8 +44,17 @@ export default async function functionsService(app: FastifyInstance, { ctx }: Se
       apiUrl: ctx.config.apiExternalUrl,
       exportsPerHour: ctx.config.functions.gdprExportsPerHour,
     },
-    deletion: { db: ctx.db, trash, log: ctx.log },
+    deletion: {
+      db: ctx.db,
+      trash,
+      log: ctx.log,
+      secret: ctx.keys.jwtSecret,
+      outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
+    },
   };
+
+  // The export limit is a server setting; the rate-limit procedure reads it from its rules table.
+  await setExportRule(ctx.db, EXPORT_RATE_ACTION, ctx.config.functions.gdprExportsPerHour);
 
   requireUsers(app, ctx);
   gdprDataExport(app, deps);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -129,6 +129,38 @@ export function createOutboxMailer(config: Config, log: FastifyBaseLogger): Mail
     },
     async close() {},
   };
+}
+
+/**
+ * Removes the outbox's mails to these addresses (an erased account's, decision 097): both files of each,
+ * the record last, so a reader never finds a record without its message. Returns how many went.
+ */
+export async function forgetOutboxMail(dataDir: string, addresses: readonly string[]): Promise<number> {
+  const wanted = new Set(addresses.map((address) => address.toLowerCase()));
+  if (wanted.size === 0) return 0;
+  const dir = join(dataDir, 'mail');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.endsWith('.json'))) {
+    const base = join(dir, name.slice(0, -'.json'.length));
+    let record: Partial<OutboxRecord>;
+    try {
+      record = JSON.parse(await readFile(`${base}.json`, 'utf8')) as Partial<OutboxRecord>;
+    } catch {
+      continue; // removed meanwhile, or not ours
+    }
+    if (typeof record.to !== 'string' || !wanted.has(record.to.toLowerCase())) continue;
+    await rm(`${base}.eml`, { force: true });
+    await rm(`${base}.json`, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {

@@ -3,7 +3,7 @@ import type { Connection } from './connection.ts';
 import type { SubscriptionSpec } from './db.ts';
 import { reasons, systemMessages } from './errors.ts';
 import { parseFilter } from './filters.ts';
-import { type Identity, isOpaqueApiKey, verifyIdentity } from './identity.ts';
+import { type Identity, type IdentityResult, isOpaqueApiKey, verifyIdentity } from './identity.ts';
 import { newPresenceRef, presenceState, trackDiffs } from './presence.ts';
 import { encodeRaw, type JsonObject, type Message, type UserBroadcastPush } from './protocol/serializer.ts';
 
@@ -133,6 +133,8 @@ function describeBinding(spec: Omit<SubscriptionSpec, 'id'>): string {
   const filters = spec.filters.map((f) => `${f.column}=${f.op}.${f.value}`).join(', ');
   return `event: ${spec.action}, schema: ${spec.schema}, table: ${spec.table}, filters: [${filters}]`;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One joined topic of one connection: its identity (the access token's claims, which row-level
@@ -295,7 +297,22 @@ export class Channel {
 
   private async resolveIdentity(token: string | null) {
     const usable = token && !isOpaqueApiKey(token) ? token : this.conn.apikey;
-    return verifyIdentity(usable, this.service.jwt);
+    return this.checkedIdentity(usable);
+  }
+
+  /** The token's identity, refused when it names a user whose account is gone (decision 097). */
+  private async checkedIdentity(token: string): Promise<IdentityResult> {
+    const result = await verifyIdentity(token, this.service.jwt);
+    if (!result.ok || result.identity.role !== 'authenticated') return result;
+    const sub = result.identity.claims.sub;
+    if (typeof sub !== 'string' || !UUID.test(sub)) return result;
+    try {
+      if (await this.service.rdb.accountExists(sub)) return result;
+    } catch (error) {
+      this.service.log.error({ err: error }, 'realtime: checking the account of a token failed');
+      return { ok: false, reason: reasons.unavailable() };
+    }
+    return { ok: false, reason: reasons.accountGone() };
   }
 
   private dropBindings(): void {
@@ -454,7 +471,7 @@ export class Channel {
       this.reply(message.ref, 'ok', {});
       return;
     }
-    const result = await verifyIdentity(token, this.service.jwt);
+    const result = await this.checkedIdentity(token);
     if (!result.ok) {
       await this.shutdown(result.reason.replace(/^[A-Za-z]+: /, ''));
       return;

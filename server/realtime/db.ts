@@ -28,6 +28,15 @@ export interface SubscriptionSpec {
 export class RealtimeDb {
   constructor(private readonly db: Database) {}
 
+  /** Whether a user's account exists (a deleted account's token is still valid until it expires). */
+  async accountExists(userId: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ exists: boolean }>(
+      'select exists (select 1 from auth.users u where u.id = $1::uuid) as exists',
+      [userId],
+    );
+    return rows[0]?.exists === true;
+  }
+
   get mode(): Database['mode'] {
     return this.db.mode;
   }

@@ -29,6 +29,7 @@ export const reasons = {
   tokenMalformed: () => 'MalformedJWT: The token provided is not a valid JWT',
   tokenSignature: () => 'JwtSignatureError: Failed to validate JWT signature',
   tokenRole: (role: string) => `Unauthorized: The role "${role}" is not a role of this project`,
+  accountGone: () => 'InvalidJWTToken: The account of this token no longer exists',
   unavailable: () => 'RealtimeUnavailable: Realtime could not reach the database, please try again',
   shuttingDown: () => 'RealtimeRestarting: Realtime is restarting, please standby',
 } as const;

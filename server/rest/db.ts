@@ -118,17 +118,31 @@ function checkMaxAffected(planned: PlannedRequest, rows: number): void {
   }
 }
 
+/**
+ * A signed-in caller's account must still exist: its access token outlives a deletion by up to
+ * JWT_EXPIRY, and the request must not run as a user who is gone (decision 097).
+ */
+async function checkCaller(tx: Queryable, scope: RequestScope): Promise<void> {
+  if (scope.role !== 'authenticated' || typeof scope.claims.sub !== 'string') return;
+  const { rows } = await tx.query<{ exists: boolean }>('select auth.caller_exists() as exists');
+  if (rows[0]?.exists !== true) throw restErrors.accountGone();
+}
+
 export async function execute(
   db: Database,
   scope: RequestScope,
   planned: PlannedRequest,
   options: { maxRows: number },
 ): Promise<Outcome> {
-  if (planned.prefer.tx !== 'rollback') return db.withScope(scope, (tx) => executeWith(tx, planned, options));
+  const run = async (tx: Queryable) => {
+    await checkCaller(tx, scope);
+    return executeWith(tx, planned, options);
+  };
+  if (planned.prefer.tx !== 'rollback') return db.withScope(scope, run);
   // Answer as usual, then undo: the outcome leaves the transaction inside the rollback sentinel.
   try {
     await db.withScope(scope, async (tx) => {
-      throw new RolledBack(await executeWith(tx, planned, options));
+      throw new RolledBack(await run(tx));
     });
   } catch (error) {
     if (error instanceof RolledBack) return error.outcome;

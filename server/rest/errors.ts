@@ -165,6 +165,14 @@ export const restErrors = {
   emptyIdentifier: () => err(400, '42601', 'zero-length delimited identifier at or near '),
 
   // Group 3: the JWT
+  accountGone: () =>
+    new ApiError(401, 'PGRST303', 'JWT claims validation failed', {
+      details: 'The account of this token no longer exists',
+      headers: {
+        'www-authenticate':
+          'Bearer error="invalid_token", error_description="The account of this token no longer exists"',
+      },
+    }),
   authFailure: (failure: AuthFailure): ApiError => {
     switch (failure.kind) {
       case 'missing_apikey':

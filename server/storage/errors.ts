@@ -35,6 +35,10 @@ export const StorageErrors = {
   invalidRequest: (message: string) => new ApiError(400, 'InvalidRequest', message),
   noContentProvided: () => new ApiError(400, 'InvalidRequest', 'No content provided'),
   accessDenied: (message = 'Access denied') => new ApiError(403, 'Unauthorized', message),
+  accountGone: () => new ApiError(403, 'Unauthorized', 'The account of this token no longer exists'),
+  /** The product's write quotas (decision 094): the database's message, with its wait. */
+  slowDown: (message: string, retryAfter: string | undefined) =>
+    new ApiError(429, 'SlowDown', message, { headers: retryAfter ? { 'retry-after': retryAfter } : {} }),
   rowLevelSecurity: (cause?: unknown) =>
     new ApiError(403, 'Unauthorized', 'new row violates row-level security policy', { cause }),
   missingApiKey: () => new ApiError(401, 'Unauthorized', 'No API key found in request'),
@@ -120,7 +124,22 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
       return StorageErrors.invalidRequest('Invalid value in the request');
     case '57014':
       return StorageErrors.databaseTimeout(error);
+    case 'PGRST':
+      return quotaRefusal(error as PgError & { detail?: unknown });
     default:
       return undefined;
+  }
+}
+
+/** `RAISE SQLSTATE 'PGRST'` with a 429 in its detail: a write quota refused the upload. */
+function quotaRefusal(error: PgError & { detail?: unknown }): ApiError | undefined {
+  try {
+    const body = JSON.parse(String(error.message)) as { message?: unknown };
+    const meta = JSON.parse(String(error.detail)) as { status?: unknown; headers?: Record<string, unknown> };
+    if (meta.status !== 429 || typeof body.message !== 'string') return undefined;
+    const retryAfter = meta.headers?.['Retry-After'];
+    return StorageErrors.slowDown(body.message, typeof retryAfter === 'string' ? retryAfter : undefined);
+  } catch {
+    return undefined;
   }
 }

@@ -76,7 +76,13 @@ export class StorageService {
 
   private async scoped<T>(scope: RequestScope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     try {
-      return await this.db.withScope(scope, fn);
+      return await this.db.withScope(scope, async (tx) => {
+        // A deleted account's token (valid until it expires) acts for nobody (decision 097).
+        if (scope.role === 'authenticated' && typeof scope.claims.sub === 'string') {
+          if (!(await sql.callerExists(tx))) throw StorageErrors.accountGone();
+        }
+        return fn(tx);
+      });
     } catch (error) {
       throw fromDatabaseError(error) ?? error;
     }

@@ -132,6 +132,41 @@ describe('TOTP factors', () => {
     expect(decodeJwt(refreshed.data.session?.access_token as string).aal).toBe('aal1');
   });
 
+  it('keeps a password-only session from changing the email or password once a factor is verified', async () => {
+    const { supabase, email } = await member();
+    const { data: enrolled } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' });
+    const factorId = (enrolled as { id: string }).id;
+    const secret = (enrolled as { totp: { secret: string } }).totp.secret;
+    expect(
+      (await supabase.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) })).error,
+    ).toBeNull();
+
+    // Someone with the password only (aal1): GoTrue's insufficient_aal, nothing changed.
+    const thief = clientFor(server);
+    expect((await thief.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const refusal = {
+      status: 401,
+      code: 'insufficient_aal',
+      message: 'AAL2 session is required to update email or password when MFA is enabled.',
+    };
+    expect((await thief.auth.updateUser({ password: 'a password of their own' })).error).toMatchObject(
+      refusal,
+    );
+    expect((await thief.auth.updateUser({ email: uniqueEmail('thief') })).error).toMatchObject(refusal);
+    expect((await thief.auth.mfa.unenroll({ factorId })).error).toMatchObject({ code: 'insufficient_aal' });
+    // Metadata is not a credential; the rule leaves it alone.
+    expect((await thief.auth.updateUser({ data: { full_name: 'Renamed' } })).error).toBeNull();
+    const signIn = await clientFor(server).auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.user?.email).toBe(email);
+
+    // After the second factor (aal2) the same session may.
+    expect(
+      (await thief.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 1) })).error,
+    ).toBeNull();
+    expect((await thief.auth.updateUser({ password: 'a password of their own' })).error).toBeNull();
+  });
+
   it('answers clear errors for phone factors, unknown types and other users\u2019 factors', async () => {
     const { supabase } = await member();
     const phone = await supabase.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });

@@ -12,9 +12,21 @@ type Message = Record<string, unknown>;
 
 let server: TestServer;
 const clients: SupabaseClient[] = [];
+/** A member's id: channels act for an account that exists (a deleted one's token is refused). */
+let memberId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
+  const service = createClient(server.url, server.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { data, error } = await service.auth.admin.createUser({
+    email: `realtime-${crypto.randomUUID()}@example.com`,
+    email_confirm: true,
+  });
+  if (error || !data.user) throw error ?? new Error('no user');
+  memberId = data.user.id;
 });
 
 afterEach(async () => {
@@ -34,9 +46,9 @@ function client(options: { key?: string; vsn?: '1.0.0' | '2.0.0' } = {}): Supaba
   return made;
 }
 
-async function token(expiresInSeconds: number): Promise<string> {
+async function token(expiresInSeconds: number, sub = memberId): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sub: crypto.randomUUID(), role: 'authenticated' })
+  return new SignJWT({ sub, role: 'authenticated' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(now)
     .setExpirationTime(now + expiresInSeconds)
@@ -250,6 +262,25 @@ describe('the identity of a channel', () => {
     await sleep(3000);
     expect(system).toEqual([]);
     expect(channel.state).toBe('joined');
+  });
+
+  it('is refused for a token whose account no longer exists, and closed when one is set later', async () => {
+    const made = client();
+    await made.realtime.setAuth(await token(3600, crypto.randomUUID()));
+    const refused = await new Promise<{ status: string; error?: Error }>((resolve) =>
+      made.channel(topic()).subscribe((status, error) => resolve({ status, ...(error ? { error } : {}) })),
+    );
+    expect(refused.status).toBe('CHANNEL_ERROR');
+    expect(refused.error?.message).toBe('InvalidJWTToken: The account of this token no longer exists');
+
+    const other = client();
+    await other.realtime.setAuth(await token(3600));
+    const statuses: string[] = [];
+    const channel = other.channel(topic());
+    channel.subscribe((status) => statuses.push(status));
+    await waitFor(() => statuses.includes('SUBSCRIBED'));
+    await other.realtime.setAuth(await token(3600, crypto.randomUUID()));
+    await waitFor(() => statuses.includes('CLOSED') || statuses.includes('CHANNEL_ERROR'));
   });
 
   it('is refused when the token has already expired', async () => {

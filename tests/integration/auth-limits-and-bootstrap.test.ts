@@ -9,6 +9,8 @@ import {
   type AuthTestServer,
   adminClient,
   clientFor,
+  fragmentOf,
+  locationOf,
   RELAXED_LIMITS,
   startAuthServer,
   uniqueEmail,
@@ -18,54 +20,85 @@ import { testDatabase } from '#tests/support/test-server.ts';
 
 const PASSWORD = 'correct horse battery';
 
-describe('admin bootstrap (spec §4)', () => {
+const rolesOf = async (server: AuthTestServer, userId: string) =>
+  (await server.db.query<{ role: string }>('select role from public.user_roles where user_id = $1', [userId]))
+    .rows;
+
+const signIn = (server: AuthTestServer, email: string, password = PASSWORD) =>
+  clientFor(server).auth.signInWithPassword({ email, password });
+
+/** Follows the newest mailed link to `email` of `type`: the session it opens (the fragment's tokens). */
+async function followMailedLink(server: AuthTestServer, email: string, type: string) {
+  const mail = await waitForMail(server.dataDir, (m) => m.to === email && m.type === type);
+  const { location } = await locationOf(mail.action_url as string);
+  const session = fragmentOf(location);
+  expect(session.access_token).toBeDefined();
+  return session;
+}
+
+describe('admin bootstrap (spec §4): only a proven mailbox, decision 093', () => {
   const SUPPORT = 'support@highgrade.test';
   let server: AuthTestServer;
   beforeAll(async () => {
-    server = await startAuthServer({ SUPPORT_EMAIL: SUPPORT });
-    // public.user_roles comes from supabase/migrations once the branches are merged; until then this
-    // test creates it exactly as that migration does.
-    await server.db.exec(`
-      create table if not exists public.user_roles (
-        id uuid primary key default gen_random_uuid(),
-        user_id uuid not null references auth.users (id) on delete cascade,
-        role text not null check (role in ('admin')),
-        created_at timestamptz not null default now(),
-        unique (user_id, role)
-      );
-    `);
+    server = await startAuthServer({ SUPPORT_EMAIL: SUPPORT, ENABLE_EMAIL_AUTOCONFIRM: 'true' });
   });
   afterAll(() => server?.close());
 
-  const rolesOf = async (userId: string) =>
-    (
-      await server.db.query<{ role: string }>('select role from public.user_roles where user_id = $1', [
-        userId,
-      ])
-    ).rows;
-
-  it('gives the SUPPORT_EMAIL account the admin role when it signs in, once', async () => {
-    const { data } = await adminClient(server).auth.admin.createUser({
-      email: 'Support@HighGrade.test',
-      password: PASSWORD,
-      email_confirm: true,
-    });
-    const userId = data.user?.id as string;
-    expect(await rolesOf(userId)).toEqual([]);
-    expect(
-      (await clientFor(server).auth.signInWithPassword({ email: SUPPORT, password: PASSWORD })).error,
-    ).toBeNull();
-    expect(await rolesOf(userId)).toEqual([{ role: 'admin' }]);
-    // A second sign-in (and any other grant) conflicts and is ignored.
-    const again = await clientFor(server).auth.signInWithPassword({ email: SUPPORT, password: PASSWORD });
-    expect(again.error).toBeNull();
-    await clientFor(server).auth.refreshSession({
-      refresh_token: again.data.session?.refresh_token as string,
-    });
-    expect(await rolesOf(userId)).toEqual([{ role: 'admin' }]);
+  it('grants nothing for an email change to SUPPORT_EMAIL, confirmed at once by autoconfirm', async () => {
+    const email = uniqueEmail('changer');
+    const client = clientFor(server);
+    const signedUp = await client.auth.signUp({ email, password: PASSWORD });
+    expect(signedUp.error).toBeNull();
+    const changed = await client.auth.updateUser({ email: SUPPORT });
+    expect(changed.error).toBeNull();
+    expect(changed.data.user?.email).toBe(SUPPORT);
+    expect((await signIn(server, SUPPORT)).error).toBeNull();
+    expect(await rolesOf(server, signedUp.data.user?.id as string)).toEqual([]);
+    // Back to an address of their own, so the next test can sign up as SUPPORT_EMAIL.
+    await server.db.query('delete from auth.users where id = $1', [signedUp.data.user?.id]);
   });
 
-  it('gives nobody else the role, whatever they sign up with', async () => {
+  it('grants nothing for an autoconfirmed sign-up as SUPPORT_EMAIL, nor for its sign-ins', async () => {
+    const { data, error } = await clientFor(server).auth.signUp({ email: SUPPORT, password: PASSWORD });
+    expect(error).toBeNull();
+    expect((await signIn(server, SUPPORT)).error).toBeNull();
+    expect(await rolesOf(server, data.user?.id as string)).toEqual([]);
+  });
+
+  it('grants nothing for a link made by admin/generate_link (handed out, never mailed)', async () => {
+    const { data } = await adminClient(server).auth.admin.generateLink({ type: 'magiclink', email: SUPPORT });
+    const { location } = await locationOf(data.properties?.action_link as string);
+    expect(fragmentOf(location).access_token).toBeDefined();
+    expect(await rolesOf(server, data.user?.id as string)).toEqual([]);
+  });
+
+  it('grants the role when a password-reset link mailed to SUPPORT_EMAIL is followed, and leaves the account to the mailbox owner alone', async () => {
+    // Whoever signed up as SUPPORT_EMAIL above knows its password and holds a session.
+    const squatter = await signIn(server, SUPPORT);
+    const userId = squatter.data.user?.id as string;
+    expect((await clientFor(server).auth.resetPasswordForEmail(SUPPORT)).error).toBeNull();
+
+    const owner = await followMailedLink(server, SUPPORT, 'recovery');
+    expect(await rolesOf(server, userId)).toEqual([{ role: 'admin' }]);
+    // The squatter's session and password are gone; the owner's link session is the only one.
+    const refreshed = await clientFor(server).auth.refreshSession({
+      refresh_token: squatter.data.session?.refresh_token as string,
+    });
+    expect(refreshed.error).toMatchObject({ code: 'refresh_token_not_found' });
+    expect((await signIn(server, SUPPORT)).error).toMatchObject({ code: 'invalid_credentials' });
+
+    // The owner chooses a password in the session the link opened (the reset page does this).
+    const ownerClient = clientFor(server);
+    await ownerClient.auth.setSession({
+      access_token: owner.access_token as string,
+      refresh_token: owner.refresh_token as string,
+    });
+    expect((await ownerClient.auth.updateUser({ password: 'the owner’s own password' })).error).toBeNull();
+    expect((await signIn(server, SUPPORT, 'the owner’s own password')).error).toBeNull();
+    expect(await rolesOf(server, userId)).toEqual([{ role: 'admin' }]);
+  });
+
+  it('gives nobody else the role, whatever they put in their metadata', async () => {
     const email = uniqueEmail('member');
     const { data } = await adminClient(server).auth.admin.createUser({
       email,
@@ -74,10 +107,44 @@ describe('admin bootstrap (spec §4)', () => {
       user_metadata: { role: 'admin', email: SUPPORT },
       app_metadata: { role: 'admin' },
     });
-    await clientFor(server).auth.signInWithPassword({ email, password: PASSWORD });
-    expect(await rolesOf(data.user?.id as string)).toEqual([]);
+    await signIn(server, email);
+    await clientFor(server).auth.resetPasswordForEmail(email);
+    await followMailedLink(server, email, 'recovery');
+    expect(await rolesOf(server, data.user?.id as string)).toEqual([]);
     const total = await server.db.query<{ n: string }>('select count(*) as n from public.user_roles');
     expect(total.rows[0]?.n).toBe('1');
+  });
+});
+
+describe('admin bootstrap with confirmation on', () => {
+  const SUPPORT = 'support@confirmed.test';
+  let server: AuthTestServer;
+  beforeAll(async () => {
+    server = await startAuthServer({ SUPPORT_EMAIL: SUPPORT });
+  });
+  afterAll(() => server?.close());
+
+  it('grants nothing to an account the admin API marked confirmed, however often it signs in', async () => {
+    const { data } = await adminClient(server).auth.admin.createUser({
+      email: 'Support@Confirmed.test',
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    expect((await signIn(server, SUPPORT)).error).toBeNull();
+    expect((await signIn(server, SUPPORT)).error).toBeNull();
+    expect(await rolesOf(server, data.user?.id as string)).toEqual([]);
+    await server.db.query('delete from auth.users where id = $1', [data.user?.id]);
+  });
+
+  it('grants the role once the sign-up confirmation mailed to SUPPORT_EMAIL is followed', async () => {
+    const { data, error } = await clientFor(server).auth.signUp({ email: SUPPORT, password: PASSWORD });
+    expect(error).toBeNull();
+    const userId = data.user?.id as string;
+    expect(await rolesOf(server, userId)).toEqual([]);
+    await followMailedLink(server, SUPPORT, 'signup');
+    expect(await rolesOf(server, userId)).toEqual([{ role: 'admin' }]);
+    // The password given at sign-up might have been anyone's: it no longer signs in.
+    expect((await signIn(server, SUPPORT)).error).toMatchObject({ code: 'invalid_credentials' });
   });
 });
 
@@ -159,7 +226,7 @@ describe('rate limits', () => {
   it('keeps its counts in the database, where every server process sees them', async () => {
     if (testDatabase() === 'pglite') {
       // The embedded database belongs to one process; a second limiter over it stands in for one.
-      const limiter = new RateLimiter(server.db, server.server.ctx.config.auth);
+      const limiter = new RateLimiter(server.db, server.server.ctx.config.auth, server.jwtSecret);
       await expect(limiter.perIp('signin', '127.0.0.1')).rejects.toMatchObject({
         code: 'over_request_rate_limit',
       });

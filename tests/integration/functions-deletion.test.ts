@@ -5,17 +5,19 @@
  * that cannot be read, a directory that cannot be changed) leaves everything as it was.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { openBackend } from '#server/storage/backends/index.ts';
+import { readOutbox, waitForMail } from '#tests/support/auth.ts';
 import {
   BACKENDS,
   blob,
   PNG,
   type StorageTestServer,
+  serviceClient,
   startStorageServer,
 } from '../compat/storage-support.ts';
 import { footprint, type Member, seedMember, trashRows } from './functions-support.ts';
@@ -127,9 +129,17 @@ describe.each(BACKENDS)('account deletion on the %s backend', (backend) => {
     const { rows: audit } = await t.server.db.query<{ payload: Record<string, unknown>; ip_address: string }>(
       `select payload, ip_address from auth.audit_log_entries where payload ->> 'action' = 'user_deleted'`,
     );
+    // The erasure is on record, naming nobody (decision 097).
     expect(audit).toEqual([
       {
-        payload: expect.objectContaining({ actor_id: member.id, actor_username: '', log_type: 'team' }),
+        payload: {
+          actor_id: '00000000-0000-0000-0000-000000000000',
+          actor_username: '',
+          actor_via_sso: false,
+          log_type: 'team',
+          action: 'user_deleted',
+          traits: { via: 'gdpr-data-deletion', objects_removed: 3 },
+        },
         ip_address: '',
       },
     ]);
@@ -163,6 +173,139 @@ describe.each(BACKENDS)('account deletion on the %s backend', (backend) => {
     expect(error).toBeNull();
     expect(info?.map((file) => file.name)).toEqual(['avatar-1.png', 'avatar-2.png']);
     for (const version of other.blobs) expect(await bytesOf(t, version)).toEqual(PNG);
+  });
+});
+
+describe('deletion leaves nothing identifying (decision 097)', () => {
+  let t: StorageTestServer;
+  let member: Member;
+  beforeAll(async () => {
+    t = await startStorageServer('file', { RATE_LIMIT_SIGN_IN_SIGN_UPS: '10000' });
+    member = await memberWithPassword(t);
+  });
+  afterAll(() => t?.close());
+
+  const db = () => t.server.db;
+  const count = async (sql: string, params: unknown[]) =>
+    (await db().query<{ n: number }>(`select count(*)::int as n from ${sql}`, params)).rows[0]?.n;
+  const mentions = (table: string, column: string) => `${table} where ${column}::text like '%' || $1 || '%'`;
+
+  it('removes the audit trail, the mails in the outbox and the realtime changes of the person', async () => {
+    // Traces a member leaves: sign-ins (audit log with their address), a reset mail with a link in the
+    // outbox, a notification just sent to them (captured for realtime).
+    expect((await signIn(t, member.email)).status).toBe(200);
+    const recover = await fetch(`${t.url}/auth/v1/recover`, {
+      method: 'POST',
+      headers: { apikey: t.server.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: member.email }),
+    });
+    expect(recover.status).toBe(200);
+    const mail = await waitForMail(t.server.dataDir, (m) => m.to === member.email);
+    expect(mail.action_url).toContain('/auth/v1/verify?token=');
+    await serviceClient(t.server)
+      .from('notifications')
+      .insert({ user_id: member.id, title: 'Your report was published', message: 'Thank you' });
+    expect(await count(mentions('auth.audit_log_entries', 'payload'), [member.id])).toBeGreaterThan(1);
+    expect(await count(`auth.audit_log_entries where ip_address <> ''`, [])).toBeGreaterThan(0);
+    expect(await count(mentions('realtime.changes', 'record'), [member.id])).toBeGreaterThan(0);
+    // Their free trial ran out before they left.
+    await db().query(
+      `update public.profiles set trial_ends_at = now() - interval '1 hour' where user_id = $1`,
+      [member.id],
+    );
+
+    expect((await deletion(t, member.token)).status).toBe(200);
+
+    // Nobody else acted on this server: no client address is left in the audit log at all.
+    expect(await count(`auth.audit_log_entries where ip_address <> ''`, [])).toBe(0);
+    for (const value of [member.id, member.email]) {
+      expect(await count(mentions('auth.audit_log_entries', 'payload'), [value])).toBe(0);
+      expect(await count(mentions('realtime.changes', 'coalesce(record, old_record)'), [value])).toBe(0);
+      expect(await count(mentions('realtime.subscriptions', 'claims'), [value])).toBe(0);
+    }
+    expect(await count(`realtime.changes where record::text like '%published%'`, [])).toBe(0);
+    expect((await readOutbox(t.server.dataDir)).filter((m) => m.to === member.email)).toEqual([]);
+    const files = await readdir(join(t.server.dataDir, 'mail'));
+    for (const file of files) {
+      expect(await readFile(join(t.server.dataDir, 'mail', file), 'utf8')).not.toContain(member.email);
+    }
+    // Rate-limit and throttle rows hold no address in the clear, and none of theirs is left.
+    expect(await count(`auth.rate_limits where key like '%@%'`, [])).toBe(0);
+    expect(await count(`auth.rate_limits where key like 'mail:recovery:%' or key like 'mail:to:%'`, [])).toBe(
+      0,
+    );
+  });
+
+  it('answers the deleted account’s unexpired token with 401/403 in every service’s format', async () => {
+    const bearer = { apikey: t.server.anonKey, Authorization: `Bearer ${member.token}` };
+    const read = await fetch(`${t.url}/rest/v1/profiles?select=*`, { headers: bearer });
+    expect(read.status).toBe(401);
+    expect(await read.json()).toEqual({
+      code: 'PGRST303',
+      message: 'JWT claims validation failed',
+      details: 'The account of this token no longer exists',
+      hint: null,
+    });
+    const write = await fetch(`${t.url}/rest/v1/product_votes`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ product_id: 'p1', vote_type: 'gas' }),
+    });
+    expect(write.status).toBe(401);
+    expect(JSON.stringify(await write.json())).not.toMatch(/private|rate_limit|foreign key/);
+    const rpc = await fetch(`${t.url}/rest/v1/rpc/global_rate_limit_check`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action_type_param: 'scammer_report' }),
+    });
+    expect(rpc.status).toBe(401);
+    const upload = await fetch(`${t.url}/storage/v1/object/user-uploads/${member.id}/avatar-9.png`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'image/png' },
+      body: PNG,
+    });
+    expect(upload.status).toBe(403);
+    expect(await upload.json()).toEqual({
+      statusCode: '403',
+      error: 'Unauthorized',
+      message: 'The account of this token no longer exists',
+    });
+    const listed = await fetch(`${t.url}/storage/v1/object/list/user-uploads`, {
+      method: 'POST',
+      headers: { ...bearer, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prefix: member.id }),
+    });
+    expect(listed.status).toBe(403);
+    const user = await fetch(`${t.url}/auth/v1/user`, { headers: bearer });
+    expect(user.status).toBe(403);
+    const exported = await fetch(`${t.url}/functions/v1/gdpr-data-export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${member.token}` },
+    });
+    expect(exported.status).toBe(401);
+  });
+
+  it('gives an account re-created with the same address no second free trial', async () => {
+    const service = serviceClient(t.server);
+    const { data, error } = await service.auth.admin.createUser({
+      email: member.email.toUpperCase(),
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    expect(error).toBeNull();
+    const { rows } = await db().query<{ active: boolean }>(
+      'select trial_ends_at > now() as active from public.profiles where user_id = $1',
+      [data.user?.id],
+    );
+    expect(rows).toEqual([{ active: false }]);
+    // A new address still starts with its trial; what is kept is a keyed hash, not the address.
+    const fresh = await service.auth.admin.createUser({ email: `new-${member.email}`, email_confirm: true });
+    const { rows: freshRows } = await db().query<{ active: boolean }>(
+      'select trial_ends_at > now() as active from public.profiles where user_id = $1',
+      [fresh.data.user?.id],
+    );
+    expect(freshRows).toEqual([{ active: true }]);
+    expect(await count(`private.trial_history where mailbox_hash like '%@%'`, [])).toBe(0);
   });
 });
 

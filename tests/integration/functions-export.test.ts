@@ -85,6 +85,7 @@ describe('the export document', () => {
       privacy_settings: 'privacy_settings',
       'private.rate_limit_attempts': 'rate_limit_records.attempts',
       'private.rate_limit_penalties': 'rate_limit_records.penalties',
+      'private.write_quota_usage': 'rate_limit_records.write_quotas',
       product_comments: 'comments',
       product_votes: 'votes',
       profiles: 'profile',

@@ -324,7 +324,9 @@ describe('the functions', () => {
       'are_http_urls',
       'caller_account_exists',
       'caller_is_privileged',
+      'count_request_row',
       'enforce_insert_rate',
+      'enforce_write_quota',
       'has_html',
       'has_script_markup',
       'has_unsanitised_text',
@@ -335,9 +337,14 @@ describe('the functions', () => {
       'is_privileged',
       'is_product_id',
       'parse_ip',
+      'raise_rate_limited',
       'request_ip',
+      'requires_aal2',
+      'take_write_quota',
       'trial_length',
       'trimmed_length',
+      'visitor_event_data',
+      'write_quota_cap',
     ]);
   });
 });

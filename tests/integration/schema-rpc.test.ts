@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, RequestScope } from '#server/db/driver.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
-import { anon, createUser, makeAdmin, runAs, serviceRole, tryAs, user } from './schema-support.ts';
+import {
+  anon,
+  createUser,
+  makeAdmin,
+  runAs,
+  serviceRole,
+  setRateLimitRule,
+  tryAs,
+  user,
+} from './schema-support.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
@@ -64,26 +73,40 @@ async function global(scope: RequestScope, args: Record<string, unknown>): Promi
   return row?.result as boolean;
 }
 
-/** Lets a block run out, as time would. */
+/** Lets a block run out, as time would: every timestamp of the action moves back past its end. */
 async function endBlock(action: string): Promise<void> {
-  await db.query(
-    `update private.rate_limit_penalties set blocked_until = now() - interval '1 second' where action_type = $1`,
-    [action],
-  );
+  await db.transaction(async (tx) => {
+    const shift = `(select greatest(interval '0', max(p.blocked_until) - now()) + interval '2 seconds'
+                    from private.rate_limit_penalties p where p.action_type = $1)`;
+    await tx.query(
+      `update private.rate_limit_attempts set created_at = created_at - ${shift} where action_type = $1`,
+      [action],
+    );
+    await tx.query(
+      `update private.rate_limit_penalties set blocked_until = blocked_until - ${shift},
+         last_violation_at = last_violation_at - ${shift} where action_type = $1`,
+      [action],
+    );
+  });
 }
 
 describe('progressive_rate_limit_check(action_type_param, base_max_attempts, time_window_minutes)', () => {
-  it('allows base_max_attempts attempts, then refuses with the spec’s 60-second wait', async () => {
+  it('allows the server’s 5 sign-in attempts an hour (§9), then refuses with the spec’s 60-second wait', async () => {
     const scope = anon(freshIp());
-    expect(await progressive(scope, 'auth_signin')).toEqual({
+    // The caller asks for 3: the server's rule decides.
+    expect(await progressive(scope, 'auth_signin', 3)).toEqual({
       allowed: true,
       delay_seconds: 0,
-      remaining_attempts: 2,
+      remaining_attempts: 4,
       violation_count: 0,
     });
-    expect(await progressive(scope, 'auth_signin')).toMatchObject({ allowed: true, remaining_attempts: 1 });
-    expect(await progressive(scope, 'auth_signin')).toMatchObject({ allowed: true, remaining_attempts: 0 });
-    expect(await progressive(scope, 'auth_signin')).toEqual({
+    for (const remaining of [3, 2, 1, 0]) {
+      expect(await progressive(scope, 'auth_signin', 3)).toMatchObject({
+        allowed: true,
+        remaining_attempts: remaining,
+      });
+    }
+    expect(await progressive(scope, 'auth_signin', 3)).toEqual({
       allowed: false,
       delay_seconds: 60,
       remaining_attempts: 0,
@@ -91,12 +114,22 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
     });
   });
 
+  it('ignores the limits a caller passes: 10 000 attempts asked, the server’s 3 sign-ups given', async () => {
+    const scope = anon(freshIp());
+    const answers: boolean[] = [];
+    for (let index = 0; index < 5; index++) {
+      answers.push((await progressive(scope, 'auth_signup', 10_000, 1440)).allowed);
+    }
+    expect(answers).toEqual([true, true, true, false, false]);
+  });
+
   it('lengthens the delay with every repeated violation: 60, 120, 240 s …', async () => {
     const scope = anon(freshIp());
     const action = 'auth_signup';
-    for (let index = 0; index < 3; index++) await progressive(scope, action);
     const delays: number[] = [];
     for (let violation = 0; violation < 4; violation++) {
+      // After each block the attempts start afresh; exceeding them again doubles the wait.
+      for (let index = 0; index < 3; index++) expect((await progressive(scope, action)).allowed).toBe(true);
       const result = await progressive(scope, action);
       expect(result.allowed).toBe(false);
       delays.push(result.delay_seconds);
@@ -105,20 +138,27 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
     expect(delays).toEqual([60, 120, 240, 480]);
   });
 
-  it('starts password resets at the spec’s 300 seconds', async () => {
+  it('starts password resets at the spec’s 300 seconds, and gives the attempts back once they are waited out', async () => {
     const scope = anon(freshIp());
     for (let index = 0; index < 2; index++) await progressive(scope, 'auth_reset', 2);
     expect(await progressive(scope, 'auth_reset', 2)).toMatchObject({ allowed: false, delay_seconds: 300 });
+    // Pressing again while blocked changes nothing.
+    expect((await progressive(scope, 'auth_reset', 2)).delay_seconds).toBeLessThanOrEqual(300);
     await endBlock('auth_reset');
+    // Waited as told: not a second, doubled block at once, but the hour's attempts anew.
+    expect(await progressive(scope, 'auth_reset', 2)).toMatchObject({ allowed: true });
+    expect(await progressive(scope, 'auth_reset', 2)).toMatchObject({ allowed: true });
     expect(await progressive(scope, 'auth_reset', 2)).toMatchObject({ allowed: false, delay_seconds: 600 });
   });
 
   it('caps the delay at one day', async () => {
     const scope = anon(freshIp());
-    await progressive(scope, 'auth_oauth', 1);
-    await progressive(scope, 'auth_oauth', 1);
-    await db.query(`update private.rate_limit_penalties set violation_count = 40, blocked_until = now() - interval '1 second'
-      where action_type = 'auth_oauth'`);
+    for (let index = 0; index < 4; index++) await progressive(scope, 'auth_oauth', 1);
+    await db.query(
+      `update private.rate_limit_penalties set violation_count = 40 where action_type = 'auth_oauth'`,
+    );
+    await endBlock('auth_oauth');
+    for (let index = 0; index < 3; index++) await progressive(scope, 'auth_oauth', 1);
     expect(await progressive(scope, 'auth_oauth', 1)).toMatchObject({
       allowed: false,
       delay_seconds: 86_400,
@@ -129,6 +169,7 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
   it('answers a caller who is still blocked with the time left, without counting a new violation', async () => {
     const scope = anon(freshIp());
     const action = 'blocked_probe';
+    await setRateLimitRule(db, action, { max: 1 });
     await progressive(scope, action, 1);
     await progressive(scope, action, 1);
     await db.query(
@@ -145,6 +186,7 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
   it('forgets violations after a quiet day and attempts outside the window', async () => {
     const scope = anon(freshIp());
     const action = 'forgetful';
+    await setRateLimitRule(db, action, { max: 1 });
     await progressive(scope, action, 1);
     await progressive(scope, action, 1);
     await db.query(
@@ -168,6 +210,7 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
   it('counts a signed-in user by account and a visitor by address', async () => {
     const ip = freshIp();
     const action = 'per_subject';
+    await setRateLimitRule(db, action, { max: 1 });
     await progressive(user(ALICE, ip), action, 1);
     expect(await progressive(user(ALICE, freshIp()), action, 1)).toMatchObject({ allowed: false });
     expect(await progressive(user(BOB, ip), action, 1)).toMatchObject({ allowed: true });
@@ -176,7 +219,7 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
     expect(await progressive(anon(freshIp()), action, 1)).toMatchObject({ allowed: true });
   });
 
-  it('takes its defaults (5 attempts, 60 minutes) when only the action is given', async () => {
+  it('applies the "*" rule (5 attempts, 60 minutes) to actions without a rule of their own', async () => {
     const scope = anon(freshIp());
     const call = () =>
       runAs<{ r: Progressive }>(
@@ -231,8 +274,26 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
     expect(results).toEqual([true, true, true, false]);
   });
 
+  it('ignores the limits a caller passes: the server’s 3 reports per user and 10 per address hold', async () => {
+    const generous = {
+      action_type_param: 'scammer_report',
+      max_attempts: 10_000,
+      time_window_minutes: 1,
+      max_ip_attempts: 1_000_000,
+    };
+    const perUser: boolean[] = [];
+    for (let index = 0; index < 4; index++) perUser.push(await global(user(BOB, freshIp()), generous));
+    expect(perUser).toEqual([true, true, true, false]);
+    const ip = freshIp();
+    const perAddress: boolean[] = [];
+    for (let index = 0; index < 11; index++) perAddress.push(await global(anon(ip), generous));
+    expect(perAddress.filter(Boolean)).toHaveLength(10);
+    expect(perAddress[10]).toBe(false);
+  });
+
   it('limits an address across users and visitors', async () => {
     const ip = freshIp();
+    await setRateLimitRule(db, 'per_ip', { max: 100, maxIp: 3 });
     const args = {
       action_type_param: 'per_ip',
       max_attempts: 100,
@@ -246,18 +307,19 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
     expect(await global(anon(freshIp()), args)).toBe(true);
   });
 
-  it('defaults the address limit to ten times max_attempts and the window to 60 minutes', async () => {
+  it('applies the "*" rule (50 per address an hour) to actions without a rule of their own', async () => {
     const ip = freshIp();
     const results: boolean[] = [];
-    for (let index = 0; index < 11; index++) {
+    for (let index = 0; index < 51; index++) {
       results.push(await global(anon(ip), { action_type_param: 'default_ip', max_attempts: 1 }));
     }
-    expect(results.filter(Boolean)).toHaveLength(10);
-    expect(results[10]).toBe(false);
+    expect(results.filter(Boolean)).toHaveLength(50);
+    expect(results[50]).toBe(false);
   });
 
   it('does not record refused attempts, and forgets attempts outside the window', async () => {
     const ip = freshIp();
+    await setRateLimitRule(db, 'windowed', { max: 1, windowMinutes: 5, maxIp: 1 });
     const args = {
       action_type_param: 'windowed',
       max_attempts: 1,
@@ -279,6 +341,7 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
 
   it('ignores an address a browser passes: the request’s own address counts', async () => {
     const ip = freshIp();
+    await setRateLimitRule(db, 'spoof', { max: 1, maxIp: 2 });
     const args = (other: string) => ({
       action_type_param: 'spoof',
       max_attempts: 1,
@@ -291,6 +354,7 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
   });
 
   it('uses the address a server-side caller passes for its client', async () => {
+    await setRateLimitRule(db, 'server_side', { max: 1, maxIp: 1 });
     const args = (ip: string) => ({
       action_type_param: 'server_side',
       max_attempts: 1,
@@ -303,6 +367,7 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
   });
 
   it('reads the first x-forwarded-for entry, with or without a port', async () => {
+    await setRateLimitRule(db, 'forwarded', { max: 1, maxIp: 1 });
     const scope = (forwarded: string): RequestScope => ({
       role: 'anon',
       claims: { role: 'anon' },
@@ -323,6 +388,7 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
 
   it('never hands out the last slot twice, however many attempts arrive at once', async () => {
     const ip = freshIp();
+    await setRateLimitRule(db, 'concurrent', { max: 100, maxIp: 3 });
     const args = { action_type_param: 'concurrent', max_attempts: 100, max_ip_attempts: 3 };
     const results = await Promise.all(Array.from({ length: 12 }, () => global(anon(ip), args)));
     expect(results.filter(Boolean)).toHaveLength(3);
@@ -554,7 +620,7 @@ describe('log_security_event(type, action, category, description, additional_dat
   });
 
   it('takes the failure helper’s shape: type, action, message and severity medium', async () => {
-    const id = await logCommitted(anon(freshIp()), {
+    const id = await logCommitted(user(ALICE, freshIp()), {
       type: 'auth_error',
       action: 'signin',
       description: 'Invalid login credentials',
@@ -564,7 +630,34 @@ describe('log_security_event(type, action, category, description, additional_dat
       'select category, risk_level, user_id, additional_data from public.security_events where id = $1',
       [id],
     );
-    expect(rows).toEqual([{ category: 'general', risk_level: 'medium', user_id: null, additional_data: {} }]);
+    expect(rows).toEqual([
+      { category: 'general', risk_level: 'medium', user_id: ALICE, additional_data: {} },
+    ]);
+  });
+
+  it('lets visitors log only low-risk events: a higher level is kept as their claim', async () => {
+    const ip = freshIp();
+    const ids: (string | null)[] = [];
+    for (const risk_level of ['medium', 'high', 'critical']) {
+      ids.push(await logCommitted(anon(ip), { type: 'auth_error', action: 'signin', risk_level }));
+    }
+    await runAs(
+      db,
+      anon(ip),
+      `insert into public.security_events (type, action, risk_level, additional_data)
+       values ('forged', 'alert', 'critical', '{"note": "x"}')`,
+    );
+    const { rows } = await db.query<{ risk_level: string; additional_data: Record<string, unknown> }>(
+      `select risk_level, additional_data from public.security_events
+       where id = any($1::uuid[]) or (type = 'forged' and ip = $2::inet) order by created_at`,
+      [ids, ip],
+    );
+    expect(rows).toEqual([
+      { risk_level: 'low', additional_data: { claimed_risk_level: 'medium' } },
+      { risk_level: 'low', additional_data: { claimed_risk_level: 'high' } },
+      { risk_level: 'low', additional_data: { claimed_risk_level: 'critical' } },
+      { risk_level: 'low', additional_data: { note: 'x', claimed_risk_level: 'critical' } },
+    ]);
   });
 
   it('keeps the log for admins: members cannot read it, not even their own events', async () => {
@@ -618,6 +711,54 @@ describe('log_security_event(type, action, category, description, additional_dat
   ] as const)('refuses %s', async (_name, args, code) => {
     const result = await log(anon(freshIp()), args);
     expect(result.ok ? 'answered' : result.error.code).toBe(code);
+  });
+});
+
+describe('private.requires_aal2() (decision 096)', () => {
+  const MFA = '3a000000-0000-4000-8000-0000000000a2';
+  const withAal = (id: string, aal: string): RequestScope => ({
+    ...user(id, freshIp()),
+    claims: { sub: id, role: 'authenticated', aud: 'authenticated', aal },
+  });
+  const meets = async (scope: RequestScope) =>
+    (await runAs<{ ok: boolean }>(db, scope, 'select private.requires_aal2() as ok'))[0]?.ok;
+
+  beforeAll(async () => {
+    await createUser(db, { id: MFA, email: 'mfa@rpc.example' });
+    await db.query(
+      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'app', 'totp', 'verified', now(), now())`,
+      [MFA],
+    );
+    // A policy as the helper's comment shows it: with MFA on, a password alone does not do this.
+    await db.exec(`
+      create table public.aal2_probe (id serial primary key, owner uuid not null default auth.uid());
+      alter table public.aal2_probe enable row level security;
+      create policy "aal2_probe: own" on public.aal2_probe for all to authenticated
+        using (owner = (select auth.uid())) with check (owner = (select auth.uid()));
+      create policy "aal2_probe: MFA members need aal2" on public.aal2_probe as restrictive
+        for all to authenticated using ((select private.requires_aal2())) with check ((select private.requires_aal2()));
+      grant select, insert on public.aal2_probe to authenticated;
+      grant usage on sequence public.aal2_probe_id_seq to authenticated;`);
+  });
+  afterAll(() => db.exec('drop table public.aal2_probe'));
+
+  it('is met by an aal2 session, or by any session of an account without a verified factor', async () => {
+    expect(await meets(withAal(MFA, 'aal2'))).toBe(true);
+    expect(await meets(withAal(MFA, 'aal1'))).toBe(false);
+    expect(await meets(user(MFA))).toBe(false);
+    expect(await meets(withAal(ALICE, 'aal1'))).toBe(true);
+    expect(await meets(anon(freshIp()))).toBe(false);
+  });
+
+  it('keeps a password-only session of an MFA member out of a table guarded by it', async () => {
+    const insert = 'insert into public.aal2_probe default values';
+    expect(await tryAs(db, withAal(MFA, 'aal1'), insert)).toMatchObject({
+      ok: false,
+      error: { code: '42501' },
+    });
+    expect(await tryAs(db, withAal(MFA, 'aal2'), insert)).toMatchObject({ ok: true });
+    expect(await tryAs(db, withAal(ALICE, 'aal1'), insert)).toMatchObject({ ok: true });
   });
 });
 

@@ -65,6 +65,25 @@ export async function makeAdmin(db: Database, id: string): Promise<void> {
   );
 }
 
+/**
+ * Sets the server's limits for an action of the rate-limit procedures (private.rate_limit_rules), as an
+ * operator would: the procedures apply these whatever limits their caller passes.
+ */
+export async function setRateLimitRule(
+  db: Database,
+  action: string,
+  rule: { max: number; windowMinutes?: number; maxIp?: number; delaySeconds?: number },
+): Promise<void> {
+  await db.query(
+    `insert into private.rate_limit_rules (action_type, max_attempts, window_minutes, max_ip_attempts, base_delay_seconds)
+     values ($1, $2, $3, $4, $5)
+     on conflict (action_type) do update set max_attempts = excluded.max_attempts,
+       window_minutes = excluded.window_minutes, max_ip_attempts = excluded.max_ip_attempts,
+       base_delay_seconds = excluded.base_delay_seconds`,
+    [action, rule.max, rule.windowMinutes ?? 60, rule.maxIp ?? rule.max * 10, rule.delaySeconds ?? 60],
+  );
+}
+
 class Rollback<T> extends Error {
   constructor(readonly value: T) {
     super('rollback');
@@ -90,6 +109,14 @@ export async function attempt<T>(
     if (caught instanceof Rollback) return { ok: true, value: caught.value as T };
     const error = caught as Partial<DbError>;
     if (typeof error.code !== 'string') throw caught;
+    if (error.code === 'PGRST') {
+      // RAISE SQLSTATE 'PGRST': the answer PostgREST gives is in the message (code, message, …).
+      const body = JSON.parse(String(error.message)) as { code: string; message: string; hint?: string };
+      return {
+        ok: false,
+        error: { code: body.code, message: body.message, detail: error.detail, hint: body.hint },
+      };
+    }
     return {
       ok: false,
       error: {

@@ -164,9 +164,18 @@ insert into public.secrets values (1, 'classified');
 export const ALICE = '00000000-0000-4000-8000-000000000001';
 export const BOB = '00000000-0000-4000-8000-000000000002';
 
-/** Creates the fixture schema in the server's database and reloads the data API's schema cache. */
+/**
+ * Creates the fixture schema in the server's database and reloads the data API's schema cache. The
+ * users the tokens below name exist, as they would behind real tokens (the data API refuses a token
+ * whose account is gone, decision 097).
+ */
 export async function installRestFixture(server: TestServer): Promise<void> {
   await server.db.exec(REST_FIXTURE_SQL);
+  await server.db.query(
+    `insert into auth.users (id, email, aud, role) select id, right(id::text, 1) || '@example.com', 'authenticated', 'authenticated'
+     from unnest($1::uuid[]) as id on conflict (id) do nothing`,
+    [[ALICE, BOB]],
+  );
   await reloadSchemaCache(server.db);
 }
 

@@ -14,6 +14,7 @@ export default function putUser(app: FastifyInstance, deps: AuthDeps): void {
         user: caller.user,
         sessionId: caller.sessionId,
         sessionCreatedAt: caller.session?.created_at ?? null,
+        sessionAal: caller.session?.aal ?? null,
       },
       {
         email: body.string('email', 320),

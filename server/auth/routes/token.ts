@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { passwordGrant } from '../accounts.ts';
 import type { AuthDeps } from '../context.ts';
 import { authErrors } from '../errors.ts';
-import { bodyOf, callerOf, requestMeta } from '../http.ts';
+import { bodyOf, callerOf, rememberDevice, requestMeta } from '../http.ts';
 import { queryString } from '../input.ts';
 import { redeemAuthCode } from '../pkce.ts';
 import { sessionJson } from '../serialize.ts';
@@ -11,13 +11,13 @@ import { idTokenGrant } from '../social.ts';
 
 /** POST /token?grant_type=password|refresh_token|pkce|id_token|web3 */
 export default function token(app: FastifyInstance, deps: AuthDeps): void {
-  app.post('/token', { config: { access: 'public' } }, async (request) => {
+  app.post('/token', { config: { access: 'public' } }, async (request, reply) => {
     const grantType = queryString(request.query, 'grant_type', 64);
     const body = bodyOf(request);
     const meta = requestMeta(request);
     switch (grantType) {
-      case 'password':
-        return passwordGrant(
+      case 'password': {
+        const signedIn = await passwordGrant(
           deps,
           {
             email: body.string('email', 320),
@@ -26,6 +26,9 @@ export default function token(app: FastifyInstance, deps: AuthDeps): void {
           },
           meta,
         );
+        rememberDevice(reply, deps, meta, signedIn.deviceToken);
+        return signedIn.body;
+      }
       case 'refresh_token':
         await deps.limits.perIp('refresh', meta.ip);
         return refreshSession(deps, body.string('refresh_token', 512), meta);

@@ -147,9 +147,17 @@ export default function PrivacyPolicyPage() {
           </li>
           <li>
             When you delete your account, we remove your profile information, your reviews and comments, your
-            bookings and submissions and all other personal data. Deletion cannot be undone. Copies in backups
-            disappear as those backups expire, and records we must keep by law (such as payment records) are
-            kept only for the period the law sets.
+            bookings and submissions and all other personal data, including our security records of your
+            sign-ins and the emails we sent you. Deletion cannot be undone. Copies in backups disappear as
+            those backups expire, and records we must keep by law (such as payment records) are kept only for
+            the period the law sets.
+          </li>
+          <li>
+            <strong>One free trial per email address:</strong> so that deleting an account and signing up
+            again does not start a new free trial, we keep, for every email address that had a trial, a keyed
+            hash of it (a one-way code made with a secret key, from which the address cannot be read back) and
+            the date that trial ended — nothing else, and nothing that links it to you once your account is
+            deleted.
           </li>
           <li>
             Booking requests made without an account are kept as long as needed to arrange the session and to
