@@ -278,6 +278,30 @@ describe('migrations', () => {
     );
   });
 
+  it('have definitions that can be applied again without error or change (decision 089)', async () => {
+    const snapshot = async () =>
+      (
+        await db.query(
+          `select (select jsonb_agg(jsonb_build_array(p.oid::regprocedure::text, pg_get_functiondef(p.oid),
+                     p.proacl::text) order by p.oid::regprocedure::text)
+                   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                   where n.nspname not in ('pg_catalog', 'information_schema') and p.prokind in ('f', 'p')) as functions,
+                  (select jsonb_agg(jsonb_build_array(tgrelid::regclass::text, tgname, tgfoid::regprocedure::text) order by tgrelid::regclass::text, tgname)
+                   from pg_trigger where not tgisinternal) as triggers,
+                  (select jsonb_agg(jsonb_build_array(evtname, evtfoid::regprocedure::text) order by evtname)
+                   from pg_event_trigger) as event_triggers,
+                  (select jsonb_agg(jsonb_build_array(schemaname, tablename, policyname, qual, with_check)
+                     order by schemaname, tablename, policyname)
+                   from pg_policies) as policies`,
+        )
+      ).rows[0];
+    const definitions = (await readMigrations()).filter((file) => file.kind === 'definition');
+    expect(definitions.length).toBeGreaterThan(0);
+    const before = await snapshot();
+    for (const file of definitions) await db.transaction((tx) => tx.exec(file.sql));
+    expect(await snapshot()).toEqual(before);
+  });
+
   // Two servers starting together on one PostgreSQL database (PGlite has one connection).
   it.runIf(testDatabase() === 'postgres')(
     'apply each file once when two servers migrate one database at the same time',
