@@ -76,7 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const migrating = opening.then(async (db) => {
     const { migrate } = await import('./db/migrate.ts');
     const applied = await migrate(db, { log: log.info });
-    if (applied.length > 0) log.info(`${applied.length} migration(s) applied`);
+    if (applied.length > 0) log.info(`${applied.length} schema file(s) applied`);
   });
   const resolvingKeys = import('./keys.ts').then(({ resolveKeys }) => resolveKeys(config));
   const building = options.buildWeb ? ensureWebBuild(log.info) : undefined;

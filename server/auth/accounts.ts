@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/driver.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { bootstrapAdminOnProof } from './admin-bootstrap.ts';
-import { type AuthDeps, audit, type RequestMeta } from './context.ts';
+import { audit } from './audit.ts';
+import type { AuthDeps, RequestMeta } from './auth.ts';
 import { emailTokenHash, sha256Hex } from './crypto.ts';
 import {
   deleteOneTimeTokens,

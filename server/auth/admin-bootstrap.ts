@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/driver.ts';
-import { type AuthDeps, audit, type RequestMeta } from './context.ts';
+import { audit } from './audit.ts';
+import type { AuthDeps, RequestMeta } from './auth.ts';
 import {
   type AdminRow,
   bootstrapRevoked,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { METADATA_MAX_BYTES, mergeMetadata } from './accounts.ts';
-import { type AuthDeps, audit, type RequestMeta } from './context.ts';
+import { audit } from './audit.ts';
+import type { AuthDeps, RequestMeta } from './auth.ts';
 import {
   deleteFactor,
   deleteSessionsOfUser,

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/driver.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { type MailType, renderMail } from '../mail/templates.ts';
-import type { AuthDeps } from './context.ts';
+import type { AuthDeps } from './auth.ts';
 import { emailTokenHash, numericOtp, sha256Hex } from './crypto.ts';
 import { type OneTimeTokenType, putOneTimeToken, type UserChanges, updateUser } from './db.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, type RequestAuth } from '../http/request-auth.ts';
-import type { AuthDeps, RequestMeta } from './context.ts';
+import type { AuthDeps, RequestMeta } from './auth.ts';
 import { findUserAndSession, type SessionRow, type UserRow } from './db.ts';
 import { authErrors } from './errors.ts';
 import { Body, isCleanText, isUuid, queryString } from './input.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TOTP } from 'otpauth';
 import { onFirstUse } from '../lazy.ts';
-import { type AuthDeps, audit, type RequestMeta } from './context.ts';
+import { audit } from './audit.ts';
+import type { AuthDeps, RequestMeta } from './auth.ts';
 import {
   addAmrClaim,
   deleteChallenge,

@@ -3,18 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceOptions } from '../context.ts';
 import { registerApiCors } from '../http/cors.ts';
 import { authenticate } from '../http/request-auth.ts';
-import { createMailer, MailQueue } from '../mail/mailer.ts';
-import type { AuthDeps } from './context.ts';
-import { removeExpired } from './db.ts';
+import { startJobs } from '../jobs.ts';
+import { createAuth } from './auth.ts';
 import { API_VERSION_HEADER, authErrors, requestedApiVersion, sendAuthError, toAuthError } from './errors.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { RedirectPolicy } from './redirects.ts';
+import { JOBS } from './jobs.ts';
 import { ROUTES } from './routes/index.ts';
-import { SocialProvider } from './social.ts';
-
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
-/** Rows older than a day are past every expiry (links 1 h, flows 5 min, windows 1 h). */
-const HOUSEKEEPING_MAX_AGE_SECONDS = 24 * 3600;
 
 /**
  * /auth/v1 — the GoTrue-compatible authentication service (architecture: server/auth/architecture.md).
@@ -23,23 +16,7 @@ const HOUSEKEEPING_MAX_AGE_SECONDS = 24 * 3600;
  */
 export default async function authService(app: FastifyInstance, { ctx }: ServiceOptions): Promise<void> {
   await registerApiCors(app);
-  const { config } = ctx;
-  const apiUrl = `${config.apiExternalUrl ?? config.siteUrl}/auth/v1`;
-  const mail = new MailQueue(createMailer(config, ctx.log), ctx.log);
-  const deps: AuthDeps = {
-    app: ctx,
-    config,
-    mail,
-    redirects: new RedirectPolicy(config.siteUrl, config.additionalRedirectUrls),
-    limits: new RateLimiter(ctx.db, config.auth, ctx.keys.jwtSecret),
-    provider: config.oauth ? new SocialProvider(config.oauth, `${apiUrl}/callback`) : undefined,
-    apiUrl,
-  };
-  if (config.enableEmailAutoconfirm) {
-    ctx.log.info(
-      `ENABLE_EMAIL_AUTOCONFIRM is on: an autoconfirmed address proves nothing, so SUPPORT_EMAIL (${config.supportEmail}) becomes an admin only by following a password-reset or magic link mailed to it, or with \`npm run admin -- grant ${config.supportEmail}\`.`,
-    );
-  }
+  const deps = createAuth(ctx);
 
   app.decorateRequest('gateway', null);
   // GoTrue reads a body only where it needs one: auth-js sends `Content-Type: application/json` with
@@ -96,14 +73,9 @@ export default async function authService(app: FastifyInstance, { ctx }: Service
 
   for (const route of ROUTES) route(app, deps);
 
-  const housekeeping = setInterval(() => {
-    removeExpired(ctx.db, HOUSEKEEPING_MAX_AGE_SECONDS).catch((error) =>
-      ctx.log.warn({ err: error }, 'auth housekeeping failed'),
-    );
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
+  const jobs = startJobs(JOBS, deps, ctx.log);
   app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
-    await mail.close();
+    await jobs.stop();
+    await deps.mail.close();
   });
 }

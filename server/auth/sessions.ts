@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Queryable } from '../db/driver.ts';
 import { secretBytes } from '../keys.ts';
-import { type AuthDeps, audit, type RequestMeta } from './context.ts';
+import { audit } from './audit.ts';
+import type { AuthDeps, RequestMeta } from './auth.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 import {
   type AmrClaim,
@@ -17,6 +18,7 @@ import {
   type UserRow,
 } from './db.ts';
 import { authErrors } from './errors.ts';
+import { redeemAuthCode } from './pkce.ts';
 import { type SessionTokens, sessionJson } from './serialize.ts';
 import { nowSeconds, toEpochSeconds } from './time.ts';
 
@@ -160,6 +162,32 @@ export async function refreshSession(
   // The revocation is committed before the error is answered.
   if (outcome.replayed) throw authErrors.refreshTokenAlreadyUsed();
   return outcome.body;
+}
+
+/**
+ * The pkce grant: the auth code a redirect carried, with the verifier of its challenge, becomes a
+ * session, with the provider's tokens when the flow came through the social provider.
+ */
+export async function exchangeAuthCode(
+  deps: AuthDeps,
+  input: { authCode: string; verifier: string },
+  meta: RequestMeta,
+): Promise<Record<string, unknown>> {
+  return deps.app.db.transaction(async (tx) => {
+    const flow = await redeemAuthCode(tx, input.authCode, input.verifier, deps.config.auth.flowStateExpiry);
+    const session = await issueSession(
+      tx,
+      deps,
+      flow.userId,
+      flow.authenticationMethod,
+      meta,
+      flow.providerType,
+    );
+    return sessionJson(session.tokens, session.user, {
+      ...(flow.providerToken ? { provider_token: flow.providerToken } : {}),
+      ...(flow.providerRefreshToken ? { provider_refresh_token: flow.providerRefreshToken } : {}),
+    });
+  });
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { AuthDeps } from './context.ts';
+import type { AuthDeps } from './auth.ts';
 import { keyedHash, safeEqual } from './crypto.ts';
 import { clearThrottles, readThrottle, recordThrottleFailure } from './db.ts';
 import { authErrors } from './errors.ts';

@@ -5,10 +5,12 @@ import type { OAuthProviderConfig } from '../config.ts';
 import type { Queryable } from '../db/driver.ts';
 import { ApiError } from '../http/errors.ts';
 import { onFirstUse } from '../lazy.ts';
-import { type AuthDeps, audit, type RequestMeta } from './context.ts';
+import { audit } from './audit.ts';
+import type { AuthDeps, RequestMeta } from './auth.ts';
 import { sha256Hex } from './crypto.ts';
 import {
   completeFlowState,
+  deleteIdentity,
   findIdentity,
   findUserByEmail,
   findUserById,
@@ -462,5 +464,23 @@ export async function idTokenGrant(
     const userId = await resolveUser(tx, deps, provider.name, payload as Json, input.linkUserId, meta);
     const session = await issueSession(tx, deps, userId, 'oauth', meta, provider.name);
     return sessionJson(session.tokens, session.user);
+  });
+}
+
+/** Unlinks one of the user's identities (DELETE /user/identities/{id}); never the last one. */
+export async function unlinkIdentity(
+  deps: AuthDeps,
+  userId: string,
+  identityId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await deps.app.db.transaction(async (tx) => {
+    const user = await findUserById(tx, userId, true);
+    const identity = user?.identities.find((candidate) => candidate.identity_id === identityId.toLowerCase());
+    if (!user || !identity) throw authErrors.identityNotFound();
+    if (user.identities.length <= 1) throw authErrors.singleIdentity();
+    await deleteIdentity(tx, user.id, identity.identity_id);
+    await syncProviders(tx, user.id);
+    await audit(tx, meta, user, 'identity_unlinked', { provider: identity.provider });
   });
 }

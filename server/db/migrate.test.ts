@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MIGRATION_SOURCES, MigrationError, orderMigrationNames, readMigrations } from './migrate.ts';
+import {
+  checksum,
+  MIGRATION_SOURCES,
+  MigrationError,
+  orderDefinitionNames,
+  orderMigrationNames,
+  readMigrations,
+  replacedChecksums,
+} from './migrate.ts';
 
 const sequence = { naming: 'sequence' as const, dir: 'x' };
 const timestamp = { naming: 'timestamp' as const, dir: 'x' };
@@ -40,5 +48,49 @@ describe('migration file names', () => {
     for (const file of files) {
       expect(file.sql).not.toMatch(/^\s*(begin|commit|rollback)\s*;/im);
     }
+  });
+
+  it('orders definitions by name and rejects names that are not snake_case', () => {
+    expect(orderDefinitionNames('x', ['b.sql', 'README.md', 'a_1.sql'])).toEqual(['a_1.sql', 'b.sql']);
+    expect(() => orderDefinitionNames('x', ['Apply-Changes.sql'])).toThrow(
+      /misnamed: expected snake_case.sql/,
+    );
+  });
+
+  it('reads the earlier contents a migration replaces from its `-- replaces sha256` lines', () => {
+    const hash = checksum('old');
+    expect(replacedChecksums(`-- note\n-- replaces sha256 ${hash}\ncreate table t (id int);`)).toEqual([
+      hash,
+    ]);
+    expect(replacedChecksums(`-- replaces sha256 abc\n--replaces sha256 ${hash}`)).toEqual([]);
+  });
+});
+
+describe('the schema files of this repository', () => {
+  it('define each SQL function in one file only (decision 089)', async () => {
+    const definedIn = new Map<string, string[]>();
+    for (const file of await readMigrations()) {
+      for (const match of file.sql.matchAll(
+        /^\s*create\s+(?:or\s+replace\s+)?function\s+([\w."]+)\s*\(/gim,
+      )) {
+        const name = (match[1] as string).replaceAll('"', '').toLowerCase();
+        const files = definedIn.get(name) ?? [];
+        if (!files.includes(file.path)) files.push(file.path);
+        definedIn.set(name, files);
+      }
+    }
+    expect(definedIn.size).toBeGreaterThan(0);
+    const repeated = [...definedIn].filter(([, files]) => files.length > 1);
+    expect(repeated).toEqual([]);
+  });
+
+  it('declare only earlier contents they really replace', async () => {
+    for (const file of await readMigrations()) {
+      for (const replaced of file.replaces) expect(replaced).not.toBe(file.checksum);
+    }
+    const realtime = (await readMigrations()).filter((file) => file.layer === 'platform/realtime');
+    expect(realtime.filter((file) => file.kind === 'migration').map((file) => file.replaces.length)).toEqual([
+      1, 2, 1,
+    ]);
   });
 });

@@ -6,10 +6,17 @@ import { PROJECT_ROOT as root } from '../paths.ts';
 import type { Database } from './driver.ts';
 
 /**
- * Forward-only SQL migrations in two layers: the platform's own schema (auth, storage, ...) beside the
- * service that owns it, then the product's schema in supabase/migrations (Supabase CLI layout, so it
- * also applies to a hosted Supabase project). Each file runs once, in its own transaction, in order;
- * a file changed after it was applied stops the server instead of drifting silently.
+ * The database schema in layers: the platform's own (auth, storage, ...) beside the service that owns
+ * it, then the product's in supabase/ (Supabase CLI layout, so it also applies to a hosted Supabase
+ * project). Each layer has two kinds of file (decision 089):
+ *
+ * - migrations (`migrations/`): tables, types, indexes, grants on tables: forward-only, each applied
+ *   once, in order, in its own transaction; a file changed after it was applied stops the server
+ *   instead of drifting silently;
+ * - definitions (`definitions/`): functions, triggers, views and policies, one file per object or
+ *   small family, written with `create or replace` (or drop-and-create) so that applying a file again
+ *   replaces what it defines. They are applied after the layer's migrations, in name order, and again
+ *   whenever their checksum changes: the next fix edits the one file, and its diff is the change.
  */
 export interface MigrationSource {
   /** Key under which applied files are recorded. */
@@ -17,14 +24,23 @@ export interface MigrationSource {
   dir: string;
   /** `sequence`: 0001_name.sql, 0002_... without gaps. `timestamp`: 20261121093000_name.sql. */
   naming: 'sequence' | 'timestamp';
+  /** The layer's definitions folder (optional: a layer may have none). */
+  definitions?: string;
 }
 
 export interface MigrationFile {
+  kind: 'migration' | 'definition';
   layer: string;
+  /** As recorded in `_platform.migrations`: `0001_name.sql`, or `definitions/name.sql`. */
   name: string;
   path: string;
   sql: string;
   checksum: string;
+  /**
+   * Migrations only: checksums of earlier contents of this file that count as applied — a migration
+   * whose function bodies moved to definitions says so in `-- replaces sha256 <hex>` lines (decision 089).
+   */
+  replaces: string[];
 }
 
 export class MigrationError extends OperatorError {}
@@ -33,14 +49,27 @@ export const MIGRATION_SOURCES: MigrationSource[] = [
   { layer: 'platform/db', dir: join(root, 'server/db/migrations'), naming: 'sequence' },
   { layer: 'platform/auth', dir: join(root, 'server/auth/migrations'), naming: 'sequence' },
   { layer: 'platform/storage', dir: join(root, 'server/storage/migrations'), naming: 'sequence' },
-  { layer: 'platform/realtime', dir: join(root, 'server/realtime/migrations'), naming: 'sequence' },
-  { layer: 'app', dir: join(root, 'supabase/migrations'), naming: 'timestamp' },
+  {
+    layer: 'platform/realtime',
+    dir: join(root, 'server/realtime/migrations'),
+    naming: 'sequence',
+    definitions: join(root, 'server/realtime/definitions'),
+  },
+  {
+    layer: 'app',
+    dir: join(root, 'supabase/migrations'),
+    naming: 'timestamp',
+    definitions: join(root, 'supabase/definitions'),
+  },
 ];
 
 const PATTERNS = {
   sequence: /^(\d{4})_[a-z0-9_]+\.sql$/,
   timestamp: /^(\d{14})_[a-z0-9_]+\.sql$/,
 };
+const DEFINITION_NAME = /^[a-z0-9_]+\.sql$/;
+const DEFINITIONS_PREFIX = 'definitions/';
+const REPLACES = /^-- replaces sha256 ([0-9a-f]{64})\s*$/gm;
 
 /** Checks names and numbering of one folder's files; returns them in the order they apply. */
 export function orderMigrationNames(
@@ -78,26 +107,66 @@ export function orderMigrationNames(
   return sql;
 }
 
-/** Every source's files in the order they apply; folders and files are read concurrently. */
+/** Checks the names of a definitions folder's files; returns them in the order they apply (by name). */
+export function orderDefinitionNames(dir: string, names: string[]): string[] {
+  const sql = names.filter((name) => name.endsWith('.sql')).sort();
+  for (const name of sql) {
+    if (!DEFINITION_NAME.test(name)) {
+      throw new MigrationError(`Definition ${join(dir, name)} is misnamed: expected snake_case.sql`);
+    }
+  }
+  return sql;
+}
+
+/** The `-- replaces sha256 <hex>` lines of a migration. */
+export function replacedChecksums(sql: string): string[] {
+  return [...sql.matchAll(REPLACES)].map((match) => match[1] as string);
+}
+
+async function listSql(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * Every source's files in the order they apply: per layer, its migrations, then its definitions.
+ * Folders and files are read concurrently.
+ */
 export async function readMigrations(
   sources: MigrationSource[] = MIGRATION_SOURCES,
 ): Promise<MigrationFile[]> {
+  const read = async (kind: MigrationFile['kind'], layer: string, dir: string, name: string) => {
+    const path = join(dir, name);
+    const sql = await readFile(path, 'utf8');
+    return {
+      kind,
+      layer,
+      name: kind === 'definition' ? `${DEFINITIONS_PREFIX}${name}` : name,
+      path,
+      sql,
+      checksum: checksum(sql),
+      replaces: kind === 'migration' ? replacedChecksums(sql) : [],
+    };
+  };
   const perSource = await Promise.all(
     sources.map(async (source) => {
-      let names: string[];
-      try {
-        names = await readdir(source.dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
-      return Promise.all(
-        orderMigrationNames(source, names).map(async (name) => {
-          const path = join(source.dir, name);
-          const sql = await readFile(path, 'utf8');
-          return { layer: source.layer, name, path, sql, checksum: checksum(sql) };
-        }),
-      );
+      const [migrationNames, definitionNames] = await Promise.all([
+        listSql(source.dir),
+        source.definitions ? listSql(source.definitions) : [],
+      ]);
+      const definitionsDir = source.definitions ?? '';
+      return Promise.all([
+        ...orderMigrationNames(source, migrationNames).map((name) =>
+          read('migration', source.layer, source.dir, name),
+        ),
+        ...orderDefinitionNames(definitionsDir, definitionNames).map((name) =>
+          read('definition', source.layer, definitionsDir, name),
+        ),
+      ]);
     }),
   );
   return perSource.flat();
@@ -139,10 +208,11 @@ async function readApplied(db: Database): Promise<Map<string, string> | undefine
 const UNDEFINED_TABLE = '42P01';
 
 /**
- * Applies the files not applied yet and verifies the others. A restart with nothing to apply costs
- * one query (read concurrently with the files): no lock, no DDL, no transaction. Only when something
- * is pending are the bookkeeping table ensured and the files applied, each in its own transaction
- * under an advisory lock, so servers starting together on one PostgreSQL database take turns.
+ * Applies the migrations not applied yet and the definitions that changed, and verifies the other
+ * migrations. A restart with nothing to apply costs one query (read concurrently with the files): no
+ * lock, no DDL, no transaction. Only when something is pending are the bookkeeping table ensured and
+ * the files applied, each in its own transaction under an advisory lock, so servers starting together
+ * on one PostgreSQL database take turns and each file is applied once.
  */
 export async function migrate(
   db: Database,
@@ -152,7 +222,7 @@ export async function migrate(
 
   const relative = (file: MigrationFile) => relativePath(root, file.path);
   const verify = (file: MigrationFile, checksum: string) => {
-    if (checksum !== file.checksum) {
+    if (checksum !== file.checksum && !file.replaces.includes(checksum)) {
       throw new MigrationError(
         `Migration ${relative(file)} was changed after it was applied. Applied migrations are never edited: ` +
           'restore the file and put the change in a new migration.',
@@ -163,7 +233,9 @@ export async function migrate(
   const pending: MigrationFile[] = [];
   for (const file of files) {
     const checksum = recorded?.get(`${file.layer}/${file.name}`);
-    if (checksum === undefined) pending.push(file);
+    if (file.kind === 'definition') {
+      if (checksum !== file.checksum) pending.push(file);
+    } else if (checksum === undefined) pending.push(file);
     else verify(file, checksum);
   }
   if (pending.length === 0) return [];
@@ -184,19 +256,22 @@ export async function migrate(
         'select checksum from _platform.migrations where layer = $1 and name = $2',
         [file.layer, file.name],
       );
-      if (again.rows[0]) return verify(file, again.rows[0].checksum);
+      const applied = again.rows[0]?.checksum;
+      if (file.kind === 'migration' && applied !== undefined) return verify(file, applied);
+      if (file.kind === 'definition' && applied === file.checksum) return;
       try {
         await tx.exec(file.sql);
       } catch (error) {
-        throw new MigrationError(`Migration ${relative(file)} failed: ${(error as Error).message}`);
+        const what = file.kind === 'migration' ? 'Migration' : 'Definition';
+        throw new MigrationError(`${what} ${relative(file)} failed: ${(error as Error).message}`);
       }
-      await tx.query('insert into _platform.migrations (layer, name, checksum) values ($1, $2, $3)', [
-        file.layer,
-        file.name,
-        file.checksum,
-      ]);
+      await tx.query(
+        `insert into _platform.migrations (layer, name, checksum) values ($1, $2, $3)
+         on conflict (layer, name) do update set checksum = excluded.checksum, applied_at = now()`,
+        [file.layer, file.name, file.checksum],
+      );
       newlyApplied.push(relative(file));
-      options.log?.(`applied migration ${relative(file)}`);
+      options.log?.(`applied ${file.kind} ${relative(file)}`);
     });
   }
   return newlyApplied;

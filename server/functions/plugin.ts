@@ -2,21 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceOptions } from '../context.ts';
 import { registerApiCors } from '../http/cors.ts';
 import { registerServiceErrors, renderers } from '../http/errors.ts';
-import { openBackend } from '../storage/backends/index.ts';
-import { BlobTrash } from './blob-trash.ts';
-import { setExportRule } from './db.ts';
+import { startJobs } from '../jobs.ts';
 import { mapError } from './errors.ts';
-import { EXPORT_RATE_ACTION } from './gdpr-export.ts';
+import { createFunctions } from './functions.ts';
 import { requireUsers } from './http.ts';
-import type { FunctionRouteDeps } from './routes/deps.ts';
-import gdprDataDeletion from './routes/gdpr-data-deletion.ts';
-import gdprDataExport from './routes/gdpr-data-export.ts';
+import { JOBS } from './jobs.ts';
+import { ROUTES } from './routes/index.ts';
 
 /** Request bodies of the functions are small JSON objects ({"confirm_deletion": true}). */
 const BODY_LIMIT = 16 * 1024;
-/** Set-aside blobs of an operation this old belong to a crashed one (decision 072). */
-const TRASH_LEASE_SECONDS = 3600;
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** /functions/v1 — the product's server functions (architecture.md beside this file). */
 export default async function functionsService(app: FastifyInstance, { ctx }: ServiceOptions): Promise<void> {
@@ -36,43 +30,13 @@ export default async function functionsService(app: FastifyInstance, { ctx }: Se
     },
   );
 
-  const backend = await openBackend(ctx.config, (message, error) => ctx.log.warn({ err: error }, message));
-  const trash = new BlobTrash(ctx.db, backend, ctx.log);
-  const deps: FunctionRouteDeps = {
-    export: {
-      db: ctx.db,
-      apiUrl: ctx.config.apiExternalUrl,
-      exportsPerHour: ctx.config.functions.gdprExportsPerHour,
-    },
-    deletion: {
-      db: ctx.db,
-      trash,
-      log: ctx.log,
-      secret: ctx.keys.jwtSecret,
-      outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
-    },
-  };
-
-  // The export limit is a server setting; the rate-limit procedure reads it from its rules table.
-  await setExportRule(ctx.db, EXPORT_RATE_ACTION, ctx.config.functions.gdprExportsPerHour);
-
+  const deps = await createFunctions(ctx);
   requireUsers(app, ctx);
-  gdprDataExport(app, deps);
-  gdprDataDeletion(app, deps);
+  for (const route of ROUTES) route(app, deps);
 
-  // Finish what a crashed or failed deletion left behind: now, and every few minutes.
-  const sweep = () =>
-    trash
-      .sweep(TRASH_LEASE_SECONDS)
-      .catch((error) => ctx.log.warn({ err: error }, 'functions: blob trash sweep failed'));
-  let sweeping = sweep();
-  const timer = setInterval(() => {
-    sweeping = sweeping.then(sweep);
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
+  const jobs = startJobs(JOBS, deps, ctx.log);
   app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-    await backend.close();
+    await jobs.stop();
+    await deps.close();
   });
 }

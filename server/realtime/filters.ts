@@ -2,7 +2,7 @@
  * postgres_changes `filter` strings, as realtime-js builds them (`user_id=eq.42`,
  * `status=in.(open,"on hold")`, several conditions joined by commas meaning AND). Values stay text:
  * the database checks each against the column's type when subscribing and compares with the type's
- * own operators for every change (server/realtime/migrations/0001_realtime.sql).
+ * own operators for every change (server/realtime/definitions/apply_changes_1_filters.sql).
  */
 
 export const FILTER_OPERATORS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in'] as const;

@@ -3,11 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceOptions } from '../context.ts';
 import { registerApiCors } from '../http/cors.ts';
 import { registerServiceErrors, renderers } from '../http/errors.ts';
-import { KeyedBuckets } from './rate-limit.ts';
-import { RealtimeService } from './realtime.ts';
-import { broadcastRoute } from './routes/broadcast.ts';
-import { broadcastEventRoute } from './routes/broadcast-event.ts';
-import { websocketRoute } from './routes/websocket.ts';
+import { createRealtime } from './realtime.ts';
+import { ROUTES } from './routes/index.ts';
 
 /** Room for the Phoenix envelope around the largest payload a frame may carry. */
 const FRAME_ENVELOPE_BYTES = 64 * 1024;
@@ -21,8 +18,8 @@ export default async function realtimeService(app: FastifyInstance, options: Ser
   await registerApiCors(app);
   registerServiceErrors(app, renderers.plain);
 
-  const service = new RealtimeService(ctx);
-  await service.start();
+  const deps = await createRealtime(ctx);
+  const { service } = deps;
 
   await app.register(websocket, {
     options: {
@@ -47,8 +44,5 @@ export default async function realtimeService(app: FastifyInstance, options: Ser
     (_request, body, done) => done(null, body),
   );
 
-  const buckets = new KeyedBuckets(ctx.config.realtime.maxEventsPerSecond);
-  websocketRoute(app, service);
-  broadcastRoute(app, service, buckets);
-  broadcastEventRoute(app, service, buckets);
+  for (const route of ROUTES) route(app, deps);
 }

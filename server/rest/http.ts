@@ -1,19 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
 import { authenticate, scopeFor } from '../http/request-auth.ts';
 import { restErrors } from './errors.ts';
 import type { HttpInput } from './request.ts';
 import type { RestResponse } from './response.ts';
-import type { RestService } from './service.ts';
+import type { RestDeps } from './rest.ts';
 
-/**
+/*
  * The thin HTTP edge every route shares: who is calling (API key, bearer token → role and claims),
  * the raw request as the pipeline reads it, and the answer written back.
  */
-export interface RouteDeps {
-  ctx: AppContext;
-  service: RestService;
-}
 
 function rawQuery(url: string): string {
   const index = url.indexOf('?');
@@ -28,7 +23,7 @@ export function send(reply: FastifyReply, response: RestResponse): FastifyReply 
 
 /** Handles one data API request for a relation (`/name`) or a function (`/rpc/name`). */
 export async function serve(
-  deps: RouteDeps,
+  deps: RestDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   route: 'relation' | 'rpc',

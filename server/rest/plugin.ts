@@ -3,14 +3,8 @@ import type { ServiceOptions } from '../context.ts';
 import { registerApiCors } from '../http/cors.ts';
 import { registerServiceErrors, renderers } from '../http/errors.ts';
 import { mapRestError } from './errors.ts';
-import type { RouteDeps } from './http.ts';
-import { callFunction } from './routes/call-function.ts';
-import { deleteRows } from './routes/delete-rows.ts';
-import { insertRows } from './routes/insert-rows.ts';
-import { readRows } from './routes/read-rows.ts';
-import { unsupported } from './routes/unsupported.ts';
-import { updateRows } from './routes/update-rows.ts';
-import { createRestService } from './service.ts';
+import { createRest } from './rest.ts';
+import { ROUTES } from './routes/index.ts';
 
 /** Largest request body the data API reads (bulk inserts), in bytes. */
 export const REST_BODY_LIMIT = 10 * 1024 * 1024;
@@ -27,13 +21,7 @@ export default async function restService(app: FastifyInstance, options: Service
     done(null, body),
   );
 
-  const service = await createRestService(options.ctx);
-  app.addHook('onClose', () => service.close());
-  const deps: RouteDeps = { ctx: options.ctx, service };
-  readRows(app, deps);
-  insertRows(app, deps);
-  updateRows(app, deps);
-  deleteRows(app, deps);
-  callFunction(app, deps);
-  unsupported(app);
+  const deps = await createRest(options.ctx);
+  app.addHook('onClose', () => deps.service.close());
+  for (const route of ROUTES) route(app, deps);
 }

@@ -1,11 +1,12 @@
 import type { Queryable } from '../db/driver.ts';
 import { quoteIdent } from '../db/sql.ts';
+import type { BucketSortColumn, ObjectSortColumn, SortOrder } from './listing.ts';
 
 /**
  * Every statement of the file service. Each runs inside the caller's scoped transaction (or the
  * service's own, for bucket settings), so row-level security on storage.buckets and storage.objects
  * decides what it sees and changes. Values are always parameters; the only identifiers spliced in
- * are sort columns from the whitelists below, quoted by quoteIdent.
+ * are sort columns from the whitelists of listing.ts, quoted by quoteIdent.
  */
 
 /** Timestamps leave the database as ISO 8601 in UTC with milliseconds, as Supabase's JSON has them. */
@@ -34,10 +35,6 @@ export interface BucketSettings {
 const BUCKET_COLUMNS = `id, name, coalesce(owner_id, owner::text) as owner, public, type,
   file_size_limit::float8 as file_size_limit, allowed_mime_types,
   ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at`;
-
-export const BUCKET_SORT_COLUMNS = ['id', 'name', 'created_at', 'updated_at'] as const;
-export type BucketSortColumn = (typeof BUCKET_SORT_COLUMNS)[number];
-export type SortOrder = 'asc' | 'desc';
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern built from user text. */
 export function escapeLike(text: string): string {
@@ -340,9 +337,6 @@ export async function deleteSomeObjects(tx: Queryable, bucketId: string, batch: 
   );
   return rows.map((row) => row.version);
 }
-
-export const OBJECT_SORT_COLUMNS = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const;
-export type ObjectSortColumn = (typeof OBJECT_SORT_COLUMNS)[number];
 
 export interface ListedObject {
   name: string;

@@ -2,59 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ServiceOptions } from '../context.ts';
 import { registerApiCors } from '../http/cors.ts';
 import { type ApiError, registerServiceErrors, renderers } from '../http/errors.ts';
-import { openBackend } from './backends/index.ts';
 import { fromDatabaseError, StorageErrors } from './errors.ts';
-import { requireCallers, type StorageRouteDeps } from './http/context.ts';
-import copyObject from './routes/copy-object.ts';
-import createBucket from './routes/create-bucket.ts';
-import createObject from './routes/create-object.ts';
-import createSignedUploadUrl from './routes/create-signed-upload-url.ts';
-import createSignedUrl from './routes/create-signed-url.ts';
-import createSignedUrls from './routes/create-signed-urls.ts';
-import deleteBucket from './routes/delete-bucket.ts';
-import deleteObject from './routes/delete-object.ts';
-import deleteObjects from './routes/delete-objects.ts';
-import emptyBucket from './routes/empty-bucket.ts';
-import getBucket from './routes/get-bucket.ts';
-import getObject from './routes/get-object.ts';
-import getObjectInfo from './routes/get-object-info.ts';
-import getPublicObject from './routes/get-public-object.ts';
-import getSignedObject from './routes/get-signed-object.ts';
-import listBuckets from './routes/list-buckets.ts';
-import listObjects from './routes/list-objects.ts';
-import moveObject from './routes/move-object.ts';
-import updateBucket from './routes/update-bucket.ts';
-import updateObject from './routes/update-object.ts';
-import uploadToSignedUrl from './routes/upload-to-signed-url.ts';
-import { StorageService } from './storage.ts';
-import { SignedUrls } from './tokens.ts';
-
-type Route = (app: FastifyInstance, deps: StorageRouteDeps) => void;
-
-/** Routes with JSON (or no) bodies. */
-const ROUTES: Route[] = [
-  listBuckets,
-  getBucket,
-  createBucket,
-  updateBucket,
-  emptyBucket,
-  deleteBucket,
-  createSignedUploadUrl,
-  moveObject,
-  copyObject,
-  createSignedUrl,
-  createSignedUrls,
-  getSignedObject,
-  getPublicObject,
-  getObjectInfo,
-  getObject,
-  listObjects,
-  deleteObjects,
-  deleteObject,
-];
-
-/** Routes whose body is a file, read as a stream. */
-const UPLOAD_ROUTES: Route[] = [createObject, updateObject, uploadToSignedUrl];
+import { requireCallers } from './http/caller.ts';
+import { ROUTES, UPLOAD_ROUTES } from './routes/index.ts';
+import { createStorage } from './storage.ts';
 
 /** Errors raised outside the catalogue: request validation, and database errors that escaped. */
 function mapError(error: unknown): ApiError | undefined {
@@ -68,16 +19,8 @@ export default async function storageService(app: FastifyInstance, { ctx }: Serv
   await registerApiCors(app);
   registerServiceErrors(app, renderers.storage, { mapError });
 
-  const backend = await openBackend(ctx.config, (message, error) => ctx.log.warn({ err: error }, message));
-  app.addHook('onClose', () => backend.close());
-  const storage = new StorageService(
-    ctx.db,
-    backend,
-    ctx.config.storage,
-    new SignedUrls(ctx.keys.jwtSecret),
-    ctx.log,
-  );
-  const deps: StorageRouteDeps = { ctx, storage };
+  const deps = await createStorage(ctx);
+  app.addHook('onClose', () => deps.storage.close());
   requireCallers(app, ctx);
 
   for (const route of ROUTES) route(app, deps);

@@ -3,8 +3,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StorageConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
 import type { Database, Queryable, RequestScope } from '../db/driver.ts';
 import { BlobNotFound, type ByteRange, type StorageBackend } from './backends/backend.ts';
+import { openBackend } from './backends/index.ts';
 import * as sql from './db.ts';
 import { fromDatabaseError, StorageErrors } from './errors.ts';
 import { effectiveSizeLimit, parseFileSizeLimit } from './limits.ts';
@@ -17,8 +19,21 @@ import {
 } from './mime.ts';
 import { bucketIdOrNotFound, validateBucketId, validateImageFileName, validateObjectName } from './names.ts';
 import { hasControlCharacters } from './text.ts';
-import { MAX_SIGNED_URL_SECONDS, type SignedUrls, type UploaderRole, type UploadGrant } from './tokens.ts';
+import { MAX_SIGNED_URL_SECONDS, SignedUrls, type UploaderRole, type UploadGrant } from './tokens.ts';
 import { UploadInspector } from './upload/inspect.ts';
+
+/** What the file service's routes are built from (decision 088). */
+export interface StorageDeps {
+  ctx: AppContext;
+  storage: StorageService;
+}
+
+/** The file service of one server: the configured blob backend and the domain over it. */
+export async function createStorage(ctx: AppContext): Promise<StorageDeps> {
+  const backend = await openBackend(ctx.config, (message, error) => ctx.log.warn({ err: error }, message));
+  const signer = new SignedUrls(ctx.keys.jwtSecret);
+  return { ctx, storage: new StorageService(ctx.db, backend, ctx.config.storage, signer, ctx.log) };
+}
 
 /** Who is asking: the database scope their statements run in, and their user id (object owner). */
 export interface Caller {
@@ -69,6 +84,11 @@ export class StorageService {
     private readonly signer: SignedUrls,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Releases the backend (its connections, when S3). */
+  close(): Promise<void> {
+    return this.backend.close();
+  }
 
   // -----------------------------------------------------------------------------------------------
   // Transactions

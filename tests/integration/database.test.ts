@@ -1,10 +1,18 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, RequestScope } from '#server/db/driver.ts';
-import { MIGRATION_LOCK_KEY, MigrationError, migrate } from '#server/db/migrate.ts';
-import { openTestDatabase, testDatabase } from '#tests/support/test-server.ts';
+import {
+  checksum,
+  MIGRATION_LOCK_KEY,
+  MigrationError,
+  type MigrationSource,
+  migrate,
+  readMigrations,
+} from '#server/db/migrate.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import { createPostgresDatabase, openTestDatabase, testDatabase } from '#tests/support/test-server.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
@@ -141,11 +149,201 @@ describe('migrations', () => {
     },
   );
 
-  async function sourceWith(files: Record<string, string>) {
+  async function sourceWith(
+    files: Record<string, string>,
+    definitions?: Record<string, string>,
+  ): Promise<MigrationSource & { definitions: string }> {
     const dir = await mkdtemp(join(tmpdir(), 'hg-migrations-'));
     for (const [name, sql] of Object.entries(files)) await writeFile(join(dir, name), sql);
-    return { layer: `test/${dir}`, dir, naming: 'sequence' as const };
+    const definitionsDir = join(dir, 'definitions');
+    await mkdir(definitionsDir);
+    for (const [name, sql] of Object.entries(definitions ?? {}))
+      await writeFile(join(definitionsDir, name), sql);
+    return { layer: `test/${dir}`, dir, naming: 'sequence', definitions: definitionsDir };
   }
+
+  /** The database with every statement it is sent counted. */
+  function counting(target: Database): { db: Database; statements: string[] } {
+    const statements: string[] = [];
+    const db: Database = {
+      mode: target.mode,
+      query: (sql, params) => {
+        statements.push(sql);
+        return target.query(sql, params);
+      },
+      exec: (sql) => {
+        statements.push(sql);
+        return target.exec(sql);
+      },
+      transaction: (fn) => {
+        statements.push('begin');
+        return target.transaction(fn);
+      },
+      withScope: (scope, fn) => {
+        statements.push('begin (scoped)');
+        return target.withScope(scope, fn);
+      },
+      listen: (channel, handler) => target.listen(channel, handler),
+      close: () => target.close(),
+    };
+    return { db, statements };
+  }
+
+  it('on a restart with nothing changed, send one query: no lock, no DDL, no transaction', async () => {
+    const { db: counted, statements } = counting(db);
+    expect(await migrate(counted)).toEqual([]);
+    expect(statements).toEqual(['select layer, name, checksum from _platform.migrations']);
+  });
+
+  it('apply definitions after the migrations, and again whenever they change', async () => {
+    const source = await sourceWith(
+      { '0001_table.sql': 'create table public.d1 (id int primary key, n int not null);' },
+      {
+        'd1_count.sql':
+          'create or replace function public.d1_count() returns bigint language sql as $$ select count(*) from public.d1 $$;',
+      },
+    );
+    const applied = await migrate(db, { sources: [source] });
+    expect(applied).toHaveLength(2);
+    expect(applied[0]).toMatch(/\/0001_table\.sql$/);
+    expect(applied[1]).toMatch(/\/definitions\/d1_count\.sql$/);
+    expect(await migrate(db, { sources: [source] })).toEqual([]);
+
+    const changed =
+      'create or replace function public.d1_count() returns bigint language sql as $$ select count(*) + 10 from public.d1 $$;';
+    await writeFile(join(source.definitions, 'd1_count.sql'), changed);
+    const reapplied = await migrate(db, { sources: [source] });
+    expect(reapplied).toHaveLength(1);
+    expect(reapplied[0]).toMatch(/definitions\/d1_count\.sql$/);
+    expect((await db.query<{ n: string }>('select public.d1_count() as n')).rows).toEqual([{ n: '10' }]);
+    const recorded = await db.query<{ name: string; checksum: string }>(
+      'select name, checksum from _platform.migrations where layer = $1 order by name',
+      [source.layer],
+    );
+    expect(recorded.rows).toEqual([
+      {
+        name: '0001_table.sql',
+        checksum: checksum('create table public.d1 (id int primary key, n int not null);'),
+      },
+      { name: 'definitions/d1_count.sql', checksum: checksum(changed) },
+    ]);
+    expect(await migrate(db, { sources: [source] })).toEqual([]);
+  });
+
+  it('stop at a definition that fails, naming it, and keep the version applied before', async () => {
+    const first = 'create or replace function public.d2() returns int language sql as $$ select 1 $$;';
+    const source = await sourceWith({}, { 'd2.sql': first });
+    expect(await migrate(db, { sources: [source] })).toHaveLength(1);
+    await writeFile(
+      join(source.definitions, 'd2.sql'),
+      'create or replace function public.d2() returns int language sql as $$ select 2 $$;\nselect no_such_function();',
+    );
+    const failure = migrate(db, { sources: [source] });
+    await expect(failure).rejects.toThrow(MigrationError);
+    await expect(migrate(db, { sources: [source] })).rejects.toThrow(
+      /^Definition \S+definitions\/d2\.sql failed: function no_such_function\(\) does not exist$/,
+    );
+    expect((await db.query('select public.d2() as n')).rows).toEqual([{ n: 1 }]);
+    const recorded = await db.query('select checksum from _platform.migrations where layer = $1', [
+      source.layer,
+    ]);
+    expect(recorded.rows).toEqual([{ checksum: checksum(first) }]);
+  });
+
+  it('accept the earlier contents a migration declares it replaces, and no other', async () => {
+    const original =
+      'create table public.r1 (id int);\ncreate function public.r1_f() returns int language sql as $$ select 1 $$;';
+    const source = await sourceWith({ '0001_first.sql': original });
+    expect(await migrate(db, { sources: [source] })).toHaveLength(1);
+    // The function moves to a definition; the migration keeps its table and names what it was.
+    await writeFile(
+      join(source.dir, '0001_first.sql'),
+      `-- replaces sha256 ${checksum(original)}\ncreate table public.r1 (id int);`,
+    );
+    await writeFile(
+      join(source.definitions, 'r1_f.sql'),
+      'create or replace function public.r1_f() returns int language sql as $$ select 1 $$;',
+    );
+    const applied = await migrate(db, { sources: [source] });
+    expect(applied).toHaveLength(1);
+    expect(applied[0]).toMatch(/definitions\/r1_f\.sql$/);
+    expect(await migrate(db, { sources: [source] })).toEqual([]);
+
+    await writeFile(
+      join(source.dir, '0001_first.sql'),
+      `-- replaces sha256 ${'0'.repeat(64)}\ncreate table public.r1 (id int);`,
+    );
+    await expect(migrate(db, { sources: [source] })).rejects.toThrow(
+      /0001_first.sql was changed after it was applied/,
+    );
+  });
+
+  it('have definitions that can be applied again without error or change (decision 089)', async () => {
+    const snapshot = async () =>
+      (
+        await db.query(
+          `select (select jsonb_agg(jsonb_build_array(p.oid::regprocedure::text, pg_get_functiondef(p.oid),
+                     p.proacl::text) order by p.oid::regprocedure::text)
+                   from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                   where n.nspname not in ('pg_catalog', 'information_schema') and p.prokind in ('f', 'p')) as functions,
+                  (select jsonb_agg(jsonb_build_array(tgrelid::regclass::text, tgname, tgfoid::regprocedure::text) order by tgrelid::regclass::text, tgname)
+                   from pg_trigger where not tgisinternal) as triggers,
+                  (select jsonb_agg(jsonb_build_array(evtname, evtfoid::regprocedure::text) order by evtname)
+                   from pg_event_trigger) as event_triggers,
+                  (select jsonb_agg(jsonb_build_array(schemaname, tablename, policyname, qual, with_check)
+                     order by schemaname, tablename, policyname)
+                   from pg_policies) as policies`,
+        )
+      ).rows[0];
+    const definitions = (await readMigrations()).filter((file) => file.kind === 'definition');
+    expect(definitions.length).toBeGreaterThan(0);
+    const before = await snapshot();
+    for (const file of definitions) await db.transaction((tx) => tx.exec(file.sql));
+    expect(await snapshot()).toEqual(before);
+  });
+
+  // Two servers starting together on one PostgreSQL database (PGlite has one connection).
+  it.runIf(testDatabase() === 'postgres')(
+    'apply each file once when two servers migrate one database at the same time',
+    async () => {
+      const database = await createPostgresDatabase();
+      const servers = await Promise.all(
+        [1, 2].map(() => openPostgres({ url: database.url, poolMax: 2, statementTimeoutMs: 60_000 })),
+      );
+      try {
+        const [a, b] = servers as [Database, Database];
+        const files = await readMigrations();
+        const first = await Promise.all([migrate(a), migrate(b)]);
+        // Each file applied by one of the two, and the other found it applied.
+        expect(first.flat()).toHaveLength(files.length);
+        expect(new Set(first.flat()).size).toBe(files.length);
+        expect((await a.query('select count(*)::int as n from _platform.migrations')).rows).toEqual([
+          { n: files.length },
+        ]);
+
+        const source = await sourceWith(
+          {},
+          { 'c1.sql': 'create or replace function public.c1() returns int language sql as $$ select 1 $$;' },
+        );
+        expect(
+          (await Promise.all([migrate(a, { sources: [source] }), migrate(b, { sources: [source] })])).flat(),
+        ).toHaveLength(1);
+        await writeFile(
+          join(source.definitions, 'c1.sql'),
+          'create or replace function public.c1() returns int language sql as $$ select 2 $$;',
+        );
+        const again = await Promise.all([
+          migrate(a, { sources: [source] }),
+          migrate(b, { sources: [source] }),
+        ]);
+        expect(again.flat()).toHaveLength(1);
+        expect((await b.query('select public.c1() as n')).rows).toEqual([{ n: 2 }]);
+      } finally {
+        await Promise.all(servers.map((server) => server.close()));
+        await database.drop();
+      }
+    },
+  );
 
   it('checks every applied file before applying a pending one', async () => {
     const source = await sourceWith({ '0001_first.sql': 'create table public.m4 (id int);' });

@@ -176,6 +176,26 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
     expect(stderr.trim().split('\n').at(-1)).toMatch(/^highgrade: building the server failed: /);
   });
 
+  it('stops the start with one line naming a definition that fails', async () => {
+    const root = await projectCopy();
+    await mkdir(join(root, 'web'));
+    await symlink(join(PROJECT_ROOT, 'web/dist'), join(root, 'web/dist'));
+    await writeFile(
+      join(root, 'server/realtime/definitions/zz_broken.sql'),
+      'create or replace function realtime.zz_broken() returns int language sql as $$ select no_such_function() $$;\n',
+    );
+    const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-launcher-data-'));
+    dirs.push(dataDir);
+    const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
+    if (!template) throw new Error('the integration setup provides a migrated PGlite template');
+    await cp(template, join(dataDir, 'db'), { recursive: true });
+    const { code, stderr } = await run(join(root, 'scripts/start.mjs'), { DATA_DIR: dataDir, PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      'highgrade: Definition server/realtime/definitions/zz_broken.sql failed: function no_such_function() does not exist',
+    );
+  });
+
   it('reads the migrations from the sources: an applied file that no longer matches stops the start', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-launcher-data-'));
     dirs.push(dataDir);

@@ -353,9 +353,12 @@ describe('the migrations', () => {
   it('are Supabase CLI files, without transaction control', async () => {
     const app = (await readMigrations()).filter((file) => file.layer === 'app');
     expect(app.length).toBeGreaterThan(0);
-    // Each issue adds its files in its own timestamp range (the schema's: 202611211…).
+    // Each issue adds its files in its own timestamp range (the schema's: 202611211…); definitions
+    // (decision 089) are named after what they define.
     for (const file of app) {
-      expect(file.name).toMatch(/^2026112\d{7}_[a-z0-9_]+\.sql$/);
+      expect(file.name).toMatch(
+        file.kind === 'migration' ? /^2026112\d{7}_[a-z0-9_]+\.sql$/ : /^definitions\/[a-z0-9_]+\.sql$/,
+      );
       expect(file.sql).not.toMatch(/^\s*(begin|commit|rollback)\s*;/im);
     }
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminUserInput, createUser } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, requestMeta } from '../http.ts';
 
 /** POST /admin/users (service key) — creates a user, confirmed when `email_confirm` is true. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteFactorById } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { requestMeta } from '../http.ts';
 
 /** DELETE /admin/users/{id}/factors/{factor_id} (service key) */

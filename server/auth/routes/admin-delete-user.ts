@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteUserById } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, requestMeta } from '../http.ts';
 
 /** DELETE /admin/users/{id} (service key) — `should_soft_delete` keeps the row, without credentials. */

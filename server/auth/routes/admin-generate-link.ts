@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { generateLink } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, redirectParam, requestMeta } from '../http.ts';
 
 /** POST /admin/generate_link (service key) — the link and code a mail would carry, without sending. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getUser } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 
 /** GET /admin/users/{id} (service key) */
 export default function adminGetUser(app: FastifyInstance, deps: AuthDeps): void {

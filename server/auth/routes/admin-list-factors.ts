@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listFactors } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 
 /** GET /admin/users/{id}/factors (service key) */
 export default function adminListFactors(app: FastifyInstance, deps: AuthDeps): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listUserPage } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { queryString } from '../input.ts';
 
 /** GET /admin/users?page&per_page (service key) — with GoTrue's X-Total-Count and Link headers. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminUserInput, updateUserById } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, requestMeta } from '../http.ts';
 
 /** PUT /admin/users/{id} (service key) — email, password, metadata, role, ban_duration. */

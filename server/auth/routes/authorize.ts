@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { authErrors } from '../errors.ts';
 import { redirect, requestMeta } from '../http.ts';
 import { isPlainObject, queryString } from '../input.ts';

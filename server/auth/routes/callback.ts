@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { redirect, requestMeta } from '../http.ts';
 import { isCleanText, isPlainObject } from '../input.ts';
 import { handleCallback } from '../social.ts';

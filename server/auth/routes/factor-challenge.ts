@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { requestMeta, sessionCallerOf } from '../http.ts';
 import { challenge } from '../mfa.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, requestMeta, sessionCallerOf } from '../http.ts';
 import { verifyFactor } from '../mfa.ts';
 

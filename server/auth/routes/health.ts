@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 
 /** GET /health — GoTrue's health answer (the server's own /health checks the database). */
 export default function health(app: FastifyInstance, _deps: AuthDeps): void {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { Route } from '../../http/routes.ts';
+import type { AuthDeps } from '../auth.ts';
 import adminCreateUser from './admin-create-user.ts';
 import adminDeleteFactor from './admin-delete-factor.ts';
 import adminDeleteUser from './admin-delete-user.ts';
@@ -33,8 +33,8 @@ import unlinkIdentity from './unlink-identity.ts';
 import verify from './verify.ts';
 import verifyLink from './verify-link.ts';
 
-/** Every /auth/v1 endpoint, one file each. */
-export const ROUTES: ((app: FastifyInstance, deps: AuthDeps) => void)[] = [
+/** Every /auth/v1 endpoint, one file each (decision 088). */
+export const ROUTES: Route<AuthDeps>[] = [
   health,
   settings,
   jwks,

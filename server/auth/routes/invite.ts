@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { invite as inviteUser } from '../admin.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, redirectParam, requestMeta } from '../http.ts';
 
 /** POST /invite (service key) — creates the user and mails an invitation link. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 
 /**
  * GET /.well-known/jwks.json — access tokens are signed with the symmetric JWT_SECRET, which is never

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendOtp } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, pkceFrom, redirectParam, requestMeta } from '../http.ts';
 
 /** POST /otp — a magic link and code by mail (a confirmation mail for a new or unconfirmed account). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { updateOwnUser } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, callerOf, pkceFrom, redirectParam, requestMeta } from '../http.ts';
 
 /** PUT /user — metadata, password, or email (confirmed from both addresses unless autoconfirmed). */

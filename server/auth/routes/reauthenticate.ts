@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { reauthenticate as sendNonce } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { callerOf, requestMeta } from '../http.ts';
 
 /** GET /reauthenticate — mails a code that PUT /user accepts as `nonce` for a password change. */

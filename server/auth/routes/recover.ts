@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recover as recoverAccount } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, pkceFrom, redirectParam, requestMeta } from '../http.ts';
 
 /** POST /recover — a password-reset mail; `{}` whether or not the address has an account. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resend as resendMail } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, pkceFrom, redirectParam, requestMeta } from '../http.ts';
 
 /** POST /resend — the sign-up confirmation or email-change mails again; the same answer either way. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { signup as signupAccount } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { bodyOf, pkceFrom, redirectParam, requestMeta } from '../http.ts';
 
 /** POST /signup — email and password; a session when sign-ups are autoconfirmed, else the user. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { authErrors } from '../errors.ts';
 
 /** POST /sso — SAML single sign-on is not configured on this platform; GoTrue's answer for that. */

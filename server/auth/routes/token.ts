@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { passwordGrant } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { authErrors } from '../errors.ts';
 import { bodyOf, callerOf, rememberDevice, requestMeta } from '../http.ts';
 import { queryString } from '../input.ts';
-import { redeemAuthCode } from '../pkce.ts';
-import { sessionJson } from '../serialize.ts';
-import { issueSession, refreshSession } from '../sessions.ts';
+import { exchangeAuthCode, refreshSession } from '../sessions.ts';
 import { idTokenGrant } from '../social.ts';
 
 /** POST /token?grant_type=password|refresh_token|pkce|id_token|web3 */
@@ -32,26 +30,13 @@ export default function token(app: FastifyInstance, deps: AuthDeps): void {
       case 'refresh_token':
         await deps.limits.perIp('refresh', meta.ip);
         return refreshSession(deps, body.string('refresh_token', 512), meta);
-      case 'pkce': {
+      case 'pkce':
         await deps.limits.perIp('signin', meta.ip);
-        const authCode = body.string('auth_code', 256);
-        const verifier = body.string('code_verifier', 256);
-        return deps.app.db.transaction(async (tx) => {
-          const flow = await redeemAuthCode(tx, authCode, verifier, deps.config.auth.flowStateExpiry);
-          const session = await issueSession(
-            tx,
-            deps,
-            flow.userId,
-            flow.authenticationMethod,
-            meta,
-            flow.providerType,
-          );
-          return sessionJson(session.tokens, session.user, {
-            ...(flow.providerToken ? { provider_token: flow.providerToken } : {}),
-            ...(flow.providerRefreshToken ? { provider_refresh_token: flow.providerRefreshToken } : {}),
-          });
-        });
-      }
+        return exchangeAuthCode(
+          deps,
+          { authCode: body.string('auth_code', 256), verifier: body.string('code_verifier', 256) },
+          meta,
+        );
       case 'id_token': {
         const link = body.bool('link_identity') === true;
         const linkUserId = link ? (await callerOf(deps, request)).user.id : undefined;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VERIFY_TYPES, type VerifyType, verify } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { authErrors, toAuthError } from '../errors.ts';
 import { redirect, requestMeta } from '../http.ts';
 import { queryString } from '../input.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VERIFY_TYPES, type VerifyType, verify as verifyToken } from '../accounts.ts';
-import type { AuthDeps } from '../context.ts';
+import type { AuthDeps } from '../auth.ts';
 import { authErrors } from '../errors.ts';
 import { bodyOf, requestMeta, sendJson } from '../http.ts';
 import { normalizeEmail } from '../input.ts';

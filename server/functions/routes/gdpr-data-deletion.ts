@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteAccount } from '../account-deletion.ts';
 import { FunctionErrors } from '../errors.ts';
+import type { FunctionsDeps } from '../functions.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../http.ts';
-import type { FunctionRouteDeps } from './deps.ts';
 
 const URL = '/gdpr-data-deletion';
 
@@ -14,7 +14,7 @@ export const DELETION_MESSAGE =
  * account, data and files, all or nothing (spec §7, decision 072). The confirmation must be exactly
  * the JSON value true; anything else in the body (another user's id included) is ignored.
  */
-export default function gdprDataDeletion(app: FastifyInstance, deps: FunctionRouteDeps): void {
+export default function gdprDataDeletion(app: FastifyInstance, deps: FunctionsDeps): void {
   app.delete(URL, { config: { functionUser: true } }, async (request, reply) => {
     const body = request.body;
     if (body === undefined || body === null) throw FunctionErrors.confirmationRequired();

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { FunctionErrors } from '../errors.ts';
+import type { FunctionsDeps } from '../functions.ts';
 import { exportUserData } from '../gdpr-export.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../http.ts';
-import type { FunctionRouteDeps } from './deps.ts';
 
 const URL = '/gdpr-data-export';
 
@@ -10,7 +10,7 @@ const URL = '/gdpr-data-export';
  * POST /functions/v1/gdpr-data-export — the caller's data as a download (spec §7). Takes no input:
  * the access token decides whose data it is, so a body (if any) must be a JSON object and is ignored.
  */
-export default function gdprDataExport(app: FastifyInstance, deps: FunctionRouteDeps): void {
+export default function gdprDataExport(app: FastifyInstance, deps: FunctionsDeps): void {
   app.post(URL, { config: { functionUser: true } }, async (request, reply) => {
     const body = request.body;
     if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { httpErrors } from '../errors.ts';
-import type { KeyedBuckets } from '../rate-limit.ts';
-import type { RealtimeService } from '../realtime.ts';
-import { broadcastCaller } from './caller.ts';
+import { broadcastCaller } from '../http.ts';
+import type { RealtimeDeps } from '../realtime.ts';
 
 interface Params {
   topic: string;
@@ -14,11 +13,7 @@ interface Params {
  * whose body is the payload, JSON or `application/octet-stream` (binary, delivered to 2.0.0 clients
  * as a binary broadcast). `?private=true` addresses the private channel and needs the service key.
  */
-export function broadcastEventRoute(
-  app: FastifyInstance,
-  service: RealtimeService,
-  buckets: KeyedBuckets,
-): void {
+export default function broadcastEvent(app: FastifyInstance, { service, buckets }: RealtimeDeps): void {
   app.post<{ Params: Params; Querystring: { private?: string } }>(
     '/api/broadcast/:topic/events/:event',
     { bodyLimit: service.config.maxPayloadBytes + 1024 },

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { httpErrors } from '../errors.ts';
-import type { KeyedBuckets } from '../rate-limit.ts';
-import type { RealtimeService } from '../realtime.ts';
-import { broadcastCaller } from './caller.ts';
+import { broadcastCaller } from '../http.ts';
+import type { RealtimeDeps } from '../realtime.ts';
 
 interface Body {
   messages: { topic: string; event: string; payload: Record<string, unknown>; private?: boolean }[];
@@ -35,7 +34,7 @@ const bodySchema = {
  * of those topics, on every server process (realtime-js' `send()` falls back to it when a channel is
  * not joined). 202 with an empty body, as Supabase answers. Private topics need the service key.
  */
-export function broadcastRoute(app: FastifyInstance, service: RealtimeService, buckets: KeyedBuckets): void {
+export default function broadcast(app: FastifyInstance, { service, buckets }: RealtimeDeps): void {
   app.post<{ Body: Body }>(
     '/api/broadcast',
     {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../../http/request-auth.ts';
 import { httpErrors } from '../errors.ts';
 import type { Vsn } from '../protocol/serializer.ts';
-import type { RealtimeService } from '../realtime.ts';
+import type { RealtimeDeps } from '../realtime.ts';
 
 const VERSIONS = new Set<string>(['1.0.0', '2.0.0']);
 
@@ -16,7 +16,7 @@ interface Query {
  * parameter (the anon or service key) is required; `vsn` picks the wire format (Phoenix's default,
  * 1.0.0, when absent). Refusals happen before the upgrade, as plain HTTP errors.
  */
-export function websocketRoute(app: FastifyInstance, service: RealtimeService): void {
+export default function websocket(app: FastifyInstance, { service }: RealtimeDeps): void {
   app.get<{ Querystring: Query }>(
     '/websocket',
     {

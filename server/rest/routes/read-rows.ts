@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { type RouteDeps, serve } from '../http.ts';
+import { serve } from '../http.ts';
+import type { RestDeps } from '../rest.ts';
 
 /** GET|HEAD /rest/v1/:name — rows of a table or view: select, filters, embedding, order, paging, count. */
-export function readRows(app: FastifyInstance, deps: RouteDeps): void {
+export default function readRows(app: FastifyInstance, deps: RestDeps): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/:name',

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../storage.ts';
+import type { Caller, StorageDeps } from '../storage.ts';
 import type { UploadGrant } from '../tokens.ts';
-import { objectParams, type StorageRouteDeps } from './context.ts';
+import { objectParams } from './caller.ts';
 import { UploadBody } from './upload-body.ts';
 
 /** How much of a refused upload is still read (and thrown away) so the client sees the answer. */
@@ -14,7 +14,7 @@ const DRAIN_CAP = 64 * 1024 * 1024;
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  { ctx, storage }: StorageRouteDeps,
+  { ctx, storage }: StorageDeps,
   caller: Caller,
   options: { upsert: boolean; grant?: UploadGrant },
 ): Promise<{ Id: string; Key: string }> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 interface Body {
   bucketId: string;
@@ -13,7 +14,7 @@ interface Body {
  * copy). The caller must be able to read the source and write the destination; `x-upsert: true`
  * replaces an existing destination.
  */
-export default function copyObject(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function copyObject(app: FastifyInstance, { storage }: StorageDeps): void {
   app.post<{ Body: Body }>(
     '/object/copy',
     {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 interface Body {
   id?: string;
@@ -11,7 +12,7 @@ interface Body {
 }
 
 /** POST /bucket — creates a bucket; RLS on storage.buckets decides who may (storage-js createBucket). */
-export default function createBucket(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function createBucket(app: FastifyInstance, { storage }: StorageDeps): void {
   app.post<{ Body: Body }>(
     '/bucket',
     {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, objectParams, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf, objectParams } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 /**
  * POST /object/sign/:bucketName/* — a URL that downloads this object without credentials until it
  * expires (storage-js createSignedUrl). Only for objects the caller may read.
  */
-export default function createSignedUrl(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function createSignedUrl(app: FastifyInstance, { storage }: StorageDeps): void {
   app.post<{ Body: { expiresIn: number } }>(
     '/object/sign/:bucketName/*',
     {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 /**
  * POST /object/sign/:bucketName — signed URLs for several objects at once (storage-js
  * createSignedUrls); a path the caller may not read gets an error entry instead of a URL.
  */
-export default function createSignedUrls(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function createSignedUrls(app: FastifyInstance, { storage }: StorageDeps): void {
   app.post<{ Params: { bucketName: string }; Body: { expiresIn: number; paths: string[] } }>(
     '/object/sign/:bucketName',
     {

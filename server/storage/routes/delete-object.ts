@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, objectParams, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf, objectParams } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 /** DELETE /object/:bucketName/* — deletes one object ("Object not found" if the caller may not). */
-export default function deleteObject(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function deleteObject(app: FastifyInstance, { storage }: StorageDeps): void {
   app.delete('/object/:bucketName/*', async (request) => {
     const caller = callerOf(request);
     const { bucketName, name } = objectParams(request);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 /**
  * DELETE /object/:bucketName — deletes the named objects the caller may delete and answers them
  * (storage-js remove); names that do not exist or are not the caller's are left out of the answer.
  */
-export default function deleteObjects(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function deleteObjects(app: FastifyInstance, { storage }: StorageDeps): void {
   app.delete<{ Params: { bucketName: string }; Body: { prefixes: string[] } }>(
     '/object/:bucketName',
     {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf, objectParams, type StorageRouteDeps } from '../http/context.ts';
-import type { StoredObject } from '../storage.ts';
+import { callerOf, objectParams } from '../http/caller.ts';
+import type { StorageDeps, StoredObject } from '../storage.ts';
 
 /** The body of an info answer, as Supabase's InfoRenderer (storage-js info camelises it). */
 function infoOf(object: StoredObject) {
@@ -23,7 +23,7 @@ function infoOf(object: StoredObject) {
  * GET /object/info/:bucketName/* (also /info/authenticated/ and /info/public/) — an object's
  * details (storage-js info): size, type, cache control, ETag, user metadata, dates.
  */
-export default function getObjectInfo(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function getObjectInfo(app: FastifyInstance, { storage }: StorageDeps): void {
   const handler = (asCaller: boolean) => async (request: FastifyRequest) => {
     const caller = asCaller ? callerOf(request) : null;
     const { bucketName, name } = objectParams(request);

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, objectParams, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf, objectParams } from '../http/caller.ts';
 import { sendObject } from '../http/send-object.ts';
+import type { StorageDeps } from '../storage.ts';
 
 /**
  * GET and HEAD /object/authenticated/:bucketName/* and /object/:bucketName/* — downloads as the
  * caller (storage-js download; HEAD is storage-js exists). Objects of private buckets are found
  * through the caller's policies; one they may not read answers "Object not found".
  */
-export default function getObject(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function getObject(app: FastifyInstance, { storage }: StorageDeps): void {
   for (const url of ['/object/authenticated/:bucketName/*', '/object/:bucketName/*']) {
     app.route<{ Querystring: { download?: string } }>({
       method: ['GET', 'HEAD'],

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { objectParams, type StorageRouteDeps } from '../http/context.ts';
+import { objectParams } from '../http/caller.ts';
 import { sendObject } from '../http/send-object.ts';
+import type { StorageDeps } from '../storage.ts';
 
 /**
  * GET and HEAD /object/public/:bucketName/* — an object of a public bucket, to anyone, without
  * credentials (storage-js getPublicUrl). Other buckets answer "Bucket not found".
  */
-export default function getPublicObject(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function getPublicObject(app: FastifyInstance, { storage }: StorageDeps): void {
   app.route<{ Querystring: { download?: string } }>({
     method: ['GET', 'HEAD'],
     url: '/object/public/:bucketName/*',

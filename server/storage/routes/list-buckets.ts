@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { BUCKET_SORT_COLUMNS, type BucketSortColumn, type SortOrder } from '../db.ts';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import { BUCKET_SORT_COLUMNS, type BucketSortColumn, type SortOrder } from '../listing.ts';
+import type { StorageDeps } from '../storage.ts';
 
 interface Query {
   limit?: number;
@@ -11,7 +12,7 @@ interface Query {
 }
 
 /** GET /bucket — the buckets the caller may see (storage-js listBuckets). */
-export default function listBuckets(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function listBuckets(app: FastifyInstance, { storage }: StorageDeps): void {
   app.get<{ Querystring: Query }>(
     '/bucket',
     {

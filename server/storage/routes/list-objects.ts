@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { OBJECT_SORT_COLUMNS, type ObjectSortColumn, type SortOrder } from '../db.ts';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import { OBJECT_SORT_COLUMNS, type ObjectSortColumn, type SortOrder } from '../listing.ts';
+import type { StorageDeps } from '../storage.ts';
 
 interface Body {
   prefix?: string;
@@ -14,7 +15,7 @@ interface Body {
  * POST /object/list/:bucketName — one folder level: sub-folders, then files (storage-js list).
  * Defaults: prefix '', limit 100 (spec §9), offset 0, sorted by name ascending.
  */
-export default function listObjects(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function listObjects(app: FastifyInstance, { storage }: StorageDeps): void {
   app.post<{ Params: { bucketName: string }; Body: Body }>(
     '/object/list/:bucketName',
     {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 interface Body {
   bucketId: string;
@@ -9,7 +10,7 @@ interface Body {
 }
 
 /** POST /object/move — renames an object, within its bucket or into another (storage-js move). */
-export default function moveObject(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function moveObject(app: FastifyInstance, { storage }: StorageDeps): void {
   app.post<{ Body: Body }>(
     '/object/move',
     {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, type StorageRouteDeps } from '../http/context.ts';
+import { callerOf } from '../http/caller.ts';
+import type { StorageDeps } from '../storage.ts';
 
 interface Body {
   public?: boolean;
@@ -8,7 +9,7 @@ interface Body {
 }
 
 /** PUT /bucket/:bucketId — changes the settings given (storage-js updateBucket). */
-export default function updateBucket(app: FastifyInstance, { storage }: StorageRouteDeps): void {
+export default function updateBucket(app: FastifyInstance, { storage }: StorageDeps): void {
   app.put<{ Params: { bucketId: string }; Body: Body }>(
     '/bucket/:bucketId',
     {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { objectParams, type StorageRouteDeps } from '../http/context.ts';
+import { objectParams } from '../http/caller.ts';
 import { receiveUpload } from '../http/upload.ts';
+import type { StorageDeps } from '../storage.ts';
 
 /**
  * PUT /object/upload/sign/:bucketName/*?token= — uploads with a signed upload URL (storage-js
  * uploadToSignedUrl). No API key needed: the token is the permission. The upload runs as the caller
  * who created the URL, so the bucket's policies decide again, and the token works once.
  */
-export default function uploadToSignedUrl(app: FastifyInstance, deps: StorageRouteDeps): void {
+export default function uploadToSignedUrl(app: FastifyInstance, deps: StorageDeps): void {
   const options = { config: { storagePublic: true } };
   app.put<{ Querystring: { token?: string } }>(
     '/object/upload/sign/:bucketName/*',

@@ -1,31 +1,6 @@
-import type { Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/driver.ts';
-import type { MailQueue } from '../mail/mailer.ts';
+import type { RequestMeta } from './auth.ts';
 import { insertAuditEntry, type UserRow } from './db.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import type { RedirectPolicy } from './redirects.ts';
-import type { SocialProvider } from './social.ts';
-
-/** What the auth domain is built from: one per server. */
-export interface AuthDeps {
-  app: AppContext;
-  config: Config;
-  mail: MailQueue;
-  redirects: RedirectPolicy;
-  limits: RateLimiter;
-  provider: SocialProvider | undefined;
-  /** Absolute base of this service as browsers reach it, e.g. https://example.com/auth/v1. */
-  apiUrl: string;
-}
-
-/** Who is asking, as far as the domain needs to know. */
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-  /** Device tokens the browser holds (the sign-in throttle's known devices, decision 095). */
-  deviceTokens?: readonly string[];
-}
 
 export type AuditAction =
   | 'login'

@@ -8,6 +8,12 @@ import { type HttpInput, parseApiRequest } from './request.ts';
 import { buildResponse, type RestResponse } from './response.ts';
 import { registerSchemaCache, SchemaCacheHolder } from './schema-cache.ts';
 
+/** What the data API's routes are built from (decision 088). */
+export interface RestDeps {
+  ctx: AppContext;
+  service: RestService;
+}
+
 /**
  * The data API without HTTP: request → plan → SQL → response, against the schema cache it keeps.
  * Routes hand it a parsed HTTP request and the caller's database scope.
@@ -18,7 +24,8 @@ export interface RestService {
   close(): Promise<void>;
 }
 
-export async function createRestService(ctx: AppContext): Promise<RestService> {
+/** The data API of one server: its schema cache (loaded now, reloaded on NOTIFY) and the pipeline. */
+export async function createRest(ctx: AppContext): Promise<RestDeps> {
   const holder = new SchemaCacheHolder(ctx.db, (error) =>
     ctx.log.error({ err: error }, 'data API: reloading the schema cache failed'),
   );
@@ -27,7 +34,7 @@ export async function createRestService(ctx: AppContext): Promise<RestService> {
   await holder.listen();
   const maxRows = ctx.config.restMaxRows;
 
-  return {
+  const service: RestService = {
     schemaCache: holder,
     async handle(input, scope) {
       let cache = holder.current;
@@ -51,4 +58,5 @@ export async function createRestService(ctx: AppContext): Promise<RestService> {
     },
     close: () => holder.close(),
   };
+  return { ctx, service };
 }

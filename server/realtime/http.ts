@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { JwtVerifier } from '../../http/jwt.ts';
-import { authenticate, type RequestAuth } from '../../http/request-auth.ts';
-import { httpErrors } from '../errors.ts';
-import type { KeyedBuckets } from '../rate-limit.ts';
+import type { JwtVerifier } from '../http/jwt.ts';
+import { authenticate, type RequestAuth } from '../http/request-auth.ts';
+import { httpErrors } from './errors.ts';
+import type { KeyedBuckets } from './rate-limit.ts';
 
 /**
  * The caller of the HTTP broadcast API: the anon or service key (plus, optionally, a user's token),

@@ -2,13 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { authenticate, scopeFor } from '../../http/request-auth.ts';
 import { authFailureError } from '../errors.ts';
-import type { Caller, StorageService } from '../storage.ts';
-
-/** What every route of the file service is built from. */
-export interface StorageRouteDeps {
-  ctx: AppContext;
-  storage: StorageService;
-}
+import type { Caller } from '../storage.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

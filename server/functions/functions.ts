@@ -1,0 +1,39 @@
+import type { AppContext } from '../context.ts';
+import { openBackend } from '../storage/backends/index.ts';
+import type { DeletionDeps } from './account-deletion.ts';
+import { BlobTrash } from './blob-trash.ts';
+import { setExportRule } from './db.ts';
+import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
+
+/**
+ * What the functions and their routes are built from, one per server (decision 088). A new function
+ * adds what it needs here, under its own key.
+ */
+export interface FunctionsDeps {
+  export: ExportDeps;
+  deletion: DeletionDeps;
+  /** Releases what the functions opened (the blob backend). */
+  close(): Promise<void>;
+}
+
+export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
+  const backend = await openBackend(ctx.config, (message, error) => ctx.log.warn({ err: error }, message));
+  const trash = new BlobTrash(ctx.db, backend, ctx.log);
+  // The export limit is a server setting; the rate-limit procedure reads it from its rules table.
+  await setExportRule(ctx.db, EXPORT_RATE_ACTION, ctx.config.functions.gdprExportsPerHour);
+  return {
+    export: {
+      db: ctx.db,
+      apiUrl: ctx.config.apiExternalUrl,
+      exportsPerHour: ctx.config.functions.gdprExportsPerHour,
+    },
+    deletion: {
+      db: ctx.db,
+      trash,
+      log: ctx.log,
+      secret: ctx.keys.jwtSecret,
+      outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
+    },
+    close: () => backend.close(),
+  };
+}

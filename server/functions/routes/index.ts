@@ -1,0 +1,7 @@
+import type { Route } from '../../http/routes.ts';
+import type { FunctionsDeps } from '../functions.ts';
+import gdprDataDeletion from './gdpr-data-deletion.ts';
+import gdprDataExport from './gdpr-data-export.ts';
+
+/** Every /functions/v1 function, one file each, named as clients call it (decision 088). */
+export const ROUTES: Route<FunctionsDeps>[] = [gdprDataExport, gdprDataDeletion];
