@@ -80,7 +80,12 @@ describe('the schema files of this repository', () => {
       }
     }
     expect(definedIn.size).toBeGreaterThan(0);
-    const repeated = [...definedIn].filter(([, files]) => files.length > 1);
+    // A function a migration's trigger or policy needed when it was created stays in that migration;
+    // its later versions live in one definitions file, which is the live copy. Nothing else repeats.
+    const isDefinition = (path: string) => /[\\/]definitions[\\/]/.test(path);
+    const repeated = [...definedIn].filter(
+      ([, files]) => files.length > 2 || (files.length === 2 && files.filter(isDefinition).length !== 1),
+    );
     expect(repeated).toEqual([]);
   });
 
