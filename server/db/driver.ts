@@ -76,14 +76,19 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** The statement that opens every scoped transaction: one round trip, every value a parameter. */
+/**
+ * The statement that opens every scoped transaction: one round trip, every value a parameter. API
+ * statements run without JIT compilation: it pays off only for long analytic queries, and its cost
+ * (0.1–0.8 s per statement) is triggered by cost estimates a client can inflate (decision 092).
+ */
 export const SCOPE_SQL = `select
   set_config('role', $1, true),
   set_config('request.jwt.claims', $2, true),
   set_config('request.headers', $3, true),
   set_config('request.method', $4, true),
   set_config('request.path', $5, true),
-  set_config('statement_timeout', $6, true)`;
+  set_config('statement_timeout', $6, true),
+  set_config('jit', 'off', true)`;
 
 export function scopeParams(scope: RequestScope, timeoutMs: number): unknown[] {
   return [

@@ -22,7 +22,7 @@ afterAll(() => server?.close());
 async function indexesUsed(
   name: string,
   query: string,
-  role: 'anon' | 'authenticated' = 'anon',
+  options: { planner?: 'free' } = {},
 ): Promise<string[]> {
   const cache = await loadSchemaCache(server.db);
   const planned = planRequest(
@@ -31,9 +31,9 @@ async function indexesUsed(
   );
   if (planned.plan.kind !== 'read') throw new Error('not a read');
   const p = new Params();
-  const sql = readStatement(p, planned.plan.read, { media: planned.media, head: false });
-  const { rows } = await server.db.withScope({ role, claims: { role } }, async (tx) => {
-    await tx.query('set local enable_seqscan = off');
+  const sql = readStatement(p, planned.plan.read, { media: planned.media, head: false, count: undefined });
+  const { rows } = await server.db.withScope({ role: 'anon', claims: { role: 'anon' } }, async (tx) => {
+    if (options.planner !== 'free') await tx.query('set local enable_seqscan = off');
     return tx.query<{ plan: unknown }>(`explain (format json) ${sql}`, p.values);
   });
   const plan = JSON.stringify(Object.values(rows[0] ?? {})[0]);
@@ -64,5 +64,25 @@ describe(`search indexes (${testDatabase()})`, () => {
     ]) {
       expect(await indexesUsed('product_comments', query)).toContain('product_comments_content_trgm_idx');
     }
+  });
+
+  it('is what the planner chooses for the worst search, even with a limit, on 20,000 comments', async () => {
+    // With PostgreSQL's own prices a `limit 1` search looks cheapest as a scan stopping at the first
+    // match, which computes every row's tsvector when nothing matches (0003_search_costs.sql).
+    await server.db.exec(`
+      insert into auth.users (id, email) values ('00000000-0000-4000-8000-0000000000c1', 'search-indexes@example.com');
+      set session_replication_role = replica;
+      insert into public.product_comments (user_id, product_id, content)
+      select '00000000-0000-4000-8000-0000000000c1', 'product-' || (g % 100),
+        concat_ws(' ', 'Comment', g, md5(g::text), 'gas pass smooth citrus pine kush haze', md5((g * 7)::text))
+      from generate_series(1, 20000) g;
+      set session_replication_role = origin;
+      analyze public.product_comments;`);
+    const free = { planner: 'free' } as const;
+    expect(
+      await indexesUsed('product_comments', 'select=id&content=fts.zzz%20%26%20!qqq&limit=1', free),
+    ).toContain('product_comments_content_fts_idx');
+    // A search matching nearly every row still stops at the first one instead.
+    expect(await indexesUsed('product_comments', 'select=id&content=fts.gas&limit=1', free)).toEqual([]);
   });
 });
