@@ -15,8 +15,14 @@ export type WorkerRequest = RequestBody & { id: number };
 /** A PostgreSQL error as the thread passes it on: its message and the fields callers read. */
 export type SerializedError = { message: string } & Record<string, unknown>;
 
+/** PostgreSQL's WebAssembly, compiled, and the file bundle it starts from: shared by successive threads. */
+export interface Artifacts {
+  module: WebAssembly.Module;
+  bundle: ArrayBuffer;
+}
+
 export type WorkerMessage =
-  | { op: 'ready' }
+  | { op: 'ready'; artifacts: Artifacts | undefined }
   | { op: 'failed'; error: SerializedError }
   | { op: 'result'; id: number; result: unknown }
   | { op: 'error'; id: number; error: SerializedError }

@@ -8,14 +8,16 @@
 // loading one (tsx) costs about 0.3 s on every open. The messages it speaks are typed on the other
 // side, in pglite-protocol.ts.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** @type {{ dataDir: string, textOids: number[] }} */
-const { dataDir, textOids } = workerData;
+/** @typedef {{ module: WebAssembly.Module, bundle: ArrayBuffer }} Artifacts */
+/** @type {{ dataDir: string, textOids: number[], artifacts: Artifacts | undefined }} */
+const { dataDir, textOids, artifacts: given } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const path = join(dataDir, 'db');
 const asText = (/** @type {string} */ value) => value;
@@ -77,11 +79,37 @@ async function ensureCluster() {
   await rename(scratch, path);
 }
 
+/**
+ * PostgreSQL compiled to WebAssembly and the files it starts from. The first thread of a process reads
+ * and compiles them and hands them back; a thread that replaces it reuses them, so reopening the
+ * database after an overrun does not pay for them again.
+ * @returns {Promise<Artifacts>}
+ */
+async function loadArtifacts() {
+  if (given) return given;
+  const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+  const [wasm, bundle] = await Promise.all([
+    readFile(join(dist, 'pglite.wasm')),
+    readFile(join(dist, 'pglite.data')),
+  ]);
+  return {
+    module: await WebAssembly.compile(wasm),
+    bundle: bundle.buffer.slice(bundle.byteOffset, bundle.byteOffset + bundle.byteLength),
+  };
+}
+
 /** @type {PGlite} */
 let pg;
+/** @type {Artifacts} */
+let artifacts;
 try {
-  await ensureCluster();
-  pg = await PGlite.create(path, { parsers, extensions });
+  [artifacts] = await Promise.all([loadArtifacts(), ensureCluster()]);
+  pg = await PGlite.create(path, {
+    parsers,
+    extensions,
+    pgliteWasmModule: artifacts.module,
+    fsBundle: new Blob([artifacts.bundle]),
+  });
 } catch (error) {
   port.postMessage({ op: 'failed', error: serializeError(error) });
   process.exit(1);
@@ -133,4 +161,4 @@ port.on('message', async (/** @type {import('./pglite-protocol.ts').WorkerReques
   if (request.op === 'close') port.close();
 });
 
-port.postMessage({ op: 'ready' });
+port.postMessage({ op: 'ready', artifacts: given ? undefined : artifacts });

@@ -17,7 +17,7 @@ import {
   TEXT_TYPE_OIDS,
 } from './driver.ts';
 import { DatabaseBusyError, Gate } from './gate.ts';
-import type { RequestBody, SerializedError, WorkerMessage } from './pglite-protocol.ts';
+import type { Artifacts, RequestBody, SerializedError, WorkerMessage } from './pglite-protocol.ts';
 
 /**
  * The embedded database (decision 092, superseding parts of 002): PGlite runs in a worker thread, so
@@ -77,6 +77,7 @@ class DatabaseThread {
   #generation = 0;
   #nextId = 1;
   #closed = false;
+  #artifacts: Artifacts | undefined;
   readonly #pending = new Map<number, Pending>();
 
   constructor(
@@ -147,7 +148,11 @@ class DatabaseThread {
 
   async #start(): Promise<void> {
     const worker = new Worker(WORKER_PATH, {
-      workerData: { dataDir: this.dataDir, textOids: Object.values(TEXT_TYPE_OIDS) },
+      workerData: {
+        dataDir: this.dataDir,
+        textOids: Object.values(TEXT_TYPE_OIDS),
+        artifacts: process.env.PGLITE_REUSE === 'off' ? undefined : this.#artifacts,
+      },
     });
     await new Promise<void>((resolve, reject) => {
       const settle = (error?: Error) => {
@@ -158,8 +163,10 @@ class DatabaseThread {
         else resolve();
       };
       const onMessage = (message: WorkerMessage) => {
-        if (message.op === 'ready') settle();
-        else if (message.op === 'failed') settle(toError(message.error));
+        if (message.op === 'ready') {
+          this.#artifacts ??= message.artifacts;
+          settle();
+        } else if (message.op === 'failed') settle(toError(message.error));
       };
       const onExit = (code: number) =>
         settle(new Error(`the embedded database thread exited (code ${code}) while opening the database`));
