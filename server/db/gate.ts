@@ -23,6 +23,9 @@ export interface Claim {
   waitMs: number | undefined;
 }
 
+/** How long /health waits for a connection before it answers `busy` instead. */
+export const PING_WAIT_MS = 250;
+
 /** No connection came free in time: the database is busy. Answered 503 with Retry-After. */
 export class DatabaseBusyError extends ApiError {
   constructor(readonly waitedMs: number) {

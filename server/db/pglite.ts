@@ -16,7 +16,7 @@ import {
   statementTimeoutFor,
   TEXT_TYPE_OIDS,
 } from './driver.ts';
-import { DatabaseBusyError, Gate } from './gate.ts';
+import { DatabaseBusyError, Gate, PING_WAIT_MS } from './gate.ts';
 import type { Artifacts, RequestBody, SerializedError, WorkerMessage } from './pglite-protocol.ts';
 
 /**
@@ -91,9 +91,9 @@ class DatabaseThread {
     return this.#generation;
   }
 
-  /** A thread is open and not being replaced. */
-  get up(): boolean {
-    return this.#worker !== undefined && this.#opening === undefined;
+  /** A thread is being started (or replaced). */
+  get opening(): boolean {
+    return this.#opening !== undefined;
   }
 
   /** Resolves once a thread is open, starting one when there is none. */
@@ -296,11 +296,16 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
   const gate = new Gate(1, 1);
   let closed = false;
 
-  const lease = async <T>(scope: RequestScope | undefined, fn: (generation: number) => Promise<T>) => {
+  const lease = async <T>(
+    scope: RequestScope | undefined,
+    fn: (generation: number) => Promise<T>,
+    waitMs?: number,
+  ) => {
     // While the database reopens nobody holds the connection: waiting for it is not waiting behind
     // other work, so it does not count against a request's DB_ACQUIRE_TIMEOUT_MS.
     await thread.ready();
-    const release = await gate.acquire(claimFor(scope, limits));
+    const claim = claimFor(scope, limits);
+    const release = await gate.acquire(waitMs === undefined ? claim : { ...claim, waitMs });
     try {
       await thread.ready();
       return await fn(thread.generation);
@@ -364,11 +369,15 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
       };
     },
     async ping() {
-      // A statement is running on a live thread: the database works, and asking it anything would
-      // only queue behind that statement (at most until its limit ends it).
-      if (gate.activity.inUse > 0 && thread.up) return 'busy';
+      // Reopening after an overrun, or a statement still running after PING_WAIT_MS: the database
+      // works, and asking it anything would only queue behind that (at most until its limit).
+      if (thread.opening) return 'busy';
       try {
-        await lease(undefined, (generation) => session(thread, generation, undefined).query('select 1'));
+        await lease(
+          undefined,
+          (generation) => session(thread, generation, undefined).query('select 1'),
+          PING_WAIT_MS,
+        );
         return 'ok';
       } catch (error) {
         if (error instanceof DatabaseBusyError) return 'busy';

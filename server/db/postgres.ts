@@ -15,7 +15,7 @@ import {
   statementTimeoutFor,
   TEXT_TYPE_OIDS,
 } from './driver.ts';
-import { DatabaseBusyError, Gate } from './gate.ts';
+import { DatabaseBusyError, Gate, PING_WAIT_MS } from './gate.ts';
 import { quoteIdent } from './sql.ts';
 
 const textOids = new Set<number>(Object.values(TEXT_TYPE_OIDS));
@@ -79,8 +79,13 @@ export async function openPostgres(options: {
   // The pool never has more work than connections: the gate queues the rest fairly and turns a
   // request away after `acquireTimeoutMs` (decision 092), before the pool's own timeout could.
   const gate = new Gate(options.poolMax, Math.min(limits.perClient, options.poolMax));
-  const lease = async <T>(scope: RequestScope | undefined, fn: () => Promise<T>): Promise<T> => {
-    const release = await gate.acquire(claimFor(scope, limits));
+  const lease = async <T>(
+    scope: RequestScope | undefined,
+    fn: () => Promise<T>,
+    waitMs?: number,
+  ): Promise<T> => {
+    const claim = claimFor(scope, limits);
+    const release = await gate.acquire(waitMs === undefined ? claim : { ...claim, waitMs });
     try {
       return await fn();
     } finally {
@@ -165,7 +170,7 @@ export async function openPostgres(options: {
     withScope: (scope, fn) => lease(scope, () => transaction(fn, scope)),
     async ping() {
       try {
-        await lease(undefined, () => root.query('select 1'));
+        await lease(undefined, () => root.query('select 1'), PING_WAIT_MS);
         return 'ok';
       } catch (error) {
         // Every connection is working on something within its limits: the database answers.
