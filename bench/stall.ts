@@ -15,7 +15,6 @@
  * PostgreSQL needs BENCH_PG_URL or TEST_PG_URL (a server to create a scratch database on). The server
  * runs as its own process (`scripts/start.mjs`, as `npm start`), on both databases.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +24,10 @@ import { openPglite } from '#server/db/pglite.ts';
 import { resolveKeys } from '#server/keys.ts';
 import { ensureWebBuild } from '#server/web-build.ts';
 import { ensureServerBuild } from '../scripts/server-build.mjs';
-import { startProcess } from './support.ts';
+import { scratchPostgres, startProcess } from './support.ts';
 
 const which = process.argv[2] ?? 'both';
 const seconds = Number(process.argv[3] ?? 15);
-const adminUrl = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL;
 const COMMENTS = 40_000;
 const READERS = 20;
 const ATTACKERS = 4;
@@ -80,20 +78,13 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(): Promise<Target> {
-  if (!adminUrl) throw new Error('BENCH_PG_URL or TEST_PG_URL must name a PostgreSQL server');
-  const name = `hg_stall_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await scratchPostgres();
   const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-stall-'));
   return {
     name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     async seed() {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
         await client.query(SEED_SQL);
@@ -103,10 +94,7 @@ async function postgresTarget(): Promise<Target> {
     },
     async cleanup() {
       await rm(dataDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await database.drop();
     },
   };
 }

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { PROJECT_ROOT } from '#server/web-build.ts';
 
 export function freePort(): Promise<number> {
@@ -89,4 +91,24 @@ export async function load(
 
 export function table(rows: object[]): void {
   console.table(rows);
+}
+
+/** A new database on the BENCH_PG_URL (or TEST_PG_URL) server, and a function dropping it. */
+export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL;
+  if (!admin) throw new Error('postgres needs BENCH_PG_URL or TEST_PG_URL');
+  const name = `hg_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

@@ -26,6 +26,20 @@ export interface Claim {
 /** How long /health waits for a connection before it answers `busy` instead. */
 export const PING_WAIT_MS = 250;
 
+/**
+ * Runs `select 1` through `run` (given how long it may wait for a connection): `busy` when every
+ * connection stays taken by work within its limits — the database answers, just not at once.
+ */
+export async function ping(run: (waitMs: number) => Promise<unknown>): Promise<'ok' | 'busy'> {
+  try {
+    await run(PING_WAIT_MS);
+    return 'ok';
+  } catch (error) {
+    if (error instanceof DatabaseBusyError) return 'busy';
+    throw error;
+  }
+}
+
 /** No connection came free in time: the database is busy. Answered 503 with Retry-After. */
 export class DatabaseBusyError extends ApiError {
   constructor(readonly waitedMs: number) {

@@ -16,7 +16,7 @@ import {
   statementTimeoutFor,
   TEXT_TYPE_OIDS,
 } from './driver.ts';
-import { DatabaseBusyError, Gate, PING_WAIT_MS } from './gate.ts';
+import { Gate, ping } from './gate.ts';
 import type { Artifacts, RequestBody, SerializedError, WorkerMessage } from './pglite-protocol.ts';
 
 /**
@@ -369,20 +369,11 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
       };
     },
     async ping() {
-      // Reopening after an overrun, or a statement still running after PING_WAIT_MS: the database
-      // works, and asking it anything would only queue behind that (at most until its limit).
+      // Reopening after an overrun: the database works, and asking it anything would only wait.
       if (thread.opening) return 'busy';
-      try {
-        await lease(
-          undefined,
-          (generation) => session(thread, generation, undefined).query('select 1'),
-          PING_WAIT_MS,
-        );
-        return 'ok';
-      } catch (error) {
-        if (error instanceof DatabaseBusyError) return 'busy';
-        throw error;
-      }
+      return ping((waitMs) =>
+        lease(undefined, (generation) => session(thread, generation, undefined).query('select 1'), waitMs),
+      );
     },
     get activity() {
       return gate.activity;

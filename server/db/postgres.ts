@@ -15,7 +15,7 @@ import {
   statementTimeoutFor,
   TEXT_TYPE_OIDS,
 } from './driver.ts';
-import { DatabaseBusyError, Gate, PING_WAIT_MS } from './gate.ts';
+import { Gate, ping } from './gate.ts';
 import { quoteIdent } from './sql.ts';
 
 const textOids = new Set<number>(Object.values(TEXT_TYPE_OIDS));
@@ -168,16 +168,7 @@ export async function openPostgres(options: {
     exec: (sql) => lease(undefined, () => root.exec(sql)),
     transaction: (fn) => lease(undefined, () => transaction(fn)),
     withScope: (scope, fn) => lease(scope, () => transaction(fn, scope)),
-    async ping() {
-      try {
-        await lease(undefined, () => root.query('select 1'), PING_WAIT_MS);
-        return 'ok';
-      } catch (error) {
-        // Every connection is working on something within its limits: the database answers.
-        if (error instanceof DatabaseBusyError) return 'busy';
-        throw error;
-      }
-    },
+    ping: () => ping((waitMs) => lease(undefined, () => root.query('select 1'), waitMs)),
     get activity() {
       return gate.activity;
     },
