@@ -157,6 +157,9 @@ port.on('message', async (/** @type {import('./pglite-protocol.ts').WorkerReques
     port.postMessage({ op: 'result', id: request.id, result });
   } catch (error) {
     port.postMessage({ op: 'error', id: request.id, error: serializeError(error) });
+    // A trap inside PostgreSQL's WebAssembly leaves it in a state nobody knows: this thread ends, and
+    // the server opens the database on a new one (as after kill -9, nothing committed is lost).
+    if (error instanceof WebAssembly.RuntimeError) process.exit(1);
   }
   if (request.op === 'close') port.close();
 });

@@ -220,15 +220,28 @@ class DatabaseThread {
       { limitMs },
       'embedded database: a statement ran past its limit; ending it by reopening the database',
     );
+    this.#replace(worker);
+  }
+
+  /**
+   * Ends the thread of `generation` and opens the database on a new one: what is committed is on
+   * disk, what was not is rolled back by PostgreSQL's recovery. For a statement past its limit, and
+   * for a thread whose state is no longer known (a transaction that could not be rolled back).
+   */
+  discard(generation: number, reason: string): void {
+    const worker = this.#worker;
+    if (!worker || generation !== this.#generation) return;
+    this.log.error({ reason }, 'embedded database: reopening the database');
+    this.#replace(worker);
+  }
+
+  #replace(worker: Worker): void {
     const started = performance.now();
     this.#lose(worker, connectionTerminated());
     this.#opening = (async () => {
       await worker.terminate();
       await this.#start();
-      this.log.warn(
-        { ms: Math.round(performance.now() - started) },
-        'embedded database: reopened after a statement overran',
-      );
+      this.log.warn({ ms: Math.round(performance.now() - started) }, 'embedded database: reopened');
     })().finally(() => {
       this.#opening = undefined;
     });
@@ -331,7 +344,10 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
       return result;
     } catch (error) {
       if (thread.generation === generation) {
-        await thread.request(generation, { op: 'exec', sql: 'rollback' }).catch(() => {});
+        // A transaction left open would carry this one's writes into the next piece of work.
+        await thread
+          .request(generation, { op: 'exec', sql: 'rollback' })
+          .catch((rollbackError) => thread.discard(generation, `rollback failed: ${rollbackError}`));
       }
       throw error;
     }
