@@ -5,6 +5,8 @@
  */
 export type RequestBody =
   | { op: 'query'; sql: string; params: unknown[] }
+  /** BEGIN, then a first statement if given: one round trip instead of two. */
+  | { op: 'begin'; first?: { sql: string; params: unknown[] } }
   | { op: 'exec'; sql: string }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
@@ -15,14 +17,8 @@ export type WorkerRequest = RequestBody & { id: number };
 /** A PostgreSQL error as the thread passes it on: its message and the fields callers read. */
 export type SerializedError = { message: string } & Record<string, unknown>;
 
-/** PostgreSQL's WebAssembly, compiled, and the file bundle it starts from: shared by successive threads. */
-export interface Artifacts {
-  module: WebAssembly.Module;
-  bundle: ArrayBuffer;
-}
-
 export type WorkerMessage =
-  | { op: 'ready'; artifacts: Artifacts | undefined }
+  | { op: 'ready' }
   | { op: 'failed'; error: SerializedError }
   | { op: 'result'; id: number; result: unknown }
   | { op: 'error'; id: number; error: SerializedError }

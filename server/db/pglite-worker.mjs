@@ -8,16 +8,14 @@
 // loading one (tsx) costs about 0.3 s on every open. The messages it speaks are typed on the other
 // side, in pglite-protocol.ts.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** @typedef {{ module: WebAssembly.Module, bundle: ArrayBuffer }} Artifacts */
-/** @type {{ dataDir: string, textOids: number[], artifacts: Artifacts | undefined }} */
-const { dataDir, textOids, artifacts: given } = workerData;
+/** @type {{ dataDir: string, textOids: number[] }} */
+const { dataDir, textOids } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const path = join(dataDir, 'db');
 const asText = (/** @type {string} */ value) => value;
@@ -79,37 +77,11 @@ async function ensureCluster() {
   await rename(scratch, path);
 }
 
-/**
- * PostgreSQL compiled to WebAssembly and the files it starts from. The first thread of a process reads
- * and compiles them and hands them back; a thread that replaces it reuses them, so reopening the
- * database after an overrun does not pay for them again.
- * @returns {Promise<Artifacts>}
- */
-async function loadArtifacts() {
-  if (given) return given;
-  const dist = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
-  const [wasm, bundle] = await Promise.all([
-    readFile(join(dist, 'pglite.wasm')),
-    readFile(join(dist, 'pglite.data')),
-  ]);
-  return {
-    module: await WebAssembly.compile(wasm),
-    bundle: bundle.buffer.slice(bundle.byteOffset, bundle.byteOffset + bundle.byteLength),
-  };
-}
-
 /** @type {PGlite} */
 let pg;
-/** @type {Artifacts} */
-let artifacts;
 try {
-  [artifacts] = await Promise.all([loadArtifacts(), ensureCluster()]);
-  pg = await PGlite.create(path, {
-    parsers,
-    extensions,
-    pgliteWasmModule: artifacts.module,
-    fsBundle: new Blob([artifacts.bundle]),
-  });
+  await ensureCluster();
+  pg = await PGlite.create(path, { parsers, extensions });
 } catch (error) {
   port.postMessage({ op: 'failed', error: serializeError(error) });
   process.exit(1);
@@ -118,17 +90,27 @@ try {
 /** @type {Map<string, () => Promise<void>>} */
 const listening = new Map();
 
+/**
+ * @param {string} sql
+ * @param {unknown[]} params
+ */
+async function query(sql, params) {
+  const result = await pg.query(sql, params);
+  return {
+    rows: result.rows,
+    rowCount: result.affectedRows || result.rows.length,
+    fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+  };
+}
+
 /** @param {import('./pglite-protocol.ts').WorkerRequest} request */
 async function run(request) {
   switch (request.op) {
-    case 'query': {
-      const result = await pg.query(request.sql, request.params);
-      return {
-        rows: result.rows,
-        rowCount: result.affectedRows || result.rows.length,
-        fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
-      };
-    }
+    case 'query':
+      return query(request.sql, request.params);
+    case 'begin':
+      await pg.exec('begin');
+      return request.first ? query(request.first.sql, request.first.params) : undefined;
     case 'exec':
       await pg.exec(request.sql);
       return undefined;
@@ -164,4 +146,4 @@ port.on('message', async (/** @type {import('./pglite-protocol.ts').WorkerReques
   if (request.op === 'close') port.close();
 });
 
-port.postMessage({ op: 'ready', artifacts: given ? undefined : artifacts });
+port.postMessage({ op: 'ready' });

@@ -17,7 +17,7 @@ import {
   TEXT_TYPE_OIDS,
 } from './driver.ts';
 import { Gate, ping } from './gate.ts';
-import type { Artifacts, RequestBody, SerializedError, WorkerMessage } from './pglite-protocol.ts';
+import type { RequestBody, SerializedError, WorkerMessage } from './pglite-protocol.ts';
 
 /**
  * The embedded database (decision 092, superseding parts of 002): PGlite runs in a worker thread, so
@@ -77,7 +77,6 @@ class DatabaseThread {
   #generation = 0;
   #nextId = 1;
   #closed = false;
-  #artifacts: Artifacts | undefined;
   readonly #pending = new Map<number, Pending>();
 
   constructor(
@@ -148,11 +147,7 @@ class DatabaseThread {
 
   async #start(): Promise<void> {
     const worker = new Worker(WORKER_PATH, {
-      workerData: {
-        dataDir: this.dataDir,
-        textOids: Object.values(TEXT_TYPE_OIDS),
-        artifacts: process.env.PGLITE_REUSE === 'off' ? undefined : this.#artifacts,
-      },
+      workerData: { dataDir: this.dataDir, textOids: Object.values(TEXT_TYPE_OIDS) },
     });
     await new Promise<void>((resolve, reject) => {
       const settle = (error?: Error) => {
@@ -163,10 +158,8 @@ class DatabaseThread {
         else resolve();
       };
       const onMessage = (message: WorkerMessage) => {
-        if (message.op === 'ready') {
-          this.#artifacts ??= message.artifacts;
-          settle();
-        } else if (message.op === 'failed') settle(toError(message.error));
+        if (message.op === 'ready') settle();
+        else if (message.op === 'failed') settle(toError(message.error));
       };
       const onExit = (code: number) =>
         settle(new Error(`the embedded database thread exited (code ${code}) while opening the database`));
@@ -333,10 +326,10 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     fn: (tx: Queryable) => Promise<T>,
   ): Promise<T> => {
     const deadlineMs = scope ? statementTimeoutFor(scope, limits) : undefined;
-    await thread.request(generation, { op: 'exec', sql: 'begin' });
+    const first = scope ? { sql: SCOPE_SQL, params: scopeParams(scope, deadlineMs ?? 0) } : undefined;
+    await thread.request(generation, first ? { op: 'begin', first } : { op: 'begin' }, deadlineMs);
     const tx = session(thread, generation, deadlineMs);
     try {
-      if (scope) await tx.query(SCOPE_SQL, scopeParams(scope, deadlineMs ?? 0));
       const result = await fn(tx);
       // The thread was replaced under this transaction (a statement overran): nothing was committed.
       if (thread.generation !== generation) throw statementTimeoutError();
