@@ -18,15 +18,23 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts what `npm start` starts (scripts/start.mjs) as its own process; resolves once /health answers 200. */
-export async function startProcess(env: Record<string, string>) {
+export async function startProcess(env: Record<string, string>, onLog?: (line: string) => void) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts/start.mjs')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onLog && child.stdout) {
+    let rest = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onLog(line);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   for (;;) {
     try {

@@ -47,6 +47,24 @@ describe('Gate', () => {
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
   });
 
+  it('does not let a client that keeps coming back starve one that waits', async () => {
+    const gate = new Gate(1, 1);
+    const { order, take, release } = recorder(gate);
+    await take('a0', anon('a'));
+    await release('a0');
+    await take('r1', anon('r1'));
+    const a1 = take('a1', anon('a')); // served before r1 was: next after anyone never served
+    const r2 = take('r2', anon('r2')); // never served: first
+    await release('r1');
+    await r2;
+    const again = take('r1 again', anon('r1')); // comes straight back, as a closed-loop client does
+    await release('r2');
+    await a1;
+    await release('a1');
+    await again;
+    expect(order).toEqual(['a0', 'r1', 'r2', 'a1', 'r1 again']);
+  });
+
   it('gives one client no more than its share, while others still get connections', async () => {
     const gate = new Gate(4, 1);
     const { order, take } = recorder(gate);

@@ -23,6 +23,9 @@ export interface Claim {
   waitMs: number | undefined;
 }
 
+/** How many clients the gate remembers having served (their turn order); older ones count as new. */
+const REMEMBERED = 10_000;
+
 /** How long /health waits for a connection before it answers `busy` instead. */
 export const PING_WAIT_MS = 250;
 
@@ -71,7 +74,11 @@ export class Gate {
   readonly #held = new Map<string, number>();
   /** Waiting work by key. */
   readonly #queues = new Map<string, Waiter[]>();
-  /** When each key holding or awaiting a connection was last served: the least recent goes next. */
+  /**
+   * When each key was last served (the least recent goes next; a key never seen goes first), oldest
+   * first. Kept after a key goes idle — a client that keeps coming back must not look new each
+   * time, or it would always be served before one that waits — and forgotten beyond REMEMBERED keys.
+   */
   readonly #lastServed = new Map<string, number>();
   #turn = 0;
   #closed = false;
@@ -151,7 +158,12 @@ export class Gate {
   #take(key: string): () => void {
     this.#free--;
     this.#held.set(key, (this.#held.get(key) ?? 0) + 1);
+    this.#lastServed.delete(key);
     this.#lastServed.set(key, this.#turn++);
+    for (const oldest of this.#lastServed.keys()) {
+      if (this.#lastServed.size <= REMEMBERED) break;
+      this.#lastServed.delete(oldest);
+    }
     let released = false;
     return () => {
       if (released) return;
@@ -159,10 +171,7 @@ export class Gate {
       this.#free++;
       const held = (this.#held.get(key) ?? 1) - 1;
       if (held > 0) this.#held.set(key, held);
-      else {
-        this.#held.delete(key);
-        if (!this.#queues.has(key)) this.#lastServed.delete(key);
-      }
+      else this.#held.delete(key);
       this.#dispatch();
       if (this.#free === this.capacity) for (const done of this.#drained.splice(0)) done();
     };
@@ -198,8 +207,6 @@ export class Gate {
     if (!queue) return;
     const index = queue.indexOf(waiter);
     if (index !== -1) queue.splice(index, 1);
-    if (queue.length > 0) return;
-    this.#queues.delete(waiter.claim.key);
-    if (!this.#held.has(waiter.claim.key)) this.#lastServed.delete(waiter.claim.key);
+    if (queue.length === 0) this.#queues.delete(waiter.claim.key);
   }
 }

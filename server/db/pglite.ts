@@ -65,6 +65,8 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout | undefined;
+  /** When the request was handed to the thread (performance.now()). */
+  sentAt: number;
 }
 
 /**
@@ -116,7 +118,7 @@ class DatabaseThread {
     }
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      const pending: Pending = { resolve, reject, timer: undefined };
+      const pending: Pending = { resolve, reject, timer: undefined, sentAt: performance.now() };
       if (deadlineMs !== undefined) {
         pending.timer = setTimeout(() => this.#overrun(worker, id, deadlineMs), deadlineMs);
       }
@@ -185,7 +187,7 @@ class DatabaseThread {
   #post(worker: Worker, body: RequestBody): Promise<unknown> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, timer: undefined });
+      this.#pending.set(id, { resolve, reject, timer: undefined, sentAt: performance.now() });
       worker.postMessage({ ...body, id });
     });
   }
@@ -209,11 +211,12 @@ class DatabaseThread {
     if (!pending || worker !== this.#worker) return;
     this.#pending.delete(id);
     pending.reject(statementTimeoutError());
-    this.log.warn(
-      { limitMs },
-      'embedded database: a statement ran past its limit; ending it by reopening the database',
+    this.#replace(worker, (endedMs) =>
+      this.log.warn(
+        { limitMs, endedMs: Math.round(endedMs - pending.sentAt) },
+        'embedded database: a statement ran past its limit and was ended; reopening the database',
+      ),
     );
-    this.#replace(worker);
   }
 
   /**
@@ -224,15 +227,15 @@ class DatabaseThread {
   discard(generation: number, reason: string): void {
     const worker = this.#worker;
     if (!worker || generation !== this.#generation) return;
-    this.log.error({ reason }, 'embedded database: reopening the database');
-    this.#replace(worker);
+    this.#replace(worker, () => this.log.error({ reason }, 'embedded database: reopening the database'));
   }
 
-  #replace(worker: Worker): void {
+  #replace(worker: Worker, ended: (endedMs: number) => void): void {
     const started = performance.now();
     this.#lose(worker, connectionTerminated());
     this.#opening = (async () => {
       await worker.terminate();
+      ended(performance.now());
       await this.#start();
       this.log.warn({ ms: Math.round(performance.now() - started) }, 'embedded database: reopened');
     })().finally(() => {
