@@ -172,10 +172,11 @@ async function main(): Promise<void> {
           if (!auth.ok) return reply.status(401).send({ message: auth.failure.message });
           const values = [...params.values];
           values[idIndex] = (request.params as { id: string }).id;
-          const row = await db.withScope(scopeFor(request, auth.auth), async (tx) => {
-            await tx.query('set transaction read only');
-            return (await tx.query<{ page_total: string; body: string }>(sql, values)).rows[0];
-          });
+          const scope = { ...scopeFor(request, auth.auth), readOnly: true };
+          const row = await db.withScope(
+            scope,
+            async (tx) => (await tx.query<{ page_total: string; body: string }>(sql, values)).rows[0],
+          );
           const rows = Number(row?.page_total ?? 0);
           return reply
             .header('content-range', rows > 0 ? `0-${rows - 1}/*` : '*/*')

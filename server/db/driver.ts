@@ -27,6 +27,8 @@ export interface RequestScope {
   path?: string;
   /** Milliseconds; unset = the limit of `role` (`DatabaseLimits.statementTimeoutMs`). */
   statementTimeoutMs?: number;
+  /** The transaction only reads: it begins `read only`, and a write in it fails with 25006. */
+  readOnly?: boolean;
 }
 
 export type ApiRoleName = RequestScope['role'];

@@ -109,7 +109,7 @@ async function run(request) {
     case 'query':
       return query(request.sql, request.params);
     case 'begin':
-      await pg.exec('begin');
+      await pg.exec(request.readOnly ? 'begin read only' : 'begin');
       return request.first ? query(request.first.sql, request.first.params) : undefined;
     case 'exec':
       await pg.exec(request.sql);
@@ -133,7 +133,8 @@ async function run(request) {
   }
 }
 
-port.on('message', async (/** @type {import('./pglite-protocol.ts').WorkerRequest} */ request) => {
+/** @param {import('./pglite-protocol.ts').WorkerRequest} request */
+async function answer(request) {
   try {
     const result = await run(request);
     port.postMessage({ op: 'result', id: request.id, result });
@@ -144,6 +145,13 @@ port.on('message', async (/** @type {import('./pglite-protocol.ts').WorkerReques
     if (error instanceof WebAssembly.RuntimeError) process.exit(1);
   }
   if (request.op === 'close') port.close();
+}
+
+// Strictly one request after another, in the order they arrived: the server sends a transaction's
+// BEGIN and its first statement, or its COMMIT and the next transaction's BEGIN, back to back.
+let queue = Promise.resolve();
+port.on('message', (/** @type {import('./pglite-protocol.ts').WorkerRequest} */ request) => {
+  queue = queue.then(() => answer(request));
 });
 
 port.postMessage({ op: 'ready' });

@@ -266,16 +266,37 @@ class DatabaseThread {
 }
 
 /**
- * The statements of one lease, in order: a transaction's statements go one after another (as on a
- * PostgreSQL connection), so each one's deadline starts when it is sent.
+ * The statements of one lease, in order. The first is sent right behind `opened` (the transaction's
+ * BEGIN, not yet answered): the thread runs requests in the order they were sent, and if the BEGIN
+ * failed, its error is the one the statement reports. Each later statement waits for the one before,
+ * so its deadline starts when it is sent, as on a PostgreSQL connection.
  */
-function session(thread: DatabaseThread, generation: number, deadlineMs: number | undefined): Queryable {
-  let tail: Promise<unknown> = Promise.resolve();
+function session(
+  thread: DatabaseThread,
+  generation: number,
+  deadlineMs: number | undefined,
+  opened?: Promise<unknown>,
+): Queryable {
+  let tail: Promise<unknown> | undefined;
   const send = (body: RequestBody) => {
-    const sent = tail.then(
-      () => thread.request(generation, body, deadlineMs),
-      () => thread.request(generation, body, deadlineMs),
-    );
+    let sent: Promise<unknown>;
+    if (tail === undefined) {
+      const request = thread.request(generation, body, deadlineMs);
+      sent = opened
+        ? opened.then(
+            () => request,
+            (error) => {
+              request.catch(() => {});
+              throw error;
+            },
+          )
+        : request;
+    } else {
+      sent = tail.then(
+        () => thread.request(generation, body, deadlineMs),
+        () => thread.request(generation, body, deadlineMs),
+      );
+    }
     tail = sent.catch(() => {});
     return sent;
   };
@@ -329,14 +350,30 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     fn: (tx: Queryable) => Promise<T>,
   ): Promise<T> => {
     const deadlineMs = scope ? statementTimeoutFor(scope, limits) : undefined;
+    const readOnly = scope?.readOnly === true;
     const first = scope ? { sql: SCOPE_SQL, params: scopeParams(scope, deadlineMs ?? 0) } : undefined;
-    await thread.request(generation, first ? { op: 'begin', first } : { op: 'begin' }, deadlineMs);
-    const tx = session(thread, generation, deadlineMs);
+    // Not waited for: the first statement follows it at once, and reports its error.
+    const opened = thread.request(
+      generation,
+      { op: 'begin', readOnly, ...(first ? { first } : {}) },
+      deadlineMs,
+    );
+    opened.catch(() => {});
+    const tx = session(thread, generation, deadlineMs, opened);
     try {
       const result = await fn(tx);
+      await opened;
       // The thread was replaced under this transaction (a statement overran): nothing was committed.
       if (thread.generation !== generation) throw statementTimeoutError();
-      await thread.request(generation, { op: 'exec', sql: 'commit' });
+      if (readOnly) {
+        // A read-only transaction has nothing to commit: its COMMIT is sent and the connection handed
+        // on at once; whatever comes next runs after it.
+        thread
+          .request(generation, { op: 'exec', sql: 'commit' })
+          .catch((error) => thread.discard(generation, `commit of a read-only transaction failed: ${error}`));
+      } else {
+        await thread.request(generation, { op: 'exec', sql: 'commit' });
+      }
       return result;
     } catch (error) {
       if (thread.generation === generation) {

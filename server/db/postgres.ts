@@ -97,7 +97,7 @@ export async function openPostgres(options: {
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query('begin');
+      await client.query(scope?.readOnly ? 'begin read only' : 'begin');
       // statement_timeout set here, for this transaction only, is what ends an API statement.
       if (scope) await client.query(SCOPE_SQL, scopeParams(scope, statementTimeoutFor(scope, limits)));
       const result = await fn(wrap(client));
