@@ -174,13 +174,17 @@ class DatabaseThread {
     worker.on('exit', (code) =>
       this.#lost(worker, new Error(`the embedded database thread exited (${code})`)),
     );
-    // Notifications sent while no thread listened are lost; listeners poll as well (realtime does).
-    for (const channel of this.channels()) await this.#post(worker, { op: 'listen', channel });
-    if (this.#closed) {
-      await worker.terminate();
-      throw new Error('the database is closed');
-    }
+    // The thread is current from here (a crash is noticed), but takes work only once `#opening`
+    // ends. Notifications sent while no thread listened are lost; listeners poll as well.
     this.#worker = worker;
+    try {
+      for (const channel of this.channels()) await this.#post(worker, { op: 'listen', channel });
+      if (this.#closed) throw new Error('the database is closed');
+    } catch (error) {
+      this.#lose(worker, connectionTerminated());
+      await worker.terminate();
+      throw error;
+    }
   }
 
   /** A request outside any generation check: re-listening on a new thread, closing. */
