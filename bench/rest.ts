@@ -15,12 +15,10 @@
  * throughput of a single-threaded server) barely moves.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { buildApp, createFastify } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
@@ -35,6 +33,7 @@ import { parseApiRequest } from '#server/rest/request.ts';
 import { loadSchemaCache, reloadSchemaCache } from '#server/rest/schema-cache.ts';
 import { openDatabase } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
+import { scratchPostgres } from './support.ts';
 
 const tier = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';
 const seconds = Number(process.argv[3] ?? 10);
@@ -63,25 +62,6 @@ create policy bench_anon on public.bench_items for select to anon using (public)
 create policy bench_owner on public.bench_items for select to authenticated using (owner = (select auth.uid()));
 analyze public.bench_items;
 `;
-
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL;
-  if (!admin) throw new Error('postgres needs BENCH_PG_URL or TEST_PG_URL');
-  const name = `hg_bench_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 interface Result {
   name: string;
@@ -194,12 +174,10 @@ async function main(): Promise<void> {
           if (!auth.ok) return reply.status(401).send({ message: auth.failure.message });
           const values = [...params.values];
           values[idIndex] = (request.params as { id: string }).id;
+          const scope = { ...scopeFor(request, auth.auth), readOnly: true };
           const row = await db.withScope(
-            { ...scopeFor(request, auth.auth), statementTimeoutMs: config.statementTimeoutMs },
-            async (tx) => {
-              await tx.query('set transaction read only');
-              return (await tx.query<{ page_total: string; body: string }>(sql, values)).rows[0];
-            },
+            scope,
+            async (tx) => (await tx.query<{ page_total: string; body: string }>(sql, values)).rows[0],
           );
           const rows = Number(row?.page_total ?? 0);
           return reply

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { PROJECT_ROOT } from '#server/web-build.ts';
 
 export function freePort(): Promise<number> {
@@ -16,15 +18,23 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts what `npm start` starts (scripts/start.mjs) as its own process; resolves once /health answers 200. */
-export async function startProcess(env: Record<string, string>) {
+export async function startProcess(env: Record<string, string>, onLog?: (line: string) => void) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts/start.mjs')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onLog && child.stdout) {
+    let rest = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onLog(line);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   for (;;) {
     try {
@@ -89,4 +99,24 @@ export async function load(
 
 export function table(rows: object[]): void {
   console.table(rows);
+}
+
+/** A new database on the BENCH_PG_URL (or TEST_PG_URL) server, and a function dropping it. */
+export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL;
+  if (!admin) throw new Error('postgres needs BENCH_PG_URL or TEST_PG_URL');
+  const name = `hg_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

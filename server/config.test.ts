@@ -296,7 +296,35 @@ describe('loadConfig: realtime', () => {
     });
   });
 
+  it('limits database work per role and per client (decision 092)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.statementTimeoutsMs).toEqual({ anon: 3000, authenticated: 8000, service_role: 8000 });
+    expect(defaults.dbAcquireTimeoutMs).toBe(1000);
+    expect(defaults.dbPoolPerClient).toBe(2);
+    const config = loadConfig({
+      ANON_STATEMENT_TIMEOUT_MS: '1500',
+      AUTHENTICATED_STATEMENT_TIMEOUT_MS: '4000',
+      STATEMENT_TIMEOUT_MS: '20000',
+      DB_ACQUIRE_TIMEOUT_MS: '250',
+      DB_POOL_MAX: '40',
+    });
+    expect(config.statementTimeoutsMs).toEqual({ anon: 1500, authenticated: 4000, service_role: 20000 });
+    expect(config.dbAcquireTimeoutMs).toBe(250);
+    expect(config.dbPoolPerClient).toBe(10);
+    expect(loadConfig({ DB_POOL_MAX: '3' }).dbPoolPerClient).toBe(1);
+    expect(loadConfig({ DB_POOL_MAX: '12', DB_POOL_PER_CLIENT: '5' }).dbPoolPerClient).toBe(5);
+  });
+
   it.each([
+    [{ DB_POOL_MAX: '4', DB_POOL_PER_CLIENT: '5' }, 'DB_POOL_PER_CLIENT (5) must not exceed DB_POOL_MAX (4)'],
+    [
+      { ANON_STATEMENT_TIMEOUT_MS: '10' },
+      'ANON_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 600000 (got "10")',
+    ],
+    [
+      { DB_ACQUIRE_TIMEOUT_MS: 'soon' },
+      'DB_ACQUIRE_TIMEOUT_MS must be a whole number from 10 to 60000 (got "soon")',
+    ],
     [
       { REALTIME_MAX_CONNECTIONS: '0' },
       'REALTIME_MAX_CONNECTIONS must be a whole number from 1 to 1000000 (got "0")',

@@ -13,6 +13,10 @@ export interface Config {
   /** Unset means the embedded database (PGlite) in `dataDir/db`. */
   databaseUrl: string | undefined;
   dbPoolMax: number;
+  /** Connections one client (an address, a signed-in user) may hold at once (PostgreSQL). */
+  dbPoolPerClient: number;
+  /** Longest a request waits for a database connection before a 503 with Retry-After. */
+  dbAcquireTimeoutMs: number;
   siteUrl: string;
   /** Where the browser reaches the API; unset means the page's own origin. */
   apiExternalUrl: string | undefined;
@@ -42,8 +46,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Fastify's trustProxy: false, true, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: boolean | string;
-  /** Per-request statement timeout for API requests, in milliseconds. */
-  statementTimeoutMs: number;
+  /**
+   * Longest one statement of an API request may run, by the role it runs as, in milliseconds
+   * (Supabase's defaults: anon 3 s, authenticated 8 s; service_role from STATEMENT_TIMEOUT_MS).
+   */
+  statementTimeoutsMs: { anon: number; authenticated: number; service_role: number };
   /** Most rows one data API read returns (PostgREST's db-max-rows); also the estimated-count threshold. */
   restMaxRows: number;
   /**
@@ -356,13 +363,16 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const storageBackend = read.oneOf('STORAGE_BACKEND', ['file', 's3'] as const, 'file');
+  const dbPoolMax = read.int('DB_POOL_MAX', 10, 1, 1000);
 
   const config: Config = {
     port,
     host,
     dataDir: resolve(read.string('DATA_DIR', './data')),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    dbPoolMax: read.int('DB_POOL_MAX', 10, 1, 1000),
+    dbPoolMax,
+    dbPoolPerClient: read.int('DB_POOL_PER_CLIENT', Math.max(1, Math.floor(dbPoolMax / 4)), 1, 1000),
+    dbAcquireTimeoutMs: read.int('DB_ACQUIRE_TIMEOUT_MS', 1000, 10, 60_000),
     siteUrl: siteUrl.replace(/\/+$/, ''),
     apiExternalUrl: read.url('API_EXTERNAL_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     additionalRedirectUrls: read.list('ADDITIONAL_REDIRECT_URLS'),
@@ -403,7 +413,11 @@ export function loadConfig(env: Env = process.env): Config {
       'info',
     ),
     trustProxy: read.trustProxy('TRUST_PROXY'),
-    statementTimeoutMs: read.int('STATEMENT_TIMEOUT_MS', 8000, 100, 600000),
+    statementTimeoutsMs: {
+      anon: read.int('ANON_STATEMENT_TIMEOUT_MS', 3000, 100, 600_000),
+      authenticated: read.int('AUTHENTICATED_STATEMENT_TIMEOUT_MS', 8000, 100, 600_000),
+      service_role: read.int('STATEMENT_TIMEOUT_MS', 8000, 100, 600_000),
+    },
     restMaxRows: read.int('PGRST_DB_MAX_ROWS', 1000, 1, 1_000_000),
     autoSignOutMs: read.int('AUTO_SIGN_OUT_MS', 2 * 60 * 60 * 1000, 1000, 30 * 24 * 60 * 60 * 1000),
     realtime: {
@@ -434,6 +448,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (throttle.delaySeconds > throttle.maxDelaySeconds) {
     read.problems.push(
       `SIGN_IN_DELAY_SECONDS (${throttle.delaySeconds}) must not exceed SIGN_IN_MAX_DELAY_SECONDS (${throttle.maxDelaySeconds})`,
+    );
+  }
+  if (config.dbPoolPerClient > config.dbPoolMax) {
+    read.problems.push(
+      `DB_POOL_PER_CLIENT (${config.dbPoolPerClient}) must not exceed DB_POOL_MAX (${config.dbPoolMax})`,
     );
   }
   if (config.realtime.applyParallelism >= config.dbPoolMax) {

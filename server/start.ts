@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
-import type { Database } from './db/driver.ts';
+import type { Database, DatabaseLimits } from './db/driver.ts';
 import { OperatorError } from './operator-error.ts';
 import { ensureWebBuild, WEB_DIST } from './web-build.ts';
 
@@ -25,21 +25,31 @@ export interface StartOptions {
   webDir?: string;
 }
 
+/** What the configuration allows API work on the database (decision 092). */
+export function databaseLimits(config: Config): DatabaseLimits {
+  return {
+    statementTimeoutMs: config.statementTimeoutsMs,
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    perClient: config.dbPoolPerClient,
+  };
+}
+
 export async function openDatabase(
   config: Config,
-  log: { error(details: object, message: string): void },
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void },
 ): Promise<Database> {
+  const limits = databaseLimits(config);
   if (config.databaseUrl) {
     const { openPostgres } = await import('./db/postgres.ts');
     return openPostgres({
       url: config.databaseUrl,
       poolMax: config.dbPoolMax,
-      statementTimeoutMs: config.statementTimeoutMs,
+      limits,
       onError: (error) => log.error({ err: error }, 'database connection error'),
     });
   }
   const { openPglite } = await import('./db/pglite.ts');
-  return openPglite({ dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs });
+  return openPglite({ dataDir: config.dataDir, limits, log });
 }
 
 /**
@@ -70,6 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
   const log = {
     info: (message: string) => later((appLog) => appLog.info(message)),
+    warn: (details: object, message: string) => later((appLog) => appLog.warn(details, message)),
     error: (details: object, message: string) => later((appLog) => appLog.error(details, message)),
   };
   const opening = openDatabase(config, log);

@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
       );
     }
   }
-  const db = await openDatabase(config, { error: () => {} });
+  const db = await openDatabase(config, { warn: () => {}, error: () => {} });
   try {
     await migrate(db);
     if (request.command === 'list') {

@@ -25,8 +25,34 @@ export interface RequestScope {
   headers?: Record<string, string>;
   method?: string;
   path?: string;
-  /** Milliseconds; unset = the server default. */
+  /** Milliseconds; unset = the limit of `role` (`DatabaseLimits.statementTimeoutMs`). */
   statementTimeoutMs?: number;
+  /** The transaction only reads: it begins `read only`, and a write in it fails with 25006. */
+  readOnly?: boolean;
+}
+
+export type ApiRoleName = RequestScope['role'];
+
+/** How long and how much the API may use the database (decision 092). */
+export interface DatabaseLimits {
+  /** Longest one statement of a scoped (API) transaction may run, per role, in milliseconds. */
+  statementTimeoutMs: Record<ApiRoleName, number>;
+  /** Longest a request waits for a connection before it is answered 503 with Retry-After. */
+  acquireTimeoutMs: number;
+  /** Connections one client (an address, a signed-in user) may hold at once. */
+  perClient: number;
+}
+
+/** Supabase's defaults (anon 3 s, authenticated 8 s); the server's configuration overrides them. */
+export const DEFAULT_LIMITS: DatabaseLimits = {
+  statementTimeoutMs: { anon: 3000, authenticated: 8000, service_role: 8000 },
+  acquireTimeoutMs: 1000,
+  perClient: 1,
+};
+
+/** The statement limit that applies to a scope. */
+export function statementTimeoutFor(scope: RequestScope, limits: DatabaseLimits): number {
+  return scope.statementTimeoutMs ?? limits.statementTimeoutMs[scope.role];
 }
 
 export type NotificationHandler = (payload: string) => void;
@@ -42,27 +68,47 @@ export interface Database extends Queryable {
   withScope<T>(scope: RequestScope, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * Whether the database answers, for /health: `busy` when every connection is taken by work still
+   * within its limits (so nothing could be asked without queueing). Rejects when it is unavailable.
+   */
+  ping(): Promise<'ok' | 'busy'>;
+  /** Connections in use, how many there are, and work waiting for one, at this moment. */
+  readonly activity: { inUse: number; capacity: number; waiting: number };
   close(): Promise<void>;
 }
 
-/** The statement that opens every scoped transaction: one round trip, every value a parameter. */
+/**
+ * The statement that opens every scoped transaction: one round trip, every value a parameter. API
+ * statements run without JIT compilation: it pays off only for long analytic queries, and its cost
+ * (0.1–0.8 s per statement) is triggered by cost estimates a client can inflate (decision 092).
+ */
 export const SCOPE_SQL = `select
   set_config('role', $1, true),
   set_config('request.jwt.claims', $2, true),
   set_config('request.headers', $3, true),
   set_config('request.method', $4, true),
   set_config('request.path', $5, true),
-  set_config('statement_timeout', $6, true)`;
+  set_config('statement_timeout', $6, true),
+  set_config('jit', 'off', true)`;
 
-export function scopeParams(scope: RequestScope, defaultTimeoutMs: number): unknown[] {
+export function scopeParams(scope: RequestScope, timeoutMs: number): unknown[] {
   return [
     scope.role,
     JSON.stringify(scope.claims),
     JSON.stringify(scope.headers ?? {}),
     scope.method ?? '',
     scope.path ?? '',
-    `${scope.statementTimeoutMs ?? defaultTimeoutMs}ms`,
+    `${timeoutMs}ms`,
   ];
+}
+
+/** The error PostgreSQL raises when a statement runs past `statement_timeout`. */
+export function statementTimeoutError(): Error & { code: string } {
+  return Object.assign(new Error('canceling statement due to statement timeout'), {
+    code: '57014',
+    severity: 'ERROR',
+  });
 }
 
 /**

@@ -1,16 +1,21 @@
 import pg from 'pg';
 import { redact } from '../config.ts';
 import { OperatorError } from '../operator-error.ts';
+import { claimFor } from './clients.ts';
 import {
   type Database,
+  type DatabaseLimits,
+  DEFAULT_LIMITS,
   type NotificationHandler,
   type Queryable,
   type QueryResult,
   type RequestScope,
   SCOPE_SQL,
   scopeParams,
+  statementTimeoutFor,
   TEXT_TYPE_OIDS,
 } from './driver.ts';
+import { Gate, ping } from './gate.ts';
 import { quoteIdent } from './sql.ts';
 
 const textOids = new Set<number>(Object.values(TEXT_TYPE_OIDS));
@@ -51,9 +56,10 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 export async function openPostgres(options: {
   url: string;
   poolMax: number;
-  statementTimeoutMs: number;
+  limits?: Partial<DatabaseLimits>;
   onError?: (error: Error) => void;
 }): Promise<Database> {
+  const limits: DatabaseLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolMax,
@@ -70,13 +76,30 @@ export async function openPostgres(options: {
     throw new DatabaseUnreachableError(options.url, error);
   }
 
+  // The pool never has more work than connections: the gate queues the rest fairly and turns a
+  // request away after `acquireTimeoutMs` (decision 092), before the pool's own timeout could.
+  const gate = new Gate(options.poolMax, Math.min(limits.perClient, options.poolMax));
+  const lease = async <T>(
+    scope: RequestScope | undefined,
+    fn: () => Promise<T>,
+    waitMs?: number,
+  ): Promise<T> => {
+    const claim = claimFor(scope, limits);
+    const release = await gate.acquire(waitMs === undefined ? claim : { ...claim, waitMs });
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
   const root = wrap(pool);
   const transaction = async <T>(fn: (tx: Queryable) => Promise<T>, scope?: RequestScope): Promise<T> => {
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query('begin');
-      if (scope) await client.query(SCOPE_SQL, scopeParams(scope, options.statementTimeoutMs));
+      await client.query(scope?.readOnly ? 'begin read only' : 'begin');
+      // statement_timeout set here, for this transaction only, is what ends an API statement.
+      if (scope) await client.query(SCOPE_SQL, scopeParams(scope, statementTimeoutFor(scope, limits)));
       const result = await fn(wrap(client));
       await client.query('commit');
       return result;
@@ -141,10 +164,14 @@ export async function openPostgres(options: {
   let closed = false;
   return {
     mode: 'postgres',
-    query: root.query,
-    exec: root.exec,
-    transaction: (fn) => transaction(fn),
-    withScope: (scope, fn) => transaction(fn, scope),
+    query: (sql, params) => lease(undefined, () => root.query(sql, params)),
+    exec: (sql) => lease(undefined, () => root.exec(sql)),
+    transaction: (fn) => lease(undefined, () => transaction(fn)),
+    withScope: (scope, fn) => lease(scope, () => transaction(fn, scope)),
+    ping: () => ping((waitMs) => lease(undefined, () => root.query('select 1'), waitMs)),
+    get activity() {
+      return gate.activity;
+    },
     async listen(channel, handler) {
       let set = handlers.get(channel);
       if (!set) {
@@ -169,6 +196,8 @@ export async function openPostgres(options: {
       closed = true;
       const closing = listener?.then((client) => client.end()).catch(() => {});
       listener = undefined;
+      gate.close();
+      await gate.drained(5000);
       await Promise.all([closing, pool.end()]);
     },
   };

@@ -134,14 +134,18 @@ export async function execute(
   planned: PlannedRequest,
   options: { maxRows: number },
 ): Promise<Outcome> {
+  const plan = planned.plan;
+  // Reads and calls of stable/immutable functions run read-only (a write fails with 25006 → 405).
+  const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.call.readOnly);
+  const scoped = readOnly ? { ...scope, readOnly } : scope;
   const run = async (tx: Queryable) => {
     await checkCaller(tx, scope);
     return executeWith(tx, planned, options);
   };
-  if (planned.prefer.tx !== 'rollback') return db.withScope(scope, run);
+  if (planned.prefer.tx !== 'rollback') return db.withScope(scoped, run);
   // Answer as usual, then undo: the outcome leaves the transaction inside the rollback sentinel.
   try {
-    await db.withScope(scope, async (tx) => {
+    await db.withScope(scoped, async (tx) => {
       throw new RolledBack(await run(tx));
     });
   } catch (error) {
@@ -163,9 +167,7 @@ async function executeWith(
   options: { maxRows: number },
 ): Promise<Outcome> {
   const plan = planned.plan;
-  const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.call.readOnly);
   {
-    if (readOnly) await tx.query('set transaction read only');
     if (planned.prefer.timezone !== undefined) {
       const result = await tx.query(
         "select set_config('timezone', name, true) from pg_catalog.pg_timezone_names where name = $1 limit 1",

@@ -1,3 +1,4 @@
+import { DatabaseBusyError } from '../db/gate.ts';
 import { ApiError, toApiError } from '../http/errors.ts';
 import type { AuthFailure } from '../http/request-auth.ts';
 import type { Relationship } from './schema-cache.ts';
@@ -151,6 +152,15 @@ export const restErrors = {
     err(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`),
   tableNotFound: (name: string, suggestion: string | null) =>
     err(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, suggestion),
+  /**
+   * PostgREST's answer when no pool connection came free in time (hasql's acquisition timeout). It
+   * answers 504; we answer 503 with Retry-After (decision 092), which postgrest-js retries for reads.
+   */
+  connectionTimeout: (cause: unknown) =>
+    new ApiError(503, 'PGRST003', 'Timed out acquiring connection from connection pool.', {
+      headers: { 'retry-after': '1' },
+      cause,
+    }),
   schemaCacheNotReady: () =>
     new ApiError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.', {
       headers: { 'retry-after': '1' },
@@ -320,6 +330,7 @@ export function fromDatabaseError(error: unknown, anonymous: boolean): ApiError 
  * shared handler (an opaque 500).
  */
 export function mapRestError(error: unknown, bodyLimit: number): ApiError | undefined {
+  if (error instanceof DatabaseBusyError) return restErrors.connectionTimeout(error);
   if (error instanceof ApiError) return error;
   const fastify = error as { statusCode?: number; code?: string; message?: string };
   if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return restErrors.payloadTooLarge(bodyLimit);

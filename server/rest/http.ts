@@ -30,7 +30,7 @@ export async function serve(
 ): Promise<FastifyReply> {
   const auth = await authenticate(request, deps.ctx.jwt);
   if (!auth.ok) throw restErrors.authFailure(auth.failure);
-  const scope = { ...scopeFor(request, auth.auth), statementTimeoutMs: deps.ctx.config.statementTimeoutMs };
+  const scope = scopeFor(request, auth.auth);
   const name = (request.params as { name: string }).name;
   const input: HttpInput = {
     method: request.method,

@@ -399,6 +399,25 @@ function orderPlan(node: ReadNode, term: OrderSyntax): OrderPlan {
   return plan;
 }
 
+/**
+ * A full-text filter without a language searches with the database's default configuration, named
+ * explicitly: `to_tsvector('english', content)` is an expression a GIN index can be built on and the
+ * planner can match (decision 092), while `to_tsvector(content)` depends on a setting, so no index can
+ * serve it. Both mean the same.
+ */
+function nameSearchConfig(request: ApiRequest, config: string): void {
+  const name = (filter: FilterSyntax) => {
+    const operation = filter.expr.operation;
+    if (operation.kind === 'fts' && operation.language === undefined) operation.language = config;
+  };
+  const walk = (tree: LogicSyntax): void => {
+    if (tree.kind === 'filter') name(tree.filter);
+    else tree.children.forEach(walk);
+  };
+  for (const { filter } of request.filters) name(filter);
+  for (const { tree } of request.logic) walk(tree);
+}
+
 /** Filters, logic, order and paging of the request attached to the nodes of the read tree. */
 function shape(root: ReadNode, request: ApiRequest, options: { rootFilters: boolean }): void {
   for (const { path, filter } of request.filters) {
@@ -740,6 +759,7 @@ function planCall(ctx: PlanContext, request: ApiRequest): PlannedRequest {
 }
 
 export function planRequest(ctx: PlanContext, request: ApiRequest): PlannedRequest {
+  if (ctx.cache.textSearchConfig) nameSearchConfig(request, ctx.cache.textSearchConfig);
   switch (request.action.kind) {
     case 'read':
       return planRead(ctx, request);

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { RequestScope } from '../db/driver.ts';
+import { DatabaseBusyError } from '../db/gate.ts';
 import { ApiError } from '../http/errors.ts';
 import { execute } from './db.ts';
 import { fromDatabaseError, restErrors } from './errors.ts';
@@ -51,6 +52,7 @@ export async function createRest(ctx: AppContext): Promise<RestDeps> {
       try {
         outcome = await execute(ctx.db, scope, planned, { maxRows });
       } catch (error) {
+        if (error instanceof DatabaseBusyError) throw restErrors.connectionTimeout(error);
         if (error instanceof ApiError) throw error;
         throw fromDatabaseError(error, scope.role === 'anon');
       }

@@ -103,6 +103,8 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>;
   /** Type names a `::cast` may use (lower case) → schema and pg_type name. */
   types: Map<string, { schema: string; name: string }>;
+  /** The database's `default_text_search_config`: what a full-text filter without a language uses. */
+  textSearchConfig?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,13 +366,15 @@ interface ForeignKey {
 }
 
 export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
-  const [relationRows, columnRows, keyRows, viewRows, routineRows, typeRows] = [
+  const [relationRows, columnRows, keyRows, viewRows, routineRows, typeRows, settingRows] = [
     (await db.query<RelationRow>(RELATIONS_SQL)).rows,
     (await db.query<ColumnRow>(COLUMNS_SQL)).rows,
     (await db.query<KeyRow>(KEYS_SQL)).rows,
     (await db.query<{ oid: string; action: string }>(VIEWS_SQL)).rows,
     (await db.query<RoutineRow>(ROUTINES_SQL)).rows,
     (await db.query<{ schema: string; name: string }>(TYPES_SQL)).rows,
+    (await db.query<{ config: string }>("select current_setting('default_text_search_config') as config"))
+      .rows,
   ];
 
   const columnsByOid = new Map<string, ColumnRow[]>();
@@ -553,7 +557,8 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     if (!types.has(key) || row.schema === 'pg_catalog') types.set(key, row);
   }
 
-  return { relations, relationships, routines, types };
+  const textSearchConfig = settingRows[0]?.config;
+  return { relations, relationships, routines, types, ...(textSearchConfig ? { textSearchConfig } : {}) };
 }
 
 function makeRoutine(

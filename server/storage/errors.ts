@@ -1,3 +1,4 @@
+import { DatabaseBusyError } from '../db/gate.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthFailure } from '../http/request-auth.ts';
 import { hasControlCharacters } from './text.ts';
@@ -52,7 +53,10 @@ export const StorageErrors = {
       headers: { 'content-range': `bytes */${size}` },
     }),
   databaseTimeout: (cause?: unknown) =>
-    new ApiError(503, 'DatabaseTimeout', 'The connection to the database timed out', { cause }),
+    new ApiError(503, 'DatabaseTimeout', 'The connection to the database timed out', {
+      cause,
+      headers: { 'retry-after': '1' },
+    }),
   internal: (cause?: unknown) => new ApiError(500, 'InternalError', 'Internal server error', { cause }),
 } as const;
 
@@ -98,6 +102,8 @@ interface PgError {
  * schema's checks refuse → 400, timeouts → 503. Anything else is not translated (it becomes a 500).
  */
 export function fromDatabaseError(error: unknown): ApiError | undefined {
+  // No connection came free in time: Supabase Storage's answer when its pool times out.
+  if (error instanceof DatabaseBusyError) return StorageErrors.databaseTimeout(error);
   if (error instanceof ApiError || typeof error !== 'object' || error === null) return undefined;
   const { code, constraint } = error as PgError;
   if (typeof code !== 'string') return undefined;

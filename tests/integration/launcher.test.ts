@@ -206,7 +206,7 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
     const { readMigrations } = await import('#server/db/migrate.ts');
     const [first] = await readMigrations();
     if (!first) throw new Error('the project has migrations');
-    const db = await openPglite({ dataDir, statementTimeoutMs: 5000 });
+    const db = await openPglite({ dataDir });
     try {
       const changed = await db.query(
         `update _platform.migrations set checksum = 'not-the-file' where layer = $1 and name = $2`,

@@ -189,7 +189,7 @@ describe.runIf(embedded)('the embedded database keeps every write it acknowledge
     await new Promise((resolve) => child.on('exit', resolve));
 
     const { openPglite } = await import('#server/db/pglite.ts');
-    const db = await openPglite({ dataDir: dir, statementTimeoutMs: 5000 });
+    const db = await openPglite({ dataDir: dir });
     try {
       const { rows } = await db.query<{ max: number; count: number }>(
         'select max(n) as max, count(*)::int as count from public.acks',

@@ -28,7 +28,7 @@ export async function pgliteTemplate(): Promise<string> {
   const scratch = `${template}.tmp-${process.pid}`;
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch, { recursive: true });
-  const db = await openPglite({ dataDir: scratch, statementTimeoutMs: 60_000 });
+  const db = await openPglite({ dataDir: scratch });
   try {
     await migrate(db);
   } finally {

@@ -7,7 +7,7 @@ import { openPglite } from '#server/db/pglite.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: pglite-writer.ts <dataDir>');
-const db = await openPglite({ dataDir, statementTimeoutMs: 5000 });
+const db = await openPglite({ dataDir });
 await db.exec('create table if not exists public.acks (n int primary key)');
 for (let n = 1; ; n++) {
   await db.query('insert into public.acks (n) values ($1)', [n]);

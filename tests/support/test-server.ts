@@ -116,11 +116,11 @@ export async function openTestDatabase(): Promise<{ db: Database; dataDir: strin
   if (testDatabase() === 'postgres') {
     const database = await createPostgresDatabase();
     drop = database.drop;
-    db = await openPostgres({ url: database.url, poolMax: 4, statementTimeoutMs: 5000 });
+    db = await openPostgres({ url: database.url, poolMax: 4 });
   } else {
     const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
     if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
-    db = await openPglite({ dataDir, statementTimeoutMs: 5000 });
+    db = await openPglite({ dataDir });
   }
   await migrate(db);
   return {
