@@ -5,6 +5,7 @@ import {
   authStorageKey,
   deleteMember,
   eventually,
+  openSignedIn,
   type ServerInfo,
   seedSession,
   sessionOf,
@@ -170,6 +171,21 @@ test('a restored session survives a reload, and the member menu is accessible', 
   await page.keyboard.press('Escape');
   await expect(userMenuButton(page, member.email)).toBeFocused();
   expect(await storedSession(page, server)).toContain(member.email);
+});
+
+test('a signed-in member opening /auth is sent home, whichever tab the address names', async ({
+  page,
+  server,
+  member,
+}) => {
+  await openSignedIn(page, server, member, '/auth');
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(userMenuButton(page, member.email)).toBeVisible();
+  await page.goto('/auth?tab=signup');
+  await expect(page).toHaveURL(`${server.url}/`);
+  // Back does not return to the form: the redirect replaced it in the history.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/auth/);
 });
 
 test('a session with an expired access token is refreshed on load', async ({ page, server, member }) => {

@@ -33,7 +33,7 @@ export const ROUTES: ReadonlyArray<{ path: string; heading: string | RegExp }> =
   { path: '/privacy-policy', heading: 'Privacy Policy' },
   { path: '/terms-of-service', heading: 'Terms of Service' },
   { path: '/cookie-policy', heading: 'Cookie Policy' },
-  { path: '/email-confirmed', heading: 'Success!' },
+  { path: '/email-confirmed', heading: 'No confirmation link was opened' },
   { path: '/no/such/page', heading: /Oops! Page not found/ },
 ];
 

@@ -94,13 +94,31 @@ test('the footer has the support contact, a social link and the legal links', as
   }
 });
 
-test('the email-confirmed page sends the visitor to sign in', async ({ page }) => {
+test('the email-confirmed page opened without a link says nothing was confirmed, and sends the visitor to sign in', async ({
+  page,
+}) => {
   await page.goto('/email-confirmed');
-  await expect(page.getByRole('heading', { level: 1, name: 'Success!' })).toBeVisible();
-  await expect(page.getByText('Your email has been confirmed successfully.')).toBeVisible();
-  await page.getByRole('button', { name: 'Please return to the main browser and sign in' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'No confirmation link was opened' }),
+  ).toBeVisible();
+  await expect(page.getByText('Success!')).toHaveCount(0);
+  await expect(page.getByText('Your email has been confirmed successfully.')).toHaveCount(0);
+  await expect(page.getByText(/open the link in the email we sent you/)).toBeVisible();
+  await page.getByRole('button', { name: 'Go to sign in' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Sign in to access premium cannabis marketplace')).toBeVisible();
+});
+
+test('the email-confirmed page says when a link failed, and why', async ({ page }) => {
+  await page.goto(
+    '/email-confirmed#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your email could not be confirmed' }),
+  ).toBeVisible();
+  await expect(page.getByText('Email link is invalid or has expired')).toBeVisible();
+  // The error stays out of the address bar and the history.
+  await expect(page).toHaveURL(/\/email-confirmed$/);
 });
 
 test('the profile page asks a visitor to sign in', async ({ page }) => {

@@ -216,7 +216,7 @@ test('the profile form saves and stores empty fields as null', async ({ page, se
 test.describe('profile form failures', () => {
   test.use({ allowConsoleErrors: true });
 
-  test('a taken username and an invalid one are refused with the spec texts', async ({
+  test('a taken username and an invalid one are refused with the spec text and the rule broken', async ({
     page,
     server,
     member,
@@ -233,9 +233,26 @@ test.describe('profile form failures', () => {
       const takenToast = toastWith(page, 'This username is already in use. Please choose another.');
       await expect(takenToast).toContainText('Username taken');
 
-      await page.getByLabel('Username').fill('no spaces allowed!');
+      // An invalid username is refused with the rule it broke, under the field, which gets the
+      // keyboard; nothing is saved (issue 21, item 6).
+      await page.getByLabel('Username').fill('Bob Smith!');
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(toastWith(page, 'Failed to update profile. Please try again.')).toBeVisible();
+      const username = page.getByLabel('Username');
+      await expect(username).toHaveAttribute('aria-invalid', 'true');
+      await expect(username).toBeFocused();
+      await expect(username).toHaveAccessibleDescription(
+        /only letters, digits, underscores \(_\), dots \(\.\) and dashes \(-\)/,
+      );
+      await expect(toastWith(page, 'Failed to update profile. Please try again.')).toHaveCount(0);
+      const { data } = await adminClient(server)
+        .from('profiles')
+        .select('username')
+        .eq('user_id', member.id)
+        .single();
+      expect(data?.username).not.toBe('Bob Smith!');
+      // Typing clears the problem.
+      await username.fill('bob_smith');
+      await expect(username).not.toHaveAttribute('aria-invalid', 'true');
     } finally {
       await deleteMember(server, other);
     }

@@ -51,6 +51,13 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       TRUST_PROXY: '127.0.0.1',
       // One instance-wide budget for all the suite's mail; the per-address limits stay as shipped.
       RATE_LIMIT_EMAIL_SENT: '10000',
+      // Browser tests are about the product, not the database gate (tests/integration/database-limits
+      // holds its 503s): on a busy two-core machine two browsers share one embedded connection, so a
+      // request waits up to 10 s for it instead of 1 s.
+      DB_ACQUIRE_TIMEOUT_MS: '10000',
+      // Pages start without sample content; a test about samples starts a server with DEMO_CONTENT=true
+      // (decision 105).
+      DEMO_CONTENT: 'false',
       LOG_LEVEL: 'warn',
       ...env,
     });

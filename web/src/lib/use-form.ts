@@ -30,6 +30,8 @@ export interface Form<V extends Record<keyof V, string>, K extends string> {
   showErrors: (errors: FieldErrors<(keyof V & string) | K>) => boolean;
   /** Back to the first values, without problems (after a successful submission). */
   reset: () => void;
+  /** Replaces every value (a form that edits saved data, once the data has loaded). */
+  setValues: (values: V) => void;
   /** The form's onSubmit: no browser submission, one submission at a time, `busy` while it runs. */
   handleSubmit: (
     submit: (values: V) => Promise<void>,
@@ -107,5 +109,5 @@ export function useForm<V extends Record<keyof V, string>, K extends string = ne
       }
     };
 
-  return { values, errors, busy, ref, field, clearError, showErrors, reset, handleSubmit };
+  return { values, errors, busy, ref, field, clearError, showErrors, reset, setValues, handleSubmit };
 }

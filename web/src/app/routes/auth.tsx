@@ -1,18 +1,26 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '#web/components/layout/brand-logo.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { AUTH_TAB_LABELS, parseAuthTab } from '#web/features/auth/auth-tabs.ts';
 import { AuthScreen } from '#web/features/auth/components/auth-screen.tsx';
+import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { getConfig } from '#web/lib/config.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
-/** The authentication screen as a full page (spec §2); the active tab is the `tab` query parameter. */
+/**
+ * The authentication screen as a full page (spec §2); the active tab is the `tab` query parameter.
+ * A member who is already signed in is sent home (product §auth-screen), except on the tab where a
+ * password-reset link's session sets the new password.
+ */
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const tab = parseAuthTab(params.get('tab'));
   const { siteName } = getConfig();
+  const userId = useConfirmedUserId();
   useDocumentTitle(AUTH_TAB_LABELS[tab]);
+
+  if (userId && tab !== 'reset-confirm') return <Navigate to="/" replace />;
 
   return (
     <div className="mx-auto flex max-w-lg flex-col px-4 py-12 sm:py-16">

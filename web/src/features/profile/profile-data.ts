@@ -3,6 +3,8 @@
  * Pure helpers; the calls live in api/.
  */
 
+import { hasHtml, hasScriptMarkup, trimmedLength } from '#web/lib/security/field-rules.ts';
+
 export interface Profile {
   user_id: string;
   email: string | null;
@@ -57,8 +59,60 @@ export function initialsOf(profile: Pick<Profile, 'full_name' | 'username'> | nu
   return `${first.slice(0, 1)}${last.slice(0, 1)}`.toUpperCase();
 }
 
+export interface ProfileFormValues {
+  username: string;
+  fullName: string;
+  bio: string;
+}
+
+/** The database's limits (profiles_* constraints), given to the inputs as maxLength. */
+export const PROFILE_MAX_LENGTH = { username: 64, fullName: 100, bio: 1000 } as const;
+
+/** What the database accepts as a username (constraint profiles_username_format). */
+const USERNAME_FORMAT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
+
+export const PROFILE_RULES = {
+  username:
+    'A username may use only letters, digits, underscores (_), dots (.) and dashes (-), starts with a letter, digit or underscore, and is at most 64 characters: no spaces or other symbols.',
+  fullName: 'A display name is 2 to 100 characters, without HTML.',
+  bio: 'A bio is at most 1000 characters and may not contain scripts.',
+} as const;
+
+/**
+ * Each field's problem, by the rules the database enforces (product §profile-settings), so a member
+ * sees the rule they broke instead of a generic failure. Blank fields are fine: they are saved as null.
+ */
+export function profileFormErrors(
+  values: ProfileFormValues,
+): Partial<Record<keyof ProfileFormValues, string>> {
+  const errors: Partial<Record<keyof ProfileFormValues, string>> = {};
+  const username = values.username.trim();
+  if (username !== '' && !USERNAME_FORMAT.test(username)) errors.username = PROFILE_RULES.username;
+  const fullName = values.fullName.trim();
+  if (fullName !== '') {
+    const length = trimmedLength(fullName);
+    if (length < 2 || length > 100 || hasHtml(fullName) || hasScriptMarkup(fullName)) {
+      errors.fullName = PROFILE_RULES.fullName;
+    }
+  }
+  const bio = values.bio.trim();
+  if (bio !== '' && (trimmedLength(bio) > 1000 || hasScriptMarkup(bio))) errors.bio = PROFILE_RULES.bio;
+  return errors;
+}
+
+/**
+ * The field a refused update broke, from the database's error (a check constraint of public.profiles),
+ * when the browser's rules let it through (another client, a rule that changed).
+ */
+export function profileFieldOfError(message: string): keyof ProfileFormValues | null {
+  if (/profiles_username_format/.test(message)) return 'username';
+  if (/profiles_full_name_/.test(message)) return 'fullName';
+  if (/profiles_bio_/.test(message)) return 'bio';
+  return null;
+}
+
 /** Spec §5 "Profile form": an empty (or blank) username, name or bio is saved as null. */
-export function profileUpdateOf(form: { username: string; fullName: string; bio: string }): {
+export function profileUpdateOf(form: ProfileFormValues): {
   username: string | null;
   full_name: string | null;
   bio: string | null;

@@ -1,44 +1,64 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
+import { InputField, TextareaField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessageOf } from '#web/lib/error-text.ts';
+import { useForm } from '#web/lib/use-form.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { type Profile, profileUpdateOf } from '../profile-data.ts';
+import {
+  PROFILE_MAX_LENGTH,
+  PROFILE_RULES,
+  type Profile,
+  type ProfileFormValues,
+  profileFieldOfError,
+  profileFormErrors,
+  profileUpdateOf,
+} from '../profile-data.ts';
 
 interface ProfileFormProps {
   userId: string;
   profile: Profile | null;
 }
 
-/** Spec §2 "Profile Information", §5 "Profile form", §8 "Profile". */
+/**
+ * Spec §2 "Profile Information", §5 "Profile form", §8 "Profile". A value the database would refuse is
+ * shown under its field with the rule it broke (product §profile-settings), before and after saving.
+ */
 export function ProfileForm({ userId, profile }: ProfileFormProps) {
-  const [form, setForm] = useState({ username: '', fullName: '', bio: '' });
+  const form = useForm<ProfileFormValues>(
+    { username: '', fullName: '', bio: '' },
+    { maxLength: PROFILE_MAX_LENGTH },
+  );
   const update = useUpdateProfile(userId);
+  const { setValues } = form;
 
   useEffect(() => {
-    setForm({
+    setValues({
       username: profile?.username ?? '',
       fullName: profile?.full_name ?? '',
       bio: profile?.bio ?? '',
     });
-  }, [profile?.username, profile?.full_name, profile?.bio]);
+  }, [setValues, profile?.username, profile?.full_name, profile?.bio]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (form.showErrors(profileFormErrors(values))) return;
     try {
-      await update.mutateAsync(profileUpdateOf(form));
+      await update.mutateAsync(profileUpdateOf(values));
       toast({ title: 'Profile updated' });
     } catch (error) {
+      const message = errorMessageOf(error);
       const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
-      if (code === '23505' || /duplicate key/i.test(errorMessageOf(error))) {
+      const field = profileFieldOfError(message);
+      if (code === '23505' || /duplicate key/i.test(message)) {
+        form.showErrors({ username: 'This username is already in use. Please choose another.' });
         toast({
           variant: 'destructive',
           title: 'Username taken',
           description: 'This username is already in use. Please choose another.',
         });
+      } else if (field) {
+        form.showErrors({ [field]: PROFILE_RULES[field] });
       } else {
         toast({
           variant: 'destructive',
@@ -47,7 +67,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
         });
       }
     }
-  }
+  });
 
   return (
     <Card>
@@ -56,47 +76,17 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
         <CardDescription>How other members see you.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={(event) => void submit(event)}>
-          <div className="grid gap-2">
-            <Label htmlFor="profile-username">Username</Label>
-            <Input
-              id="profile-username"
-              name="username"
-              autoComplete="username"
-              maxLength={64}
-              value={form.username}
-              onChange={(event) => setForm({ ...form, username: event.target.value })}
-              aria-describedby="profile-username-hint"
-            />
-            <p id="profile-username-hint" className="text-muted-foreground text-xs">
-              Letters, digits, underscores, dots and dashes.
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="profile-full-name">Display Name</Label>
-            <Input
-              id="profile-full-name"
-              name="full_name"
-              autoComplete="name"
-              maxLength={100}
-              value={form.fullName}
-              onChange={(event) => setForm({ ...form, fullName: event.target.value })}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="profile-bio">Bio</Label>
-            <textarea
-              id="profile-bio"
-              name="bio"
-              rows={4}
-              maxLength={1000}
-              value={form.bio}
-              onChange={(event) => setForm({ ...form, bio: event.target.value })}
-              className="flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 md:text-sm"
-            />
-          </div>
+        <form ref={form.ref} className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <InputField
+            label="Username"
+            autoComplete="username"
+            hint="Letters, digits, underscores, dots and dashes."
+            {...form.field('username')}
+          />
+          <InputField label="Display Name" autoComplete="name" {...form.field('fullName')} />
+          <TextareaField label="Bio" rows={4} {...form.field('bio')} />
           <div>
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" disabled={update.isPending || form.busy}>
               {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
