@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  clientFor,
-  fragmentOf,
-  locationOf,
-  readOutbox,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { fragmentOf, locationOf, readOutbox, waitForMail } from '#tests/support/auth.ts';
+import { clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * The product's account journey through supabase-js, exactly as the web app calls it (spec §7):
@@ -19,9 +13,9 @@ import {
 const PASSWORD = 'correct horse battery';
 
 describe('email and password accounts (confirmation on)', () => {
-  let server: AuthTestServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startAuthServer();
+    server = await startServerProcess();
   });
   afterAll(() => server?.close());
 
@@ -267,9 +261,9 @@ describe('email and password accounts (confirmation on)', () => {
 });
 
 describe('email and password accounts (ENABLE_EMAIL_AUTOCONFIRM=true)', () => {
-  let server: AuthTestServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startAuthServer({ ENABLE_EMAIL_AUTOCONFIRM: 'true' });
+    server = await startServerProcess({ ENABLE_EMAIL_AUTOCONFIRM: 'true' });
   });
   afterAll(() => server?.close());
 

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  startAuthServer,
-  uniqueEmail,
-} from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * Hundreds of hostile requests (fuzzed bodies, odd types, SQL/HTML/script text, NUL and unpaired
@@ -18,13 +14,13 @@ import {
 
 const PASSWORD = 'correct horse battery';
 
-let server: AuthTestServer;
+let server: ServerProcess;
 let userToken: string;
 let otherUserId: string;
 let otherFactorId: string;
 
 beforeAll(async () => {
-  server = await startAuthServer();
+  server = await startServerProcess();
   const admin = adminClient(server).auth.admin;
   const email = uniqueEmail('fuzz');
   await admin.createUser({ email, password: PASSWORD, email_confirm: true });

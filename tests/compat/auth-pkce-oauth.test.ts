@@ -1,16 +1,10 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  fragmentOf,
-  locationOf,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { fragmentOf, locationOf, waitForMail } from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
 import { startOidcProvider, type TestOidcProvider } from '#tests/support/oidc.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * PKCE and social sign-in through supabase-js, against a real OpenID Connect provider on a local
@@ -21,11 +15,11 @@ const PASSWORD = 'correct horse battery';
 const CLIENT_ID = 'highgrade-test-client';
 
 let provider: TestOidcProvider;
-let server: AuthTestServer;
+let server: ServerProcess;
 
 beforeAll(async () => {
   provider = await startOidcProvider(CLIENT_ID);
-  server = await startAuthServer({
+  server = await startServerProcess({
     OAUTH_PROVIDER: 'google',
     OAUTH_CLIENT_ID: CLIENT_ID,
     OAUTH_CLIENT_SECRET: 'test-secret',

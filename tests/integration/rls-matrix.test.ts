@@ -147,7 +147,7 @@ describe('the RLS matrix', () => {
   it('covers every table of the public schema for every caller and operation', async () => {
     const { rows } = await db.query<{ name: string }>(
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') order by 1`,
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(MATRIX.map((entry) => entry.table).sort()).toEqual(rows.map((row) => row.name));
     for (const entry of MATRIX) {
