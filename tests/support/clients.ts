@@ -20,6 +20,8 @@ export interface ClientOptions {
   accessToken?: string;
   /** Extra headers on every request, e.g. x-forwarded-for to be a client address of its own. */
   headers?: Record<string, string>;
+  /** The realtime protocol version (supabase-js's default when unset). */
+  vsn?: '1.0.0' | '2.0.0';
 }
 
 export function clientFor(
@@ -36,7 +38,7 @@ export function clientFor(
     },
     ...(options.headers ? { global: { headers: options.headers } } : {}),
     ...(accessToken ? { accessToken: async () => accessToken } : {}),
-    realtime: { transport: WebSocket as never },
+    realtime: { transport: WebSocket as never, ...(options.vsn ? { vsn: options.vsn } : {}) },
   });
 }
 

@@ -64,9 +64,7 @@ async function prepareDatabase(settings: Record<string, string>, sql: string): P
   const { migrate } = await import('#server/db/migrate.ts');
   const db = settings.DATABASE_URL
     ? await (await import('#server/db/postgres.ts')).openPostgres({ url: settings.DATABASE_URL, poolMax: 1 })
-    : await (await import('#server/db/pglite.ts')).openPglite({
-        dataDir: join(settings.DATA_DIR as string, 'db'),
-      });
+    : await (await import('#server/db/pglite.ts')).openPglite({ dataDir: settings.DATA_DIR as string });
   try {
     await migrate(db);
     await db.exec(sql);

@@ -10,7 +10,9 @@ import { SignJWT } from 'jose';
 export interface TokenOptions {
   /** Seconds until `exp`, from now; negative for an already expired token. Default: one hour. */
   expiresIn?: number;
-  /** Leave out `iat` and `exp` altogether. */
+  /** Seconds since `iat` (default 0: issued now). */
+  age?: number;
+  /** Leave out `iat` and `exp` altogether (the claims may carry their own). */
   noTimes?: boolean;
   /** The JOSE header (default `{ alg: 'HS256', typ: 'JWT' }`). */
   header?: { alg: string; typ?: string; kid?: string };
@@ -28,9 +30,19 @@ export function signToken(
   const token = new SignJWT(claims).setProtectedHeader(options.header ?? { alg: 'HS256', typ: 'JWT' });
   if (options.noTimes) return token.sign(encode(secret));
   return token
-    .setIssuedAt(now)
+    .setIssuedAt(now - (options.age ?? 0))
     .setExpirationTime(now + (options.expiresIn ?? 3600))
     .sign(encode(secret));
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An unsigned JWT (`alg: none`, empty signature) with exactly this header and these claims. */
+export function unsignedToken(
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = { alg: 'none', typ: 'JWT' },
+): string {
+  return `${base64url(header)}.${base64url(claims)}.`;
 }
 
 /** An API key in Supabase's format (role `anon` or `service_role`), as the server derives it. */
