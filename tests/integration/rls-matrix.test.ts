@@ -21,7 +21,7 @@ import {
   type Value,
   type Values,
 } from './rls-matrix.data.ts';
-import { anon, attempt, createUser, isoDate, isoTimestamp, serviceRole, user } from './schema-support.ts';
+import { anon, attempt, insertAccount, isoDate, isoTimestamp, serviceRole, user } from './schema-support.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
@@ -130,7 +130,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
   for (const account of Object.values(USERS)) {
-    await createUser(db, { id: account.id, email: account.email });
+    await insertAccount(db, { id: account.id, email: account.email });
   }
   await db.transaction(async (tx) => {
     for (const fixture of FIXTURE_ROWS) {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 
 /** The database tiers of the test run: the embedded PGlite, or PostgreSQL when TEST_PG_URL is set. */
@@ -34,4 +36,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       }
     },
   };
+}
+
+/**
+ * A fresh database of the tier under test for a server or a test about to use `dataDir`: a copy of
+ * the migrated PGlite template in `dataDir/db` (url undefined), or a new database on the PostgreSQL
+ * server (its url). `drop` removes the PostgreSQL database; the data directory is the caller's.
+ */
+export async function freshDatabase(dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
+  if (testDatabase() === 'postgres') return createPostgresDatabase();
+  const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
+  if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
+  return { drop: async () => {} };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerKeys } from './clients.ts';
-import { createPostgresDatabase, testDatabase } from './databases.ts';
+import { freshDatabase } from './databases.ts';
 import { spawnServer } from './spawn-server.ts';
 import { apiKey } from './tokens.ts';
 
@@ -103,20 +103,20 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
     };
     try {
-      if (testDatabase() === 'postgres') {
-        const database = await createPostgresDatabase();
-        cleanup.push(database.drop);
-        settings.DATABASE_URL = database.url;
-      } else {
-        const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
-        if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
-      }
+      const database = await freshDatabase(dataDir);
+      cleanup.push(database.drop);
+      if (database.url) settings.DATABASE_URL = database.url;
       if (options.sql) await prepareDatabase(settings, options.sql);
     } catch (error) {
       await runCleanup();
       throw error;
     }
     const server = spawnServer(settings);
+    let closing = false;
+    // A server that dies under a test says why, instead of leaving only "connection refused".
+    server.exited.then(({ code, signal }) => {
+      if (!closing) process.stderr.write(`test server exited (${code ?? signal}):\n${server.stderr()}\n`);
+    });
     try {
       const url = await server.ready;
       return {
@@ -128,6 +128,7 @@ export async function startServerProcess(
         dataDir,
         stderr: server.stderr,
         async close() {
+          closing = true;
           if (server.child.exitCode === null && server.child.signalCode === null)
             server.child.kill('SIGTERM');
           await server.exited;

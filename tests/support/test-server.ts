@@ -8,7 +8,7 @@ import { openPglite } from '#server/db/pglite.ts';
 import { openPostgres } from '#server/db/postgres.ts';
 import { type RunningServer, startServer } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
-import { createPostgresDatabase, testDatabase } from './databases.ts';
+import { createPostgresDatabase, freshDatabase, testDatabase } from './databases.ts';
 import { freePort, RELAXED_LIMITS } from './server-process.ts';
 
 export interface TestServer {
@@ -40,14 +40,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     ...env,
   };
-  if (testDatabase() === 'postgres') {
-    const database = await createPostgresDatabase();
-    cleanup.push(database.drop);
-    settings.DATABASE_URL = database.url;
-  } else {
-    const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
-    if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
-  }
+  const database = await freshDatabase(dataDir);
+  cleanup.push(database.drop);
+  if (database.url) settings.DATABASE_URL = database.url;
   try {
     const server = await startServer(loadConfig(settings), {
       logger: false,
