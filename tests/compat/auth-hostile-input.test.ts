@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, clientFor } from '#tests/support/clients.ts';
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
 import { signToken, unsignedToken } from '#tests/support/tokens.ts';
-import { uniqueEmail } from '#tests/support/users.ts';
+import { signedInUser, uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * Hundreds of hostile requests (fuzzed bodies, odd types, SQL/HTML/script text, NUL and unpaired
@@ -21,20 +21,12 @@ let otherFactorId: string;
 
 beforeAll(async () => {
   server = await startServerProcess();
-  const admin = adminClient(server).auth.admin;
-  const email = uniqueEmail('fuzz');
-  await admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  const { data } = await clientFor(server).auth.signInWithPassword({ email, password: PASSWORD });
-  userToken = data.session?.access_token as string;
-
-  const otherEmail = uniqueEmail('victim');
-  const other = await admin.createUser({ email: otherEmail, password: PASSWORD, email_confirm: true });
-  otherUserId = other.data.user?.id as string;
-  const victim = clientFor(server);
-  await victim.auth.signInWithPassword({ email: otherEmail, password: PASSWORD });
-  const { data: factor } = await victim.auth.mfa.enroll({ factorType: 'totp' });
+  userToken = (await signedInUser(server, { email: uniqueEmail('fuzz'), password: PASSWORD })).token;
+  const victim = await signedInUser(server, { email: uniqueEmail('victim'), password: PASSWORD });
+  otherUserId = victim.id;
+  const { data: factor } = await victim.client.auth.mfa.enroll({ factorType: 'totp' });
   otherFactorId = (factor as { id: string }).id;
-}, 60_000);
+});
 afterAll(() => server?.close());
 
 type Who = 'anon' | 'user' | 'admin';
