@@ -14,7 +14,8 @@ const integration = (database: 'pglite' | 'postgres') => ({
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks' as const,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Compat files start the server as a process (decision 091): on a loaded machine that takes a while.
+    hookTimeout: 120_000,
   },
 });
 

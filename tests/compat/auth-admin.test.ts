@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  fragmentOf,
-  locationOf,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { fragmentOf, locationOf, waitForMail } from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /** supabase.auth.admin: only the service-role key opens it; users, invitations, generated links. */
 
 const PASSWORD = 'correct horse battery';
 
-let server: AuthTestServer;
+let server: ServerProcess;
 beforeAll(async () => {
-  server = await startAuthServer();
+  server = await startServerProcess();
 });
 afterAll(() => server?.close());
 

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  clientFor,
-  fragmentOf,
-  locationOf,
-  readOutbox,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { fragmentOf, locationOf, readOutbox, waitForMail } from '#tests/support/auth.ts';
+import { clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { userToken } from '#tests/support/tokens.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * The product's account journey through supabase-js, exactly as the web app calls it (spec §7):
@@ -19,9 +14,9 @@ import {
 const PASSWORD = 'correct horse battery';
 
 describe('email and password accounts (confirmation on)', () => {
-  let server: AuthTestServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startAuthServer();
+    server = await startServerProcess();
   });
   afterAll(() => server?.close());
 
@@ -185,16 +180,13 @@ describe('email and password accounts (confirmation on)', () => {
   });
 
   it('rejects an expired access token with bad_jwt', async () => {
-    const { SignJWT } = await import('jose');
     const email = uniqueEmail('expired');
     const admin = clientFor(server, { key: server.serviceRoleKey });
     const { data } = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-    const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ sub: data.user?.id, role: 'authenticated', aud: 'authenticated' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt(now - 7200)
-      .setExpirationTime(now - 3600)
-      .sign(new TextEncoder().encode(server.jwtSecret));
+    const expired = await userToken(server.jwtSecret, data.user?.id as string, {
+      age: 7200,
+      expiresIn: -3600,
+    });
     const { error } = await clientFor(server).auth.getUser(expired);
     expect(error).toMatchObject({ name: 'AuthApiError', status: 403, code: 'bad_jwt' });
     expect(error?.message).toContain('token is expired');
@@ -267,9 +259,9 @@ describe('email and password accounts (confirmation on)', () => {
 });
 
 describe('email and password accounts (ENABLE_EMAIL_AUTOCONFIRM=true)', () => {
-  let server: AuthTestServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startAuthServer({ ENABLE_EMAIL_AUTOCONFIRM: 'true' });
+    server = await startServerProcess({ ENABLE_EMAIL_AUTOCONFIRM: 'true' });
   });
   afterAll(() => server?.close());
 

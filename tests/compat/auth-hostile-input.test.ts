@@ -1,13 +1,9 @@
 import fc from 'fast-check';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  startAuthServer,
-  uniqueEmail,
-} from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { signToken, unsignedToken } from '#tests/support/tokens.ts';
+import { signedInUser, uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * Hundreds of hostile requests (fuzzed bodies, odd types, SQL/HTML/script text, NUL and unpaired
@@ -18,27 +14,19 @@ import {
 
 const PASSWORD = 'correct horse battery';
 
-let server: AuthTestServer;
+let server: ServerProcess;
 let userToken: string;
 let otherUserId: string;
 let otherFactorId: string;
 
 beforeAll(async () => {
-  server = await startAuthServer();
-  const admin = adminClient(server).auth.admin;
-  const email = uniqueEmail('fuzz');
-  await admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  const { data } = await clientFor(server).auth.signInWithPassword({ email, password: PASSWORD });
-  userToken = data.session?.access_token as string;
-
-  const otherEmail = uniqueEmail('victim');
-  const other = await admin.createUser({ email: otherEmail, password: PASSWORD, email_confirm: true });
-  otherUserId = other.data.user?.id as string;
-  const victim = clientFor(server);
-  await victim.auth.signInWithPassword({ email: otherEmail, password: PASSWORD });
-  const { data: factor } = await victim.auth.mfa.enroll({ factorType: 'totp' });
+  server = await startServerProcess();
+  userToken = (await signedInUser(server, { email: uniqueEmail('fuzz'), password: PASSWORD })).token;
+  const victim = await signedInUser(server, { email: uniqueEmail('victim'), password: PASSWORD });
+  otherUserId = victim.id;
+  const { data: factor } = await victim.client.auth.mfa.enroll({ factorType: 'totp' });
   otherFactorId = (factor as { id: string }).id;
-}, 60_000);
+});
 afterAll(() => server?.close());
 
 type Who = 'anon' | 'user' | 'admin';
@@ -284,35 +272,23 @@ describe('fuzzed bodies on every endpoint', () => {
 });
 
 describe('forged and broken tokens', () => {
-  const secret = () => new TextEncoder().encode(server.jwtSecret);
-  const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
   async function tokens(): Promise<string[]> {
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: otherUserId, role: 'authenticated', aud: 'authenticated', exp: now + 600 };
+    // As a forger would make them: only `alg` in the header, the claims exactly as written.
+    const sign = (claimed: Record<string, unknown>, secret = server.jwtSecret) =>
+      signToken(secret, claimed, { noTimes: true, header: { alg: 'HS256' } });
     return [
-      `${base64({ alg: 'none', typ: 'JWT' })}.${base64(claims)}.`,
-      `${base64({ alg: 'none' })}.${base64({ ...claims, role: 'service_role' })}.`,
-      await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256' })
-        .sign(new TextEncoder().encode('w'.repeat(40))),
-      await new SignJWT({ ...claims, exp: now - 10 }).setProtectedHeader({ alg: 'HS256' }).sign(secret()),
-      await new SignJWT({ ...claims, sub: "1' or '1'='1" })
-        .setProtectedHeader({ alg: 'HS256' })
-        .sign(secret()),
-      await new SignJWT({ ...claims, sub: 42 as unknown as string })
-        .setProtectedHeader({ alg: 'HS256' })
-        .sign(secret()),
-      await new SignJWT({ ...claims, session_id: 'nope' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .sign(secret()),
-      await new SignJWT({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .sign(secret()),
-      await new SignJWT({ ...claims, role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).sign(secret()),
-      await new SignJWT({ ...claims, session_id: '00000000-0000-4000-8000-000000000001' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .sign(secret()),
+      unsignedToken(claims),
+      unsignedToken({ ...claims, role: 'service_role' }, { alg: 'none' }),
+      await sign(claims, 'w'.repeat(40)),
+      await sign({ ...claims, exp: now - 10 }),
+      await sign({ ...claims, sub: "1' or '1'='1" }),
+      await sign({ ...claims, sub: 42 }),
+      await sign({ ...claims, session_id: 'nope' }),
+      await sign({ ...claims, sub: '00000000-0000-4000-8000-000000000000' }),
+      await sign({ ...claims, role: 'postgres' }),
+      await sign({ ...claims, session_id: '00000000-0000-4000-8000-000000000001' }),
       `${userToken.slice(0, -4)}AAAA`,
       'x'.repeat(12_000),
       'not.a.jwt',
@@ -354,7 +330,7 @@ describe('forged and broken tokens', () => {
 
   it('refuses missing, forged and unsigned API keys on every API route', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const unsigned = `${base64({ alg: 'none' })}.${base64({ role: 'service_role', exp: now + 600 })}.`;
+    const unsigned = unsignedToken({ role: 'service_role', exp: now + 600 }, { alg: 'none' });
     for (const apikey of [undefined, '', 'garbage', unsigned, userToken]) {
       requests += 1;
       const response = await fetch(`${server.url}/auth/v1/settings`, {

@@ -1,21 +1,17 @@
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  startAuthServer,
-  uniqueEmail,
-} from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /** TOTP multi-factor authentication through supabase.auth.mfa, codes computed as an authenticator app does. */
 
 const PASSWORD = 'correct horse battery';
 
-let server: AuthTestServer;
+let server: ServerProcess;
 beforeAll(async () => {
-  server = await startAuthServer();
+  server = await startServerProcess();
 });
 afterAll(() => server?.close());
 

@@ -1,16 +1,10 @@
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  fragmentOf,
-  locationOf,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { fragmentOf, locationOf, waitForMail } from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
 import { startOidcProvider, type TestOidcProvider } from '#tests/support/oidc.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { signToken, unsignedToken } from '#tests/support/tokens.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * PKCE and social sign-in through supabase-js, against a real OpenID Connect provider on a local
@@ -21,11 +15,11 @@ const PASSWORD = 'correct horse battery';
 const CLIENT_ID = 'highgrade-test-client';
 
 let provider: TestOidcProvider;
-let server: AuthTestServer;
+let server: ServerProcess;
 
 beforeAll(async () => {
   provider = await startOidcProvider(CLIENT_ID);
-  server = await startAuthServer({
+  server = await startServerProcess({
     OAUTH_PROVIDER: 'google',
     OAUTH_CLIENT_ID: CLIENT_ID,
     OAUTH_CLIENT_SECRET: 'test-secret',
@@ -330,21 +324,13 @@ describe('id_token grant', () => {
   it('refuses tokens for another audience, forged, unsigned, or for another provider', async () => {
     const otherAudience = await provider.idToken({}, 'someone-else');
     const now = Math.floor(Date.now() / 1000);
-    const forged = await new SignJWT({
-      sub: 'attacker',
-      email: 'a@example.com',
-      aud: CLIENT_ID,
-      iss: provider.issuer,
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt(now)
-      .setExpirationTime(now + 600)
-      .sign(new TextEncoder().encode('guessed-secret-guessed-secret-guessed'));
-    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const body = Buffer.from(
-      JSON.stringify({ sub: 'x', aud: CLIENT_ID, iss: provider.issuer, exp: now + 600 }),
-    ).toString('base64url');
-    for (const token of [otherAudience, forged, `${header}.${body}.`, 'garbage']) {
+    const forged = await signToken(
+      'guessed-secret-guessed-secret-guessed',
+      { sub: 'attacker', email: 'a@example.com', aud: CLIENT_ID, iss: provider.issuer },
+      { expiresIn: 600, header: { alg: 'HS256' } },
+    );
+    const unsigned = unsignedToken({ sub: 'x', aud: CLIENT_ID, iss: provider.issuer, exp: now + 600 });
+    for (const token of [otherAudience, forged, unsigned, 'garbage']) {
       const { error } = await clientFor(server).auth.signInWithIdToken({ provider: 'google', token });
       expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
     }

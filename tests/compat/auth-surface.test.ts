@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  readOutbox,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { readOutbox, waitForMail } from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /** The service's outer surface: discovery endpoints, CORS, disabled sign-in methods, DISABLE_SIGNUP. */
 
 const PASSWORD = 'correct horse battery';
 
 describe('discovery and housekeeping endpoints', () => {
-  let server: AuthTestServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startAuthServer();
+    server = await startServerProcess();
   });
   afterAll(() => server?.close());
 
@@ -121,9 +116,9 @@ describe('discovery and housekeeping endpoints', () => {
 });
 
 describe('DISABLE_SIGNUP=true', () => {
-  let server: AuthTestServer;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startAuthServer({ DISABLE_SIGNUP: 'true' });
+    server = await startServerProcess({ DISABLE_SIGNUP: 'true' });
   });
   afterAll(() => server?.close());
 

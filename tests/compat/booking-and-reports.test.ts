@@ -8,15 +8,13 @@
  * The server trusts X-Forwarded-For from loopback (TRUST_PROXY), so each client below is a client
  * address of its own and per-address limits are counted per test.
  */
-import { randomInt } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { adminClient, RELAXED_LIMITS } from '#tests/support/auth.ts';
-import { MEMBER_PASSWORD } from '#tests/support/members.ts';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
 
-let server: TestServer;
+let server: ServerProcess;
 let service: SupabaseClient;
 
 const DAY = 86_400_000;
@@ -30,30 +28,13 @@ function nextAddress(): string {
 }
 
 function clientAt(address: string): SupabaseClient {
-  return createClient(server.url, server.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': address } },
-    realtime: { transport: WebSocket as never },
-  });
+  return anonClient(server, { headers: { 'x-forwarded-for': address } });
 }
 
-interface Member {
-  id: string;
-  client: SupabaseClient;
-}
+type Member = SignedInUser;
 
-async function memberAt(address: string = nextAddress()): Promise<Member> {
-  const email = `m${Date.now().toString(36)}${randomInt(1e9)}@guards.example`;
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: MEMBER_PASSWORD,
-    email_confirm: true,
-  });
-  if (error || !data.user) throw error ?? new Error('no user');
-  const client = clientAt(address);
-  const signedIn = await client.auth.signInWithPassword({ email, password: MEMBER_PASSWORD });
-  if (signedIn.error) throw signedIn.error;
-  return { id: data.user.id, client };
+function memberAt(address: string = nextAddress()): Promise<Member> {
+  return signedInUser(server, { headers: { 'x-forwarded-for': address } });
 }
 
 interface Answer {
@@ -101,7 +82,7 @@ const booking = (userId: string | null) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ ...RELAXED_LIMITS, TRUST_PROXY: '127.0.0.1' });
+  server = await startServerProcess({ TRUST_PROXY: '127.0.0.1' });
   service = adminClient(server);
 });
 afterAll(() => server?.close());

@@ -4,16 +4,11 @@
  * a plain fetch as the web app sends it (bearer token and JSON content type, no apikey), and delete
  * their account. Both blob backends (disk and S3).
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BACKENDS,
-  blob,
-  CLIENT_OPTIONS,
-  PNG,
-  type StorageTestServer,
-  startStorageServer,
-} from './storage-support.ts';
+import { anonClient } from '#tests/support/clients.ts';
+import { BACKENDS, blob, PNG } from '#tests/support/storage.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 const PASSWORD = 'a long enough password';
 
@@ -35,7 +30,7 @@ interface SignedIn {
 }
 
 async function signUp(t: StorageTestServer, name: string): Promise<SignedIn> {
-  const client = createClient(t.url, t.server.anonKey, CLIENT_OPTIONS);
+  const client = anonClient(t.server);
   const email = `${name}-${Math.random().toString(36).slice(2, 8)}@members.example`;
   const { error } = await client.auth.signUp({
     email,
@@ -167,7 +162,7 @@ describe.each(BACKENDS)('GDPR functions through supabase-js on the %s backend', 
   });
 
   it('refuses to export or delete without a signed-in user', async () => {
-    const anon = createClient(t.url, t.server.anonKey, CLIENT_OPTIONS);
+    const anon = anonClient(t.server);
     const exported = await anon.functions.invoke('gdpr-data-export');
     expect(exported.response?.status).toBe(401);
     const deleted = await anon.functions.invoke('gdpr-data-deletion', {
@@ -195,7 +190,7 @@ describe.each(BACKENDS)('GDPR functions through supabase-js on the %s backend', 
     expect(error).toBeNull();
     expect(data).toEqual({ message: expect.stringMatching(/permanently deleted/) });
 
-    const fresh = createClient(t.url, t.server.anonKey, CLIENT_OPTIONS);
+    const fresh = anonClient(t.server);
     const signIn = await fresh.auth.signInWithPassword({ email: alice.email, password: PASSWORD });
     expect(signIn.error?.code).toBe('invalid_credentials');
     expect((await alice.client.auth.getUser(alice.token)).error).not.toBeNull();

@@ -6,20 +6,20 @@
  * Mirrors tests/integration/schema-calls.test.ts and schema-rpc.test.ts, which check the same rules
  * at SQL level.
  *
- * Members are created with the service key and sign in with their password (tests/support/members.ts);
+ * Members are created with the service key and sign in with their password (tests/support/users.ts);
  * the admin is the SUPPORT_EMAIL account, given the role with the service key as an operator would
  * (the automatic bootstrap needs a mailed link followed, decision 093; tested in
  * tests/integration/auth-limits-and-bootstrap.test.ts).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, clientFor, RELAXED_LIMITS } from '#tests/support/auth.ts';
-import { type Member, signedInMember } from '#tests/support/members.ts';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { type SignedInUser as Member, signedInUser } from '#tests/support/users.ts';
 
 const SUPPORT_EMAIL = 'support@calls.example';
 
-let server: TestServer;
+let server: ServerProcess;
 let service: SupabaseClient;
 let anon: SupabaseClient;
 let alice: Member;
@@ -57,14 +57,12 @@ function expectUpserted(answer: Answer): void {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ ...RELAXED_LIMITS, SUPPORT_EMAIL });
+  server = await startServerProcess({ SUPPORT_EMAIL });
   service = adminClient(server);
   anon = clientFor(server);
-  alice = await signedInMember(server, { email: 'alice@calls.example', fullName: 'Alice Green' });
-  bob = await signedInMember(server, { email: 'Bob.Grey+Buds@calls.example', fullName: 'Bob Grey' });
-  admin = await signedInMember(server, { email: SUPPORT_EMAIL, fullName: 'Support' });
-  const granted = await service.from('user_roles').insert({ user_id: admin.id, role: 'admin' });
-  if (granted.error) throw new Error(`granting the admin role: ${granted.error.message}`);
+  alice = await signedInUser(server, { email: 'alice@calls.example', fullName: 'Alice Green' });
+  bob = await signedInUser(server, { email: 'Bob.Grey+Buds@calls.example', fullName: 'Bob Grey' });
+  admin = await signedInUser(server, { email: SUPPORT_EMAIL, fullName: 'Support', admin: true });
 });
 afterAll(() => server?.close());
 
@@ -718,7 +716,7 @@ describe('scammer_reports: insert (and its rate limit)', () => {
   });
 
   it('are limited to 3 per 15 minutes per member: the report flow’s check, then the insert (429 "rate limit")', async () => {
-    const carol = await signedInMember(server, { email: 'carol@calls.example' });
+    const carol = await signedInUser(server, { email: 'carol@calls.example' });
     const check = () =>
       carol.client.rpc('global_rate_limit_check', {
         action_type_param: 'scammer_report',

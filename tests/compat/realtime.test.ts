@@ -2,31 +2,23 @@
  * Broadcast, presence and channel identity through @supabase/supabase-js only (HTTP and WebSocket,
  * nothing from server/), so the same file could run against a hosted Supabase project.
  */
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { clientFor } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { signToken } from '#tests/support/tokens.ts';
+import { createUser } from '#tests/support/users.ts';
 
 type Message = Record<string, unknown>;
 
-let server: TestServer;
+let server: ServerProcess;
 const clients: SupabaseClient[] = [];
 /** A member's id: channels act for an account that exists (a deleted one's token is refused). */
 let memberId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const service = createClient(server.url, server.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { data, error } = await service.auth.admin.createUser({
-    email: `realtime-${crypto.randomUUID()}@example.com`,
-    email_confirm: true,
-  });
-  if (error || !data.user) throw error ?? new Error('no user');
-  memberId = data.user.id;
+  server = await startServerProcess();
+  memberId = (await createUser(server)).id;
 });
 
 afterEach(async () => {
@@ -38,21 +30,13 @@ afterAll(async () => {
 });
 
 function client(options: { key?: string; vsn?: '1.0.0' | '2.0.0' } = {}): SupabaseClient {
-  const made = createClient(server.url, options.key ?? server.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never, ...(options.vsn ? { vsn: options.vsn } : {}) },
-  });
+  const made = clientFor(server, options);
   clients.push(made);
   return made;
 }
 
-async function token(expiresInSeconds: number, sub = memberId): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sub, role: 'authenticated' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + expiresInSeconds)
-    .sign(new TextEncoder().encode(server.jwtSecret));
+function token(expiresInSeconds: number, sub = memberId): Promise<string> {
+  return signToken(server.jwtSecret, { sub, role: 'authenticated' }, { expiresIn: expiresInSeconds });
 }
 
 function subscribe(channel: RealtimeChannel): Promise<string> {

@@ -1,37 +1,29 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { ALICE, BOB, installRestFixture, userToken } from '#tests/support/rest-fixture.ts';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { ALICE, BOB, REST_FIXTURE_SQL } from '#tests/support/rest-fixture-schema.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { signedInUser } from '#tests/support/users.ts';
 
 /**
  * The data API through the official client, as the web app uses it: every call shape of
  * `supabase.from(...)` and `supabase.rpc(...)` the product needs, answered as PostgREST answers.
+ * The film schema (tests/support/rest-fixture-schema.ts) is in the database before the server starts,
+ * as a project's own migration would put it; alice and bob are accounts with the ids its rows name.
  */
 
-let server: TestServer;
+let server: ServerProcess;
 let anon: SupabaseClient;
 let service: SupabaseClient;
 let alice: SupabaseClient;
 let bob: SupabaseClient;
 
-const options = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: WebSocket as never },
-};
-const asUser = (token: string) =>
-  createClient(server.url, server.anonKey, {
-    ...options,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
-
 beforeAll(async () => {
-  server = await startTestServer();
-  await installRestFixture(server);
-  anon = createClient(server.url, server.anonKey, options);
-  service = createClient(server.url, server.serviceRoleKey, options);
-  alice = asUser(await userToken(server, ALICE));
-  bob = asUser(await userToken(server, BOB));
+  server = await startServerProcess({}, { sql: REST_FIXTURE_SQL });
+  anon = anonClient(server);
+  service = adminClient(server);
+  alice = (await signedInUser(server, { id: ALICE, email: '1@example.com' })).client;
+  bob = (await signedInUser(server, { id: BOB, email: '2@example.com' })).client;
 });
 afterAll(() => server?.close());
 

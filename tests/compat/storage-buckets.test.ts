@@ -5,27 +5,20 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient,
-  BACKENDS,
-  blob,
-  createUser,
-  PNG,
-  type StorageTestServer,
-  serviceClient,
-  startStorageServer,
-  type TestUser,
-} from './storage-support.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { BACKENDS, blob, PNG } from '#tests/support/storage.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 describe.each(BACKENDS)('storage buckets on the %s backend', (backend) => {
   let t: StorageTestServer;
   let admin: SupabaseClient;
-  let user: TestUser;
+  let user: SignedInUser;
 
   beforeAll(async () => {
     t = await startStorageServer(backend);
-    admin = serviceClient(t.server);
-    user = await createUser(t.server);
+    admin = adminClient(t.server);
+    user = await signedInUser(t.server);
   });
   afterAll(() => t?.close());
 

@@ -6,29 +6,21 @@
 import { Readable } from 'node:stream';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessToken,
-  anonClient,
-  BACKENDS,
-  blob,
-  createUser,
-  GIF,
-  PNG,
-  type StorageTestServer,
-  serviceClient,
-  startStorageServer,
-  type TestUser,
-} from './storage-support.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { BACKENDS, blob, GIF, PNG } from '#tests/support/storage.ts';
+import { signToken } from '#tests/support/tokens.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 describe.each(BACKENDS)('storage objects on the %s backend', (backend) => {
   let t: StorageTestServer;
   let admin: SupabaseClient;
-  let alice: TestUser;
+  let alice: SignedInUser;
 
   beforeAll(async () => {
     t = await startStorageServer(backend);
-    admin = serviceClient(t.server);
-    alice = await createUser(t.server);
+    admin = adminClient(t.server);
+    alice = await signedInUser(t.server);
     const { error } = await admin.storage.createBucket('docs', { public: false, fileSizeLimit: '1mb' });
     expect(error).toBeNull();
   });
@@ -257,7 +249,7 @@ describe.each(BACKENDS)('storage objects on the %s backend', (backend) => {
     });
 
     it('refuses a token that expired, was altered or names another object', async () => {
-      const token = await accessToken(t.server, { url: 'docs/signed/file.txt' }, -10);
+      const token = await signToken(t.server.jwtSecret, { url: 'docs/signed/file.txt' }, { expiresIn: -10 });
       const expired = await fetch(`${t.url}/storage/v1/object/sign/docs/signed/file.txt?token=${token}`);
       expect(expired.status).toBe(400);
       expect(await expired.json()).toEqual({
@@ -483,7 +475,11 @@ describe.each(BACKENDS)('storage objects on the %s backend', (backend) => {
         error: 'Unauthorized',
         message: 'No API key found in request',
       });
-      const expired = await accessToken(t.server, { sub: alice.id, role: 'authenticated' }, -60);
+      const expired = await signToken(
+        t.server.jwtSecret,
+        { sub: alice.id, role: 'authenticated' },
+        { expiresIn: -60 },
+      );
       const late = await fetch(`${t.url}${path}`, {
         method: 'POST',
         headers: { apikey: t.server.anonKey, authorization: `Bearer ${expired}` },

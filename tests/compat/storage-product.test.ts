@@ -5,32 +5,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient,
-  BACKENDS,
-  blob,
-  createUser,
-  GIF,
-  pngOfSize,
-  type StorageTestServer,
-  startStorageServer,
-  type TestUser,
-} from './storage-support.ts';
+import { anonClient } from '#tests/support/clients.ts';
+import { BACKENDS, blob, GIF, pngOfSize } from '#tests/support/storage.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 describe.each(BACKENDS)('the product on the %s backend', (backend) => {
   let t: StorageTestServer;
-  let member: TestUser;
-  let admin: TestUser;
+  let member: SignedInUser;
+  let admin: SignedInUser;
 
   beforeAll(async () => {
     t = await startStorageServer(backend);
-    member = await createUser(t.server);
-    admin = await createUser(t.server, { admin: true });
+    member = await signedInUser(t.server);
+    admin = await signedInUser(t.server, { admin: true });
   });
   afterAll(() => t?.close());
 
   /** What the avatar control does: {userId}/avatar-{timestamp}.{ext}, cache 3600, no overwrite. */
-  async function uploadAvatar(user: TestUser, file: Blob, extension: string, timestamp: number) {
+  async function uploadAvatar(user: SignedInUser, file: Blob, extension: string, timestamp: number) {
     const path = `${user.id}/avatar-${timestamp}.${extension}`;
     const { error } = await user.client.storage
       .from('user-uploads')
@@ -71,7 +64,7 @@ describe.each(BACKENDS)('the product on the %s backend', (backend) => {
     // The member sees their folder; another member and visitors do not.
     const own = await member.client.storage.from('user-uploads').list(member.id);
     expect(own.data?.map((entry) => entry.name)).toEqual(['avatar-1763700000001.png']);
-    const other = await createUser(t.server);
+    const other = await signedInUser(t.server);
     expect((await other.client.storage.from('user-uploads').list(member.id)).data).toEqual([]);
     expect((await anonClient(t.server).storage.from('user-uploads').list(member.id)).data).toEqual([]);
 

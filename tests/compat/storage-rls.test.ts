@@ -12,18 +12,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient,
-  BACKENDS,
-  blob,
-  createUser,
-  GIF,
-  PNG,
-  type StorageTestServer,
-  serviceClient,
-  startStorageServer,
-  type TestUser,
-} from './storage-support.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { BACKENDS, blob, GIF, PNG } from '#tests/support/storage.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 type Actor = 'anon' | 'owner' | 'other' | 'admin' | 'service_role';
 type Operation = 'download' | 'list' | 'insert' | 'update' | 'delete';
@@ -115,14 +107,14 @@ describe.each(BACKENDS)('storage.objects RLS matrix on the %s backend', (backend
   let t: StorageTestServer;
   let service: SupabaseClient;
   const clients = {} as Record<Actor, SupabaseClient>;
-  let owner: TestUser;
+  let owner: SignedInUser;
 
   beforeAll(async () => {
     t = await startStorageServer(backend);
-    service = serviceClient(t.server);
-    owner = await createUser(t.server);
-    const other = await createUser(t.server);
-    const admin = await createUser(t.server, { admin: true });
+    service = adminClient(t.server);
+    owner = await signedInUser(t.server);
+    const other = await signedInUser(t.server);
+    const admin = await signedInUser(t.server, { admin: true });
     clients.anon = anonClient(t.server);
     clients.owner = owner.client;
     clients.other = other.client;

@@ -5,15 +5,13 @@
  * rate-limit error — HTTP 429, code PT429, a message that says the limit, a hint and Retry-After — and
  * nothing of a refused request is stored. Other members and the server's own roles are not affected.
  */
-import { randomInt } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { adminClient, RELAXED_LIMITS } from '#tests/support/auth.ts';
-import { MEMBER_PASSWORD } from '#tests/support/members.ts';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
 
-let server: TestServer;
+let server: ServerProcess;
 let service: SupabaseClient;
 
 let addressCounter = 0;
@@ -21,31 +19,11 @@ let addressCounter = 0;
 const nextAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
 function clientAt(address: string): SupabaseClient {
-  return createClient(server.url, server.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': address } },
-    realtime: { transport: WebSocket as never },
-  });
+  return anonClient(server, { headers: { 'x-forwarded-for': address } });
 }
 
-interface Member {
-  id: string;
-  client: SupabaseClient;
-  token: string;
-}
-
-async function member(): Promise<Member> {
-  const email = `q${Date.now().toString(36)}${randomInt(1e9)}@quotas.example`;
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: MEMBER_PASSWORD,
-    email_confirm: true,
-  });
-  if (error || !data.user) throw error ?? new Error('no user');
-  const client = clientAt(nextAddress());
-  const signedIn = await client.auth.signInWithPassword({ email, password: MEMBER_PASSWORD });
-  if (signedIn.error || !signedIn.data.session) throw signedIn.error ?? new Error('no session');
-  return { id: data.user.id, client, token: signedIn.data.session.access_token };
+async function member(): Promise<SignedInUser> {
+  return signedInUser(server, { headers: { 'x-forwarded-for': nextAddress() } });
 }
 
 interface Answer {
@@ -71,7 +49,7 @@ async function countOf(table: string, column: string, value: string): Promise<nu
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ ...RELAXED_LIMITS, TRUST_PROXY: '127.0.0.1' });
+  server = await startServerProcess({ TRUST_PROXY: '127.0.0.1' });
   service = adminClient(server);
 });
 afterAll(() => server?.close());

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createUser } from '#tests/support/users.ts';
 import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
 import { adminClient, type Member, openSignedIn, type ServerInfo } from './support/api.ts';
 
@@ -138,12 +139,10 @@ test('the bell works from the keyboard', async ({ page, server, member }) => {
 test('a member sees only their own notifications, even as an admin', async ({ page, server, member }) => {
   const admin = adminClient(server);
   await admin.from('user_roles').insert({ user_id: member.id, role: 'admin' });
-  const { data: other } = await admin.auth.admin.createUser({
+  const { id: otherId } = await createUser(server, {
     email: `other-${member.email}`,
     password: 'other password',
-    email_confirm: true,
   });
-  const otherId = other.user?.id as string;
   await admin
     .from('notifications')
     .insert({ user_id: otherId, title: 'Not yours', message: 'For someone else' });

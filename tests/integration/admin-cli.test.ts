@@ -8,15 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { type RunningServer, startServer } from '#server/start.ts';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  locationOf,
-  startAuthServer,
-  waitForMail,
-} from '#tests/support/auth.ts';
-import { testDatabase } from '#tests/support/test-server.ts';
+import { locationOf, waitForMail } from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type AuthTestServer, startAuthServer, testDatabase } from '#tests/support/test-server.ts';
 
 const PASSWORD = 'correct horse battery';
 const SUPPORT = 'support@cli.test';

@@ -5,18 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiter } from '#server/auth/rate-limit.ts';
 import { loadConfig } from '#server/config.ts';
 import { startServer } from '#server/start.ts';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  fragmentOf,
-  locationOf,
-  RELAXED_LIMITS,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
-import { testDatabase } from '#tests/support/test-server.ts';
+import { fragmentOf, locationOf, waitForMail } from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
+import { type AuthTestServer, startAuthServer, testDatabase } from '#tests/support/test-server.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -1,16 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  clientFor,
-  locationOf,
-  readOutbox,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { locationOf, readOutbox, waitForMail } from '#tests/support/auth.ts';
+import { clientFor } from '#tests/support/clients.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/support/smtp.ts';
+import { type AuthTestServer, startAuthServer } from '#tests/support/test-server.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /** Mail delivery: a real SMTP receiver when SMTP_HOST is set, else the DATA_DIR/mail outbox. */
 

@@ -1,13 +1,9 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthTestServer,
-  adminClient,
-  clientFor,
-  startAuthServer,
-  uniqueEmail,
-  waitForMail,
-} from '#tests/support/auth.ts';
+import { waitForMail } from '#tests/support/auth.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { type AuthTestServer, startAuthServer } from '#tests/support/test-server.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 /**
  * Sessions from the database's side: what is stored (digests, never usable tokens), the access

@@ -5,7 +5,9 @@
  * that signed in before, still gets in with the right password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTestServer, adminClient, startAuthServer, uniqueEmail } from '#tests/support/auth.ts';
+import { adminClient } from '#tests/support/clients.ts';
+import { type AuthTestServer, startAuthServer } from '#tests/support/test-server.ts';
+import { uniqueEmail } from '#tests/support/users.ts';
 
 const PASSWORD = 'correct horse battery';
 

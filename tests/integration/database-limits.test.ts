@@ -1,7 +1,7 @@
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '#server/rest/schema-cache.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
+import { userToken as mintUserToken } from '#tests/support/tokens.ts';
 
 /**
  * One request never stalls everyone (issue 13, decision 092): statements end at their role's limit
@@ -54,12 +54,7 @@ async function startServer(env: Record<string, string> = {}): Promise<TestServer
 }
 
 function userToken(server: TestServer, sub: string): Promise<string> {
-  return new SignJWT({ role: 'authenticated', aud: 'authenticated' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(sub)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(server.jwtSecret));
+  return mintUserToken(server.jwtSecret, sub);
 }
 
 interface Reply {

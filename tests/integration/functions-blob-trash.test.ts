@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobTrash } from '#server/functions/blob-trash.ts';
 import type { StorageBackend } from '#server/storage/backends/backend.ts';
 import { openBackend } from '#server/storage/backends/index.ts';
-import { BACKENDS, type StorageTestServer, startStorageServer } from '../compat/storage-support.ts';
+import { BACKENDS } from '#tests/support/storage.ts';
 import { type Member, seedMember, trashRows } from './functions-support.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 describe.each(BACKENDS)('the blob journal on the %s backend', (backend) => {
   let t: StorageTestServer;

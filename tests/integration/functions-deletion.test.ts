@@ -12,15 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { openBackend } from '#server/storage/backends/index.ts';
 import { readOutbox, waitForMail } from '#tests/support/auth.ts';
-import {
-  BACKENDS,
-  blob,
-  PNG,
-  type StorageTestServer,
-  serviceClient,
-  startStorageServer,
-} from '../compat/storage-support.ts';
+import { adminClient } from '#tests/support/clients.ts';
+import { BACKENDS, blob, PNG } from '#tests/support/storage.ts';
 import { footprint, type Member, seedMember, trashRows } from './functions-support.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -202,7 +197,7 @@ describe('deletion leaves nothing identifying (decision 097)', () => {
     expect(recover.status).toBe(200);
     const mail = await waitForMail(t.server.dataDir, (m) => m.to === member.email);
     expect(mail.action_url).toContain('/auth/v1/verify?token=');
-    await serviceClient(t.server)
+    await adminClient(t.server)
       .from('notifications')
       .insert({ user_id: member.id, title: 'Your report was published', message: 'Thank you' });
     expect(await count(mentions('auth.audit_log_entries', 'payload'), [member.id])).toBeGreaterThan(1);
@@ -286,7 +281,7 @@ describe('deletion leaves nothing identifying (decision 097)', () => {
   });
 
   it('gives an account re-created with the same address no second free trial', async () => {
-    const service = serviceClient(t.server);
+    const service = adminClient(t.server);
     const { data, error } = await service.auth.admin.createUser({
       email: member.email.toUpperCase(),
       password: PASSWORD,

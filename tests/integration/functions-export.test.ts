@@ -3,10 +3,10 @@
  * document holds (a row from every table that holds user data, the files), what it never holds
  * (credentials, other users' data), and the per-user limit.
  */
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, type StorageTestServer, startStorageServer } from '../compat/storage-support.ts';
+import { signToken } from '#tests/support/tokens.ts';
 import { type Member, seedMember, userTables } from './functions-support.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 let t: StorageTestServer;
 let admin: Member;
@@ -159,11 +159,7 @@ describe('the export document', () => {
 
 describe('who may export', () => {
   const sign = (claims: Record<string, unknown>, secret: string) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(secret));
+    signToken(secret, claims, { header: { alg: 'HS256' } });
 
   it.each([
     ['no credentials', async () => ({})],
@@ -177,7 +173,7 @@ describe('who may export', () => {
     [
       'an expired token',
       async () => ({
-        Authorization: `Bearer ${await accessToken(t.server, { sub: admin.id, role: 'authenticated' }, -60)}`,
+        Authorization: `Bearer ${await signToken(t.server.jwtSecret, { sub: admin.id, role: 'authenticated' }, { expiresIn: -60 })}`,
       }),
     ],
     [
@@ -202,24 +198,26 @@ describe('who may export', () => {
     [
       'a token of an account that does not exist',
       async () => ({
-        Authorization: `Bearer ${await accessToken(t.server, { sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated' })}`,
+        Authorization: `Bearer ${await signToken(t.server.jwtSecret, { sub: '00000000-0000-4000-8000-000000000001', role: 'authenticated' })}`,
       }),
     ],
     [
       'a token whose session has ended',
       async () => ({
-        Authorization: `Bearer ${await accessToken(t.server, { sub: admin.id, role: 'authenticated', session_id: '00000000-0000-4000-8000-000000000002' })}`,
+        Authorization: `Bearer ${await signToken(t.server.jwtSecret, { sub: admin.id, role: 'authenticated', session_id: '00000000-0000-4000-8000-000000000002' })}`,
       }),
     ],
     [
       'a token with a role the database does not have',
       async () => ({
-        Authorization: `Bearer ${await accessToken(t.server, { sub: admin.id, role: 'postgres' })}`,
+        Authorization: `Bearer ${await signToken(t.server.jwtSecret, { sub: admin.id, role: 'postgres' })}`,
       }),
     ],
     [
       'a user token without a user id',
-      async () => ({ Authorization: `Bearer ${await accessToken(t.server, { role: 'authenticated' })}` }),
+      async () => ({
+        Authorization: `Bearer ${await signToken(t.server.jwtSecret, { role: 'authenticated' })}`,
+      }),
     ],
   ])('refuses %s with 401 {error, message}', async (_name, headers) => {
     const response = await fetch(exportUrl(), {
@@ -234,7 +232,7 @@ describe('who may export', () => {
   });
 
   it('accepts a token whose session exists', async () => {
-    const token = await accessToken(t.server, {
+    const token = await signToken(t.server.jwtSecret, {
       sub: admin.id,
       role: 'authenticated',
       session_id: admin.sessionId,

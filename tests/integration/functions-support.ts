@@ -5,10 +5,38 @@
  * API under test.
  */
 import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '#server/db/driver.ts';
-import { blob, createUser, PNG, type StorageTestServer, type TestUser } from '../compat/storage-support.ts';
+import { tokenClient } from '#tests/support/clients.ts';
+import { blob, PNG } from '#tests/support/storage.ts';
+import type { TestServer } from '#tests/support/test-server.ts';
+import { userToken } from '#tests/support/tokens.ts';
+import type { StorageTestServer } from './storage-support.ts';
 
-export interface Member extends TestUser {
+/**
+ * An account row written straight into auth.users with a token minted for it (no session): the seed
+ * below writes the auth tables row by row, so that an export or a deletion has exactly these rows to
+ * find. Tests that only need a signed-in member use tests/support/users.ts (the admin API).
+ */
+async function insertAccount(server: TestServer, options: { admin?: boolean }) {
+  const id = randomUUID();
+  const email = `${id.slice(0, 8)}@storage.example`;
+  await server.db.query(
+    `insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2, 'authenticated', 'authenticated', '{}')`,
+    [id, email],
+  );
+  if (options.admin) {
+    await server.db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [id]);
+  }
+  const token = await userToken(server.jwtSecret, id, { claims: { email } });
+  return { id, email, token, client: tokenClient(server, token) };
+}
+
+export interface Member {
+  id: string;
+  email: string;
+  token: string;
+  client: SupabaseClient;
   /** Storage versions (blob keys) of the member's files. */
   blobs: string[];
   /** Values that must never appear in an export: credentials of every kind. */
@@ -20,7 +48,7 @@ export const tomorrow = () => new Date(Date.now() + 86400_000).toISOString().sli
 
 /** A member with data everywhere: the tables of every section of the export, and two files. */
 export async function seedMember(t: StorageTestServer, options: { admin?: boolean } = {}): Promise<Member> {
-  const user = await createUser(t.server, options);
+  const user = await insertAccount(t.server, options);
   const db = t.server.db;
   const tag = user.id.slice(0, 8);
   const secrets = [

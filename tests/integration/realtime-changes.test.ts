@@ -7,14 +7,14 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
+import { signToken } from '#tests/support/tokens.ts';
 import {
   closeClients,
-  createUser,
   eventually,
+  insertAccount,
   type Peer,
   type Row,
   realtimeClient,
-  signToken,
   startSecondServer,
   subscribed,
   userToken,
@@ -144,8 +144,8 @@ describe('notifications published for postgres_changes', () => {
   });
 
   it('capture rows written through the API roles, under row-level security', async () => {
-    const admin = await createUser(first.db, `writer-${Date.now()}@example.com`);
-    const reader = await createUser(first.db, `reader-${Date.now()}@example.com`);
+    const admin = await insertAccount(first.db, `writer-${Date.now()}@example.com`);
+    const reader = await insertAccount(first.db, `reader-${Date.now()}@example.com`);
     await first.db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin]);
     const readerSees = await watch(other, await userToken(other, reader), [{ event: 'INSERT' }]);
     await first.db.withScope({ role: 'authenticated', claims: { sub: admin, role: 'authenticated' } }, (tx) =>
@@ -160,8 +160,8 @@ describe('notifications published for postgres_changes', () => {
   });
 
   it('reach their owner within a second and never anyone else, even one asking for the owner’s filter', async () => {
-    const alice = await createUser(first.db, `alice-${Date.now()}@example.com`);
-    const bob = await createUser(first.db, `bob-${Date.now()}@example.com`);
+    const alice = await insertAccount(first.db, `alice-${Date.now()}@example.com`);
+    const bob = await insertAccount(first.db, `bob-${Date.now()}@example.com`);
     const aliceSees = await watch(first, await userToken(first, alice), [
       { event: 'INSERT', filter: `user_id=eq.${alice}` },
     ]);
@@ -207,8 +207,8 @@ describe('notifications published for postgres_changes', () => {
   });
 
   it('show an admin every user’s rows (the policy decides, not the server)', async () => {
-    const admin = await createUser(first.db, `admin-${Date.now()}@example.com`);
-    const carol = await createUser(first.db, `carol-${Date.now()}@example.com`);
+    const admin = await insertAccount(first.db, `admin-${Date.now()}@example.com`);
+    const carol = await insertAccount(first.db, `carol-${Date.now()}@example.com`);
     await first.db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin]);
     const adminSees = await watch(other, await userToken(other, admin), [{ event: 'INSERT' }]);
     const row = await notify(carol, 'For Carol');
@@ -218,7 +218,7 @@ describe('notifications published for postgres_changes', () => {
   });
 
   it('carry UPDATE and DELETE as Supabase does: the key as old record, the full old row with replica identity full', async () => {
-    const dana = await createUser(first.db, `dana-${Date.now()}@example.com`);
+    const dana = await insertAccount(first.db, `dana-${Date.now()}@example.com`);
     const danaSees = await watch(first, await userToken(first, dana), [
       { event: 'UPDATE', filter: `user_id=eq.${dana}` },
       { event: 'DELETE', filter: `user_id=eq.${dana}` },
@@ -258,8 +258,8 @@ describe('notifications published for postgres_changes', () => {
   });
 
   it('judge each change by the version of the row it carries: a row given to someone else is not leaked', async () => {
-    const kim = await createUser(first.db, `kim-${Date.now()}@example.com`);
-    const lee = await createUser(first.db, `lee-${Date.now()}@example.com`);
+    const kim = await insertAccount(first.db, `kim-${Date.now()}@example.com`);
+    const lee = await insertAccount(first.db, `lee-${Date.now()}@example.com`);
     const kimSees = await watch(first, await userToken(first, kim), [{ event: '*' }]);
     const leeSees = await watch(other, await userToken(other, lee), [{ event: '*' }]);
     // Written for Kim and handed to Lee in the same transaction: both changes are processed after it.
@@ -285,7 +285,7 @@ describe('notifications published for postgres_changes', () => {
   });
 
   it('apply every filter operator on the server, with the column’s own type', async () => {
-    const erin = await createUser(first.db, `erin-${Date.now()}@example.com`);
+    const erin = await insertAccount(first.db, `erin-${Date.now()}@example.com`);
     const token = await userToken(first, erin);
     const filters = [
       'title=eq.b',
@@ -366,7 +366,7 @@ describe('notifications published for postgres_changes', () => {
 
 describe('the sequence of changes', () => {
   it('delivers 1,000 inserts exactly once and in commit order, on every server, and never rolled-back rows', async () => {
-    const frank = await createUser(first.db, `frank-${Date.now()}@example.com`);
+    const frank = await insertAccount(first.db, `frank-${Date.now()}@example.com`);
     const token = await userToken(first, frank);
     const here = await watch(first, token, [{ event: 'INSERT', filter: `user_id=eq.${frank}` }]);
     const there = await watch(other, token, [{ event: 'INSERT', filter: `user_id=eq.${frank}` }]);
@@ -414,7 +414,7 @@ describe('the sequence of changes', () => {
   });
 
   it('keeps commit order when several connections write at once', async () => {
-    const gina = await createUser(first.db, `gina-${Date.now()}@example.com`);
+    const gina = await insertAccount(first.db, `gina-${Date.now()}@example.com`);
     const token = await userToken(first, gina);
     const here = await watch(first, token, [{ event: 'INSERT', filter: `user_id=eq.${gina}` }]);
     const there = await watch(other, token, [{ event: 'INSERT', filter: `user_id=eq.${gina}` }]);
@@ -456,8 +456,8 @@ describe('the sequence of changes', () => {
 
 describe('the identity of a subscriber', () => {
   it('follows access_token updates (setAuth) and is checked for every change', async () => {
-    const hank = await createUser(first.db, `hank-${Date.now()}@example.com`);
-    const ivy = await createUser(first.db, `ivy-${Date.now()}@example.com`);
+    const hank = await insertAccount(first.db, `hank-${Date.now()}@example.com`);
+    const ivy = await insertAccount(first.db, `ivy-${Date.now()}@example.com`);
     const seen = await watch(other, await userToken(other, hank), [{ event: 'INSERT' }]);
     await notify(hank, 'hank-1');
     await notify(ivy, 'ivy-1');
@@ -483,8 +483,8 @@ describe('the identity of a subscriber', () => {
   });
 
   it('closes a channel whose token expires, with a system message, and forgets its subscriptions', async () => {
-    const jo = await createUser(first.db, `jo-${Date.now()}@example.com`);
-    const token = await signToken(first.jwtSecret, { sub: jo, role: 'authenticated' }, 2);
+    const jo = await insertAccount(first.db, `jo-${Date.now()}@example.com`);
+    const token = await signToken(first.jwtSecret, { sub: jo, role: 'authenticated' }, { expiresIn: 2 });
     const client = await realtimeClient(other, token);
     const system: Row[] = [];
     const statuses: string[] = [];
@@ -548,8 +548,8 @@ describe('the row-level security check of changes', () => {
   }
 
   it('hides the rows from a subscriber whose policy check fails, and only from that one', async () => {
-    const mia = await createUser(first.db, `mia-${Date.now()}@example.com`);
-    const ned = await createUser(first.db, `ned-${Date.now()}@example.com`);
+    const mia = await insertAccount(first.db, `mia-${Date.now()}@example.com`);
+    const ned = await insertAccount(first.db, `ned-${Date.now()}@example.com`);
     await first.db.exec(`
       create function public.realtime_boom() returns boolean language plpgsql volatile
         as $$ begin raise exception 'policy failure'; end $$;
@@ -570,8 +570,8 @@ describe('the row-level security check of changes', () => {
   });
 
   it('judges each change by its own table’s policies when one binding covers a whole schema', async () => {
-    const pia = await createUser(first.db, `pia-${Date.now()}@example.com`);
-    const quinn = await createUser(first.db, `quinn-${Date.now()}@example.com`);
+    const pia = await insertAccount(first.db, `pia-${Date.now()}@example.com`);
+    const quinn = await insertAccount(first.db, `quinn-${Date.now()}@example.com`);
     // A table without row-level security beside notifications (owner only): one identity, two tables.
     await first.db.exec(`
       create table public.realtime_open (id bigint generated always as identity primary key, note text not null);
@@ -616,8 +616,8 @@ describe('the row-level security check of changes', () => {
   });
 
   it('judges each subscriber by its own claims when a policy calls an IMMUTABLE function that reads them', async () => {
-    const ray = await createUser(first.db, `ray-${Date.now()}@example.com`);
-    const sam = await createUser(first.db, `sam-${Date.now()}@example.com`);
+    const ray = await insertAccount(first.db, `ray-${Date.now()}@example.com`);
+    const sam = await insertAccount(first.db, `sam-${Date.now()}@example.com`);
     // Wrongly marked IMMUTABLE (it reads the request's claims): PostgreSQL may evaluate it once, when
     // planning, so a plan kept from one subscriber to the next would answer for the wrong one.
     await first.db.exec(`
@@ -647,7 +647,7 @@ describe('the row-level security check of changes', () => {
   });
 
   it('follows a changed policy from the next change on', async () => {
-    const oli = await createUser(first.db, `oli-${Date.now()}@example.com`);
+    const oli = await insertAccount(first.db, `oli-${Date.now()}@example.com`);
     await first.db.exec(`
       create table public.realtime_gated (id bigint generated always as identity primary key, note text not null);
       alter table public.realtime_gated enable row level security;

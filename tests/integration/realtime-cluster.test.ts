@@ -17,13 +17,13 @@ import {
   type TestServer,
   testDatabase,
 } from '#tests/support/test-server.ts';
+import { apiKey } from '#tests/support/tokens.ts';
 import {
   closeClients,
   eventually,
   type Peer,
   type Row,
   realtimeClient,
-  signToken,
   startSecondServer,
   subscribed,
   userToken,
@@ -159,8 +159,8 @@ describe.runIf(postgres)('server processes that come and go', () => {
     nodes.push(...(await Promise.all([spawnNode(env), spawnNode(env)])));
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
-    const anonKey = await signToken(secret, { role: 'anon', iss: 'supabase' });
-    const serviceRoleKey = await signToken(secret, { role: 'service_role', iss: 'supabase' });
+    const anonKey = await apiKey(secret, 'anon');
+    const serviceRoleKey = await apiKey(secret, 'service_role');
     peer = (node) => ({ url: node.url, anonKey, serviceRoleKey, jwtSecret: secret });
   }, 120_000);
 

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 import {
   closeClients,
-  createUser,
   eventually,
+  insertAccount,
   realtimeClient,
   subscribed,
   userToken,
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('the realtime heartbeat', () => {
   it('forgets changes once they are delivered', async () => {
-    const user = await createUser(server.db, `tidy-${Date.now()}@example.com`);
+    const user = await insertAccount(server.db, `tidy-${Date.now()}@example.com`);
     const received: unknown[] = [];
     const channel = (await realtimeClient(server, await userToken(server, user)))
       .channel('tidy')

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/driver.ts';
 import { startServer } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
 import type { TestServer } from '#tests/support/test-server.ts';
+import { userToken as mintUserToken } from '#tests/support/tokens.ts';
 
 /** Helpers shared by the realtime tests: tokens, users, supabase-js clients, raw sockets. */
 
@@ -24,32 +24,19 @@ export interface Peer {
   jwtSecret: string;
 }
 
-export async function signToken(
-  secret: string,
-  claims: Record<string, unknown>,
-  expiresInSeconds = 3600,
-): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + expiresInSeconds)
-    .sign(new TextEncoder().encode(secret));
-}
-
-export async function createUser(db: Database, email: string): Promise<string> {
+/**
+ * An account row inserted straight into auth.users: these tests work below the auth service (the
+ * change feed, channel authorisation) and often on a second server of their own.
+ */
+export async function insertAccount(db: Database, email: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>('insert into auth.users (email) values ($1) returning id', [
     email,
   ]);
   return rows[0]?.id as string;
 }
 
-export async function userToken(server: Peer, userId: string, expiresInSeconds = 3600): Promise<string> {
-  return signToken(
-    server.jwtSecret,
-    { sub: userId, role: 'authenticated', aud: 'authenticated' },
-    expiresInSeconds,
-  );
+export function userToken(server: Peer, userId: string, expiresInSeconds = 3600): Promise<string> {
+  return mintUserToken(server.jwtSecret, userId, { expiresIn: expiresInSeconds });
 }
 
 const clients: SupabaseClient[] = [];

@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '#server/rest/schema-cache.ts';
 import {
@@ -9,6 +8,7 @@ import {
   userToken,
 } from '#tests/support/rest-fixture.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { signToken } from '#tests/support/tokens.ts';
 
 /** Who may call, how requests are told apart, preferences, and the schema cache's life. */
 
@@ -25,7 +25,6 @@ const expectError = (reply: RestReply, status: number, code: string) => {
   expect(reply.status, reply.text).toBe(status);
   expect(reply.body).toMatchObject({ code });
 };
-const secret = () => new TextEncoder().encode(server.jwtSecret);
 const raw = (path: string, headers: Record<string, string>) =>
   fetch(`${server.url}/rest/v1${path}`, { headers });
 
@@ -37,20 +36,22 @@ describe('keys and tokens', () => {
   });
 
   it('an unknown API key is 401', async () => {
-    const forged = await new SignJWT({ role: 'anon' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(new TextEncoder().encode('x'.repeat(40)));
+    const forged = await signToken(
+      'x'.repeat(40),
+      { role: 'anon' },
+      { noTimes: true, header: { alg: 'HS256' } },
+    );
     const response = await raw('/films', { apikey: forged });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'PGRST301', message: 'Invalid API key' });
   });
 
   it('an expired token is PGRST303 with WWW-Authenticate', async () => {
-    const expired = await new SignJWT({ role: 'authenticated', sub: ALICE })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(secret());
+    const expired = await signToken(
+      server.jwtSecret,
+      { role: 'authenticated', sub: ALICE },
+      { age: 7200, expiresIn: -3600, header: { alg: 'HS256' } },
+    );
     const reply = await restHttp(server, expired)('GET', '/films');
     expectError(reply, 401, 'PGRST303');
     expect(reply.body).toMatchObject({ message: 'JWT expired' });
@@ -66,7 +67,11 @@ describe('keys and tokens', () => {
   });
 
   it('a token for a role that does not exist is 401', async () => {
-    const token = await new SignJWT({ role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).sign(secret());
+    const token = await signToken(
+      server.jwtSecret,
+      { role: 'postgres' },
+      { noTimes: true, header: { alg: 'HS256' } },
+    );
     const reply = await restHttp(server, token)('GET', '/films');
     expect(reply.status).toBe(401);
     expect(reply.body).toMatchObject({ message: 'role "postgres" does not exist' });

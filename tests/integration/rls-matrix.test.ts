@@ -21,7 +21,7 @@ import {
   type Value,
   type Values,
 } from './rls-matrix.data.ts';
-import { anon, attempt, createUser, isoDate, isoTimestamp, serviceRole, user } from './schema-support.ts';
+import { anon, attempt, insertAccount, isoDate, isoTimestamp, serviceRole, user } from './schema-support.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
@@ -130,7 +130,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
   for (const account of Object.values(USERS)) {
-    await createUser(db, { id: account.id, email: account.email });
+    await insertAccount(db, { id: account.id, email: account.email });
   }
   await db.transaction(async (tx) => {
     for (const fixture of FIXTURE_ROWS) {
@@ -147,7 +147,7 @@ describe('the RLS matrix', () => {
   it('covers every table of the public schema for every caller and operation', async () => {
     const { rows } = await db.query<{ name: string }>(
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') order by 1`,
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(MATRIX.map((entry) => entry.table).sort()).toEqual(rows.map((row) => row.name));
     for (const entry of MATRIX) {

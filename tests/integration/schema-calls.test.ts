@@ -8,8 +8,8 @@ import type { Database } from '#server/db/driver.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 import {
   anon,
-  createUser,
   expireTrial,
+  insertAccount,
   isoDate,
   isoTimestamp,
   makeAdmin,
@@ -32,9 +32,9 @@ const admin = (ip?: string) => user(ADMIN, ip);
 beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
-  await createUser(db, { id: ALICE, email: 'alice@example.com', fullName: 'Alice Green' });
-  await createUser(db, { id: BOB, email: 'bob@example.com', fullName: 'Bob Grey' });
-  await createUser(db, { id: ADMIN, email: 'support@example.com', fullName: 'Support' });
+  await insertAccount(db, { id: ALICE, email: 'alice@example.com', fullName: 'Alice Green' });
+  await insertAccount(db, { id: BOB, email: 'bob@example.com', fullName: 'Bob Grey' });
+  await insertAccount(db, { id: ADMIN, email: 'support@example.com', fullName: 'Support' });
   await makeAdmin(db, ADMIN);
 });
 afterAll(() => handle?.close());
@@ -42,7 +42,7 @@ afterAll(() => handle?.close());
 describe('profiles (§4 Profile creation, Trial; §7 get by user_id, insert, update)', () => {
   it('are created with every new account from its email, metadata name and a derived username', async () => {
     const id = '1a000000-0000-4000-8000-0000000000a1';
-    await createUser(db, { id, email: 'Jane.Doe+Buds@Example.com', fullName: '  Jane Doe ' });
+    await insertAccount(db, { id, email: 'Jane.Doe+Buds@Example.com', fullName: '  Jane Doe ' });
     const { rows } = await db.query(
       `select email, full_name, username, bio, avatar_url, extract(epoch from trial_ends_at - created_at)::int as trial_seconds
        from public.profiles where user_id = $1`,
@@ -63,8 +63,8 @@ describe('profiles (§4 Profile creation, Trial; §7 get by user_id, insert, upd
   it('give a taken username a suffix, drop an unusable name and cope with an account without email', async () => {
     const twin = '1a000000-0000-4000-8000-0000000000a2';
     const phoneOnly = '1a000000-0000-4000-8000-0000000000a3';
-    await createUser(db, { id: twin, email: 'jane.doe+buds@other.example', fullName: '<b>Jane</b>' });
-    await createUser(db, { id: phoneOnly, email: null, fullName: 'J' });
+    await insertAccount(db, { id: twin, email: 'jane.doe+buds@other.example', fullName: '<b>Jane</b>' });
+    await insertAccount(db, { id: phoneOnly, email: null, fullName: 'J' });
     const { rows } = await db.query<{ user_id: string; username: string; full_name: string | null }>(
       'select user_id, username, full_name from public.profiles where user_id in ($1, $2) order by email nulls last',
       [twin, phoneOnly],
@@ -157,7 +157,7 @@ describe('profiles (§4 Profile creation, Trial; §7 get by user_id, insert, upd
 
   it('follow the email of the account when it changes', async () => {
     const id = '1a000000-0000-4000-8000-0000000000a4';
-    await createUser(db, { id, email: 'old@example.com' });
+    await insertAccount(db, { id, email: 'old@example.com' });
     await db.query('update auth.users set email = $1 where id = $2', ['new@example.com', id]);
     const { rows } = await db.query('select email from public.profiles where user_id = $1', [id]);
     expect(rows).toEqual([{ email: 'new@example.com' }]);
@@ -167,7 +167,7 @@ describe('profiles (§4 Profile creation, Trial; §7 get by user_id, insert, upd
     await db.query(`update private.app_settings set trial_length = interval '48 hours'`);
     try {
       const id = '1a000000-0000-4000-8000-0000000000a5';
-      await createUser(db, { id, email: 'later@example.com' });
+      await insertAccount(db, { id, email: 'later@example.com' });
       const { rows } = await db.query(
         'select extract(epoch from trial_ends_at - created_at)::int as seconds from public.profiles where user_id = $1',
         [id],
@@ -468,7 +468,7 @@ describe('scammer_subscriptions (§4 Subscription, Trial; §7 latest, active and
 
   it('an active trial gives access, and admins always have it', async () => {
     const id = '1a000000-0000-4000-8000-0000000000b1';
-    await createUser(db, { id, email: 'trial@example.com' });
+    await insertAccount(db, { id, email: 'trial@example.com' });
     expect(await access(user(id))).toBe(true);
     await expireTrial(db, id);
     expect(await access(user(id))).toBe(false);
@@ -700,7 +700,7 @@ describe('scammer_reports (§5 Scammer report, §7 insert; design.md review flow
     const sql = 'select id, status from public.scammer_reports where id = $1';
     expect(await runAs(db, alice(), sql, [reportId])).toEqual([{ id: reportId, status: 'submitted' }]);
     const subscriber = '1a000000-0000-4000-8000-0000000000c1';
-    await createUser(db, { id: subscriber, email: 'member@example.com' });
+    await insertAccount(db, { id: subscriber, email: 'member@example.com' });
     expect(await runAs(db, user(subscriber), sql, [reportId])).toEqual([]); // not yet published
     expect(
       await runAs(db, alice(), 'update public.scammer_reports set status = $1 where id = $2 returning id', [
@@ -752,7 +752,7 @@ describe('scammer_reports (§5 Scammer report, §7 insert; design.md review flow
 
   it('are limited to 3 per 15 minutes per user (§9), answered with PT429 "rate limit"', async () => {
     const id = '1a000000-0000-4000-8000-0000000000c2';
-    await createUser(db, { id, email: 'prolific@example.com' });
+    await insertAccount(db, { id, email: 'prolific@example.com' });
     const values = [
       'Shady Sam',
       'Sells fake lab results.',
@@ -851,7 +851,7 @@ describe('bookings (§5 Booking, §7 insert)', () => {
 describe('account deletion (GDPR: profile, reviews and comments, bookings and submissions, all personal data)', () => {
   it('removes every row of the user in every table', async () => {
     const id = '1a000000-0000-4000-8000-0000000000d1';
-    await createUser(db, { id, email: 'leaving@example.com' });
+    await insertAccount(db, { id, email: 'leaving@example.com' });
     await makeAdmin(db, id);
     const me = user(id, '203.0.113.70');
     await runAs(db, me, 'insert into public.privacy_settings (user_id) values ($1)', [id]);

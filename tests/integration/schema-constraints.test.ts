@@ -13,7 +13,7 @@ import { openTestDatabase } from '#tests/support/test-server.ts';
 import {
   type Attempt,
   attempt,
-  createUser,
+  insertAccount,
   isoDate,
   makeAdmin,
   serviceRole,
@@ -32,9 +32,9 @@ const admin = () => user(ADMIN, '203.0.113.81');
 beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
-  await createUser(db, { id: OWNER, email: 'owner@constraints.example' });
-  await createUser(db, { id: OTHER, email: 'other@constraints.example' });
-  await createUser(db, { id: ADMIN, email: 'admin@constraints.example' });
+  await insertAccount(db, { id: OWNER, email: 'owner@constraints.example' });
+  await insertAccount(db, { id: OTHER, email: 'other@constraints.example' });
+  await insertAccount(db, { id: ADMIN, email: 'admin@constraints.example' });
   await makeAdmin(db, ADMIN);
 });
 afterAll(() => handle?.close());

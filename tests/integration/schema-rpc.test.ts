@@ -7,7 +7,7 @@ import type { Database, RequestScope } from '#server/db/driver.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 import {
   anon,
-  createUser,
+  insertAccount,
   makeAdmin,
   runAs,
   serviceRole,
@@ -26,9 +26,9 @@ const ADMIN = '3a000000-0000-4000-8000-000000000003';
 beforeAll(async () => {
   handle = await openTestDatabase();
   db = handle.db;
-  await createUser(db, { id: ALICE, email: 'alice@rpc.example' });
-  await createUser(db, { id: BOB, email: 'bob@rpc.example' });
-  await createUser(db, { id: ADMIN, email: 'admin@rpc.example' });
+  await insertAccount(db, { id: ALICE, email: 'alice@rpc.example' });
+  await insertAccount(db, { id: BOB, email: 'bob@rpc.example' });
+  await insertAccount(db, { id: ADMIN, email: 'admin@rpc.example' });
   await makeAdmin(db, ADMIN);
 });
 afterAll(() => handle?.close());
@@ -408,7 +408,7 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
       delay_seconds: 3600,
     });
     const flooder = '3a000000-0000-4000-8000-0000000000f1';
-    await createUser(db, { id: flooder, email: 'flooder@rpc.example' });
+    await insertAccount(db, { id: flooder, email: 'flooder@rpc.example' });
     await db.query(
       `insert into private.rate_limit_attempts (action_type, user_id, ip)
        select 'flood', $1::uuid, null from generate_series(1, 1000)`,
@@ -724,7 +724,7 @@ describe('private.requires_aal2() (decision 096)', () => {
     (await runAs<{ ok: boolean }>(db, scope, 'select private.requires_aal2() as ok'))[0]?.ok;
 
   beforeAll(async () => {
-    await createUser(db, { id: MFA, email: 'mfa@rpc.example' });
+    await insertAccount(db, { id: MFA, email: 'mfa@rpc.example' });
     await db.query(
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
        values (gen_random_uuid(), $1, 'app', 'totp', 'verified', now(), now())`,

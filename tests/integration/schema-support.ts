@@ -34,8 +34,11 @@ export const serviceRole = (ip = DEFAULT_IP): RequestScope => ({
   headers: { 'x-forwarded-for': ip, 'x-real-ip': ip },
 });
 
-/** Creates accounts as the auth service does (the product's trigger gives each one a profile). */
-export async function createUser(
+/**
+ * An account row inserted into auth.users as the auth service would (the product's trigger gives each
+ * one a profile): these tests run on a database without a server, so there is no admin API to ask.
+ */
+export async function insertAccount(
   db: Database,
   account: { id: string; email: string | null; fullName?: string },
 ): Promise<void> {

@@ -11,19 +11,10 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  BACKENDS,
-  blob,
-  createUser,
-  eventually,
-  GIF,
-  PNG,
-  pngOfSize,
-  type StorageTestServer,
-  serviceClient,
-  startStorageServer,
-  type TestUser,
-} from '#tests/compat/storage-support.ts';
+import { adminClient } from '#tests/support/clients.ts';
+import { BACKENDS, blob, eventually, GIF, PNG, pngOfSize } from '#tests/support/storage.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
 const JPEG_HEAD = Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb0043000806060706050807', 'hex');
 const JPEG = Buffer.concat([JPEG_HEAD, Buffer.alloc(200, 0x11), Buffer.from('ffd9', 'hex')]);
@@ -169,13 +160,13 @@ interface RawResponse {
 describe.each(BACKENDS)('hostile uploads on the %s backend', (backend) => {
   let t: StorageTestServer;
   let service: SupabaseClient;
-  let member: TestUser;
+  let member: SignedInUser;
   let state: { rows: number; blobs: string[] };
 
   beforeAll(async () => {
     t = await startStorageServer(backend);
-    service = serviceClient(t.server);
-    member = await createUser(t.server);
+    service = adminClient(t.server);
+    member = await signedInUser(t.server);
     expect((await service.storage.createBucket('open', { public: false })).error).toBeNull();
     expect(
       (await service.storage.createBucket('small', { public: false, fileSizeLimit: 1024 * 1024 })).error,

@@ -1,87 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { startTestServer, type TestServer } from './test-server.ts';
 
 /**
- * Helpers for the auth service's tests: a server whose SITE_URL is its own address (so mailed links
- * and OAuth callbacks point at it), the mail outbox, and supabase-js clients as Node uses them.
+ * Helpers for the auth service's tests that need no server code: the mail outbox (DATA_DIR/mail),
+ * the codes and links in mails, and redirects. Servers: tests/support/server-process.ts (black box)
+ * or test-server.ts (in process); clients: clients.ts; accounts: users.ts.
  */
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Limits high enough that a test file's own traffic never trips them (rate limits have own tests). */
-export const RELAXED_LIMITS: Record<string, string> = {
-  RATE_LIMIT_EMAIL_SENT: '100000',
-  RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
-  RATE_LIMIT_TOKEN_REFRESH: '100000',
-  RATE_LIMIT_VERIFY: '100000',
-  RATE_LIMIT_OTP: '100000',
-  RATE_LIMIT_EMAIL_PER_CLIENT: '100000',
-  RATE_LIMIT_EMAIL_PER_RECIPIENT: '100000',
-  SIGN_IN_FAILURES_BEFORE_DELAY: '1000',
-  SMTP_MAX_FREQUENCY: '0',
-};
-
-export interface AuthTestServer extends TestServer {
-  siteUrl: string;
-}
-
-export async function startAuthServer(env: Record<string, string> = {}): Promise<AuthTestServer> {
-  let lastError: unknown;
-  // The port is chosen before the server binds it; on the rare collision, try another.
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const port = await freePort();
-    const siteUrl = `http://127.0.0.1:${port}`;
-    try {
-      const server = await startTestServer({
-        ...RELAXED_LIMITS,
-        SITE_URL: siteUrl,
-        ...env,
-        PORT: String(port),
-      });
-      return { ...server, siteUrl };
-    } catch (error) {
-      lastError = error;
-      if (!String((error as Error).message).includes('already in use')) throw error;
-    }
-  }
-  throw lastError;
-}
-
-export function clientFor(
-  server: Pick<TestServer, 'url' | 'anonKey'>,
-  options: { key?: string; flowType?: 'implicit' | 'pkce' } = {},
-): SupabaseClient {
-  return createClient(server.url, options.key ?? server.anonKey, {
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      flowType: options.flowType ?? 'implicit',
-    },
-    realtime: { transport: WebSocket as never },
-  });
-}
-
-export function adminClient(server: Pick<TestServer, 'url' | 'serviceRoleKey'>): SupabaseClient {
-  return createClient(server.url, server.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-}
 
 export interface OutboxMail {
   id: string;
@@ -147,10 +71,4 @@ export async function locationOf(
 /** Parameters of a URL fragment (the implicit flow's tokens, or an error). */
 export function fragmentOf(url: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(new URL(url).hash.slice(1)));
-}
-
-let counter = 0;
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
 }

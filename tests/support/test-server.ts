@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/driver.ts';
 import { migrate } from '#server/db/migrate.ts';
@@ -10,6 +8,8 @@ import { openPglite } from '#server/db/pglite.ts';
 import { openPostgres } from '#server/db/postgres.ts';
 import { type RunningServer, startServer } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
+import { createPostgresDatabase, freshDatabase, testDatabase } from './databases.ts';
+import { freePort, RELAXED_LIMITS } from './server-process.ts';
 
 export interface TestServer {
   url: string;
@@ -23,39 +23,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type TestDatabase = 'pglite' | 'postgres';
-
-export function testDatabase(): TestDatabase {
-  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-}
-
-/** Creates an empty database on the TEST_PG_URL server; returns its URL and a function dropping it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_PG_URL;
-  if (!adminUrl) throw new Error('TEST_PG_URL is not set: the PostgreSQL tier needs a server');
-  const name = `hg_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
+export { createPostgresDatabase, type TestDatabase, testDatabase } from './databases.ts';
 
 /**
  * Starts the real server in this process on a free port, on a fresh database of the tier under test
@@ -74,14 +42,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DEMO_CONTENT: 'false',
     ...env,
   };
-  if (testDatabase() === 'postgres') {
-    const database = await createPostgresDatabase();
-    cleanup.push(database.drop);
-    settings.DATABASE_URL = database.url;
-  } else {
-    const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
-    if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
-  }
+  const database = await freshDatabase(dataDir);
+  cleanup.push(database.drop);
+  if (database.url) settings.DATABASE_URL = database.url;
   try {
     const server = await startServer(loadConfig(settings), {
       logger: false,
@@ -134,4 +97,31 @@ export async function openTestDatabase(): Promise<{ db: Database; dataDir: strin
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The in-process server with its own address as SITE_URL (mailed links and OAuth callbacks point at it). */
+export interface AuthTestServer extends TestServer {
+  siteUrl: string;
+}
+
+export async function startAuthServer(env: Record<string, string> = {}): Promise<AuthTestServer> {
+  let lastError: unknown;
+  // The port is chosen before the server binds it; on the rare collision, try another.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const port = await freePort();
+    const siteUrl = `http://127.0.0.1:${port}`;
+    try {
+      const server = await startTestServer({
+        ...RELAXED_LIMITS,
+        SITE_URL: siteUrl,
+        ...env,
+        PORT: String(port),
+      });
+      return { ...server, siteUrl };
+    } catch (error) {
+      lastError = error;
+      if (!String((error as Error).message).includes('already in use')) throw error;
+    }
+  }
+  throw lastError;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { createUser } from '#tests/support/users.ts';
 
 /** The server under test, as the global setup (or a test's own server) describes it. */
 export interface ServerInfo {
@@ -58,17 +59,13 @@ export async function createMember(
   server: ServerInfo,
   options: { email?: string; fullName?: string; password?: string } = {},
 ): Promise<Member> {
-  const email = options.email ?? uniqueEmail('member');
-  const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
   const fullName = options.fullName ?? 'Test Member';
-  const { data, error } = await adminClient(server).auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { full_name: fullName },
+  const user = await createUser(server, {
+    email: options.email ?? uniqueEmail('member'),
+    password: options.password ?? `pw-${randomBytes(6).toString('hex')}`,
+    fullName,
   });
-  if (error || !data.user) throw error ?? new Error('no user');
-  return { id: data.user.id, email, password, fullName };
+  return { ...user, fullName };
 }
 
 export async function deleteMember(server: ServerInfo, member: { id: string }): Promise<void> {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signApiKey } from '#server/keys.ts';
 import { pgliteTemplate } from '#tests/support/pglite-template.ts';
+import { freePort } from '#tests/support/server-process.ts';
 import { spawnServer } from '#tests/support/spawn-server.ts';
+import { apiKey } from '#tests/support/tokens.ts';
 
 /** A server for the browser tests: the real one (`npm start`'s entry point) on a fresh DATA_DIR. */
 export interface E2eServer {
@@ -14,18 +14,6 @@ export interface E2eServer {
   anonKey: string;
   serviceRoleKey: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -72,8 +60,8 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     return {
       url,
       dataDir,
-      anonKey: await signApiKey(jwtSecret, 'anon'),
-      serviceRoleKey: await signApiKey(jwtSecret, 'service_role'),
+      anonKey: await apiKey(jwtSecret, 'anon'),
+      serviceRoleKey: await apiKey(jwtSecret, 'service_role'),
       async stop() {
         server.child.kill('SIGTERM');
         await server.exited;

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** The database tiers of the test run: the embedded PGlite, or PostgreSQL when TEST_PG_URL is set. */
+export type TestDatabase = 'pglite' | 'postgres';
+
+export function testDatabase(): TestDatabase {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** Creates an empty database on the TEST_PG_URL server; returns its URL and a function dropping it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_PG_URL;
+  if (!adminUrl) throw new Error('TEST_PG_URL is not set: the PostgreSQL tier needs a server');
+  const name = `hg_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * A fresh database of the tier under test for a server or a test about to use `dataDir`: a copy of
+ * the migrated PGlite template in `dataDir/db` (url undefined), or a new database on the PostgreSQL
+ * server (its url). `drop` removes the PostgreSQL database; the data directory is the caller's.
+ */
+export async function freshDatabase(dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
+  if (testDatabase() === 'postgres') return createPostgresDatabase();
+  const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
+  if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
+  return { drop: async () => {} };
+}
