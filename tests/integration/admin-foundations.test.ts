@@ -5,20 +5,21 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, clientFor, RELAXED_LIMITS } from '#tests/support/auth.ts';
-import { type Member, signedInMember } from '#tests/support/members.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
 
 let server: TestServer;
 let service: SupabaseClient;
-let admin: Member;
-let member: Member;
+let admin: SignedInUser;
+let member: SignedInUser;
 
 beforeAll(async () => {
   server = await startTestServer({ ...RELAXED_LIMITS });
   service = adminClient(server);
-  admin = await signedInMember(server, { email: 'admin@foundations.example', fullName: 'Ada Admin' });
-  member = await signedInMember(server, { email: 'member@foundations.example', fullName: 'Mel Member' });
+  admin = await signedInUser(server, { email: 'admin@foundations.example', fullName: 'Ada Admin' });
+  member = await signedInUser(server, { email: 'member@foundations.example', fullName: 'Mel SignedInUser' });
   const granted = await service.from('user_roles').insert({ user_id: admin.id, role: 'admin' });
   if (granted.error) throw new Error(granted.error.message);
 });
@@ -26,7 +27,7 @@ afterAll(() => server?.close());
 
 describe('the audit log', () => {
   it('records a role grant with the actor, the operation, the row and its after-image', async () => {
-    const other = await signedInMember(server, { email: 'other@foundations.example' });
+    const other = await signedInUser(server, { email: 'other@foundations.example' });
     const granted = await admin.client
       .from('user_roles')
       .insert({ user_id: other.id, role: 'admin' })
