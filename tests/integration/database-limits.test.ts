@@ -115,7 +115,10 @@ const TIMEOUT_BODY = {
 describe(`statement limits per role (${testDatabase()})`, () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    // These tests are about statement limits, not the gate: after a statement is ended, the embedded
+    // database reopens (seconds on a busy machine), and the next request waits for it rather than
+    // being answered 503 after the default second.
+    server = await startServer({ DB_ACQUIRE_TIMEOUT_MS: '30000' });
   });
   afterAll(() => server?.close());
 
