@@ -42,7 +42,12 @@ const foreignToken = () =>
 
 const CLIENTS = [
   { release: 'shipped', Postgrest: ShippedPostgrest, Storage: ShippedStorage },
-  { release: 'newest', Postgrest: LatestPostgrest, Storage: LatestStorage },
+  {
+    release: 'newest',
+    // The newest release's generics differ; the calls made here are the same in both.
+    Postgrest: LatestPostgrest as unknown as typeof ShippedPostgrest,
+    Storage: LatestStorage as unknown as typeof ShippedStorage,
+  },
 ] as const;
 
 describe.each(CLIENTS)('the data API through the $release postgrest-js', ({ Postgrest }) => {
