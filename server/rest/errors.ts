@@ -58,7 +58,7 @@ export const restErrors = {
     err(
       406,
       'PGRST116',
-      'JSON object requested, multiple (or no) rows returned',
+      'Cannot coerce the result to a single JSON object',
       `The result contains ${rows} rows`,
     ),
   unsupportedMethod: (method: string) => err(405, 'PGRST117', `Unsupported HTTP method: ${method}`),

@@ -341,6 +341,15 @@ function returningSql(alias: string, columns: string[]): string {
   return ` returning ${columns.map((c) => col(alias, c)).join(', ')}`;
 }
 
+const INSERTED = "nullif(pg_catalog.current_setting('pgrst.inserted', true), '')";
+
+function countInserted(sign: '+' | '-', never: string): string {
+  return `pg_catalog.set_config('pgrst.inserted', (coalesce(${INSERTED}::int, 0) ${sign} 1)::text, true) <> '${never}'`;
+}
+
+/** After a merging upsert, in its transaction: how many rows it inserted. */
+export const insertedCountSql = `select ${INSERTED}::int as inserted`;
+
 function insertGroupSql(
   p: Params,
   mutation: Extract<Mutation, { kind: 'insert' }>,
@@ -354,12 +363,17 @@ function insertGroupSql(
   const rows = group.rows
     ? `(select json_agg(pgrst_e.value order by pgrst_e.ordinality) from json_array_elements(${body}) with ordinality as pgrst_e where pgrst_e.ordinality = any(${p.add(`{${group.rows.join(',')}}`)}::int8[]))`
     : body;
-  let sql = `insert into ${table} as ${ident('t0')}${names.length > 0 ? ` (${names.join(', ')})` : ''} select ${names.join(', ')} from json_populate_recordset(null::${table}, ${rows}) as pgrst_r`;
   const conflict = mutation.onConflict;
+  const target =
+    conflict && conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : '';
+  const merge = conflict?.action === 'update' && group.columns.length > 0 && target !== '';
+  let sql = `insert into ${table} as ${ident('t0')}${names.length > 0 ? ` (${names.join(', ')})` : ''} select ${names.join(', ')} from json_populate_recordset(null::${table}, ${rows}) as pgrst_r`;
+  // PostgREST's count of rows an upsert inserted (rather than updated): +1 per row offered, −1 per
+  // conflict updated; 0 → 200, more → 201 (insertedCountSql reads it).
+  if (merge) sql += ` where ${countInserted('+', '0')}`;
   if (conflict) {
-    const target = conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : '';
-    if (conflict.action === 'update' && group.columns.length > 0 && target) {
-      sql += ` on conflict${target} do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+    if (merge) {
+      sql += ` on conflict${target} do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')} where ${countInserted('-', '-1')}`;
     } else sql += ` on conflict${target} do nothing`;
   }
   if (returning) sql += returningSql('t0', returning);

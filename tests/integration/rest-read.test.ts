@@ -410,7 +410,7 @@ describe('media types and profiles', () => {
     const none = await get('/films?id=eq.99', { accept: 'application/vnd.pgrst.object+json' });
     expectError(none, 406, 'PGRST116');
     expect(none.body).toMatchObject({
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 0 rows',
     });
     const many = await get('/films', { accept: 'application/vnd.pgrst.object+json' });

@@ -1,0 +1,86 @@
+/**
+ * The data API as PostgREST 13 answers postgrest-js (issue 23, decision 110), through the shipped and
+ * the newest postgrest-js, each given nothing but the URL and a key.
+ */
+import { PostgrestClient as ShippedPostgrest } from '@supabase/postgrest-js';
+import { PostgrestClient as LatestPostgrest } from 'postgrest-js-latest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installRestFixture } from '#tests/support/rest-fixture.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await installRestFixture(server);
+});
+afterAll(() => server?.close());
+
+const CLIENTS = [
+  { release: 'shipped', Postgrest: ShippedPostgrest },
+  // The newest release's generics differ; the calls made here are the same in both.
+  { release: 'newest', Postgrest: LatestPostgrest as unknown as typeof ShippedPostgrest },
+] as const;
+
+describe.each(CLIENTS)('through the $release postgrest-js', ({ release, Postgrest }) => {
+  const client = (key: 'anon' | 'service' = 'service') => {
+    const token = key === 'anon' ? server.anonKey : server.serviceRoleKey;
+    return new Postgrest(`${server.url}/rest/v1`, {
+      headers: { apikey: token, Authorization: `Bearer ${token}` },
+    });
+  };
+  const base = release === 'shipped' ? 300 : 400;
+
+  it('single() on no or several rows fails with PostgREST 13 message', async () => {
+    const none = await client().from('films').select('id').eq('id', -1).single();
+    expect(none.status).toBe(406);
+    expect(none.error).toMatchObject({
+      code: 'PGRST116',
+      message: 'Cannot coerce the result to a single JSON object',
+      details: 'The result contains 0 rows',
+    });
+    const several = await client().from('films').select('id').eq('language', 'french').single();
+    expect(several.error).toMatchObject({
+      code: 'PGRST116',
+      message: 'Cannot coerce the result to a single JSON object',
+      details: 'The result contains 3 rows',
+    });
+    // maybeSingle() still reads "0 rows" as no row.
+    const maybe = await client().from('films').select('id').eq('id', -1).maybeSingle();
+    expect(maybe).toMatchObject({ data: null, error: null });
+  });
+
+  it('upsert answers 201 when it inserted a row and 200 when it only updated', async () => {
+    const created = await client()
+      .from('items')
+      .upsert({ id: base, name: `item ${base}`, price: 1 })
+      .select('id, price');
+    expect(created.error).toBeNull();
+    expect(created.status).toBe(201);
+    const updated = await client()
+      .from('items')
+      .upsert({ id: base, name: `item ${base}`, price: 2 })
+      .select('id, price');
+    expect(updated.status).toBe(200);
+    expect(updated.data).toEqual([{ id: base, price: 2 }]);
+    const minimal = await client()
+      .from('items')
+      .upsert({ id: base, name: `item ${base}`, price: 3 });
+    expect(minimal.status).toBe(200);
+    const mixed = await client()
+      .from('items')
+      .upsert([
+        { id: base, name: `item ${base}`, price: 4 },
+        { id: base + 1, name: `item ${base + 1}`, price: 4 },
+      ]);
+    expect(mixed.status).toBe(201);
+    const ignored = await client()
+      .from('items')
+      .upsert({ id: base, name: `item ${base}`, price: 5 }, { ignoreDuplicates: true });
+    expect(ignored.status).toBe(201);
+    const inserted = await client()
+      .from('items')
+      .insert({ id: base + 2, name: `item ${base + 2}`, price: 1 });
+    expect(inserted.status).toBe(201);
+  });
+});
