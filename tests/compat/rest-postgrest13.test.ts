@@ -84,3 +84,51 @@ describe.each(CLIENTS)('through the $release postgrest-js', ({ release, Postgres
     expect(inserted.status).toBe(201);
   });
 });
+
+describe.each(CLIENTS)('functions through the $release postgrest-js', ({ Postgrest }) => {
+  const client = () =>
+    new Postgrest(`${server.url}/rest/v1`, {
+      headers: { apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}` },
+    });
+
+  it('counts the rows of a set-returning function with Prefer: count', async () => {
+    const exact = await client()
+      .rpc('films_by_year', { min_year: 1895 }, { count: 'exact' })
+      .select('id')
+      .limit(1);
+    expect(exact.error).toBeNull();
+    expect(exact.count).toBe(3);
+    expect(exact.data).toHaveLength(1);
+    expect(exact.status).toBe(206);
+    const head = await client().rpc('film_titles', {}, { count: 'exact', head: true });
+    expect(head.error).toBeNull();
+    expect(head.count).toBe(5);
+    expect(head.data).toBeNull();
+    const planned = await client().rpc('films_by_year', {}, { count: 'planned' });
+    expect(planned.error).toBeNull();
+    expect(typeof planned.count).toBe('number');
+    const estimated = await client().rpc('films_by_year', {}, { count: 'estimated' });
+    expect(estimated.count).toBe(4);
+  });
+
+  it('chooses overloads by argument names, and lists the candidates in PostgREST order', async () => {
+    expect((await client().rpc('overloaded', { a: 1 })).data).toBe('one');
+    expect((await client().rpc('overloaded', { a: 1, b: 2 })).data).toBe('two');
+    expect((await client().rpc('pick', { a: 'x', b: 2 })).data).toBe('text');
+    const ambiguous = await client().rpc('pick', { a: 1 });
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error).toMatchObject({
+      code: 'PGRST203',
+      message:
+        'Could not choose the best candidate function between: public.pick(a => integer), public.pick(a => text, b => integer)',
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    });
+    expect((await client().rpc('twin', { x: 'a' })).data).toBe('x');
+    const twins = await client().rpc('twin');
+    expect(twins.error).toMatchObject({
+      code: 'PGRST203',
+      message:
+        'Could not choose the best candidate function between: public.twin(x => text), public.twin(y => integer)',
+    });
+  });
+});

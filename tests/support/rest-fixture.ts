@@ -137,6 +137,10 @@ create function public.plus_one(arr int[]) returns int[] language sql immutable
   as $$ select array_agg(n + 1 order by n) from unnest(arr) n $$;
 create function public.overloaded(a int) returns text language sql immutable as $$ select 'one' $$;
 create function public.overloaded(a int, b int) returns text language sql immutable as $$ select 'two' $$;
+create function public.pick(a text, b int default 1) returns text language sql immutable as $$ select 'text' $$;
+create function public.pick(a int) returns text language sql immutable as $$ select 'int' $$;
+create function public.twin(y int default 0) returns text language sql immutable as $$ select 'y' $$;
+create function public.twin(x text default '') returns text language sql immutable as $$ select 'x' $$;
 
 insert into public.directors values
   (1, 'Louis', 'Lumière'), (2, 'William', 'Dickson'), (3, 'Georges', 'Méliès'), (4, 'Alice', 'Guy');
