@@ -214,6 +214,8 @@ function defaultKey(field: FieldSyntax): string {
 }
 
 function matchesTarget(rel: Relationship, name: string): boolean {
+  // a computed relationship is embedded by its function's name only
+  if (rel.function) return rel.function.name === name;
   if (rel.foreignTable === name) return true;
   if (rel.cardinality === 'many-to-many') return false;
   // embedding by the foreign key's name or by its (single) column
@@ -683,7 +685,8 @@ function chooseRoutine(ctx: PlanContext, request: ApiRequest, argNames: string[]
   if (matches.length === 1) return matches[0] as Routine;
   // PostgREST 13 (findProc) picks no favourite among overloads the argument names fit, nor would
   // PostgreSQL: PGRST203, candidates in PostgREST's order.
-  if (matches.length > 1) throw restErrors.ambiguousFunction([...matches].sort(compareOverloads).map(signature));
+  if (matches.length > 1)
+    throw restErrors.ambiguousFunction([...matches].sort(compareOverloads).map(signature));
   const json = body !== undefined ? overloads.filter((r) => r.singleUnnamedJson) : [];
   if (json.length === 1) return json[0] as Routine;
   let suggestion: string | null = null;

@@ -82,7 +82,10 @@ function jsonStep(p: Params, step: JsonStep): string {
 }
 
 export function fieldSql(p: Params, alias: string, field: FieldRef): string {
-  const base = col(alias, field.column.name);
+  const computed = field.column.computed;
+  const base = computed
+    ? `${quoteQualified(computed.schema, computed.name)}(${ident(alias)})`
+    : col(alias, field.column.name);
   if (field.jsonPath.length === 0) return base;
   const typeName = field.column.typeName;
   // arrays and composites are reached through their JSON form, as PostgREST does
@@ -215,6 +218,12 @@ function embedFrom(parentAlias: string, embed: EmbedPlan): { from: string; where
     return {
       from: `${table} as ${ident(child.alias)} join ${junction} as ${ident(j)} on ${on}`,
       where: rel.junction.sourceColumns.map(([jc, sc]) => `${col(j, jc)} = ${col(parentAlias, sc)}`),
+    };
+  }
+  if (rel.function) {
+    return {
+      from: `${quoteQualified(rel.function.schema, rel.function.name)}(${ident(parentAlias)}) as ${ident(child.alias)}`,
+      where: [],
     };
   }
   return {

@@ -132,3 +132,63 @@ describe.each(CLIENTS)('functions through the $release postgrest-js', ({ Postgre
     });
   });
 });
+
+describe.each(CLIENTS)('embeds and computed fields through the $release postgrest-js', ({ Postgrest }) => {
+  const client = () =>
+    new Postgrest(`${server.url}/rest/v1`, {
+      headers: { apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}` },
+    });
+
+  it('selects, filters and orders by a computed field, which * leaves out', async () => {
+    const { data, error } = await client()
+      .from('directors')
+      .select('id, full_name')
+      .like('full_name', 'Georges%')
+      .order('full_name');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 3, full_name: 'Georges Méliès' }]);
+    const star = await client().from('directors').select('*').eq('id', 1).single();
+    expect(star.data).toEqual({ id: 1, first_name: 'Louis', last_name: 'Lumière' });
+    const embedded = await client().from('films').select('title, directors(full_name)').eq('id', 4).single();
+    expect(embedded.data).toEqual({
+      title: 'A Trip to the Moon',
+      directors: { full_name: 'Georges Méliès' },
+    });
+  });
+
+  it('embeds through functions: a self-referencing table both ways', async () => {
+    const { data, error } = await client()
+      .from('employees')
+      .select('name, supervisor(name), supervisees(name)')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Taylor', supervisor: null, supervisees: [{ name: 'Johnson' }, { name: 'Miller' }] },
+      { name: 'Johnson', supervisor: { name: 'Taylor' }, supervisees: [] },
+      { name: 'Miller', supervisor: { name: 'Taylor' }, supervisees: [] },
+    ]);
+    const inner = await client().from('employees').select('name, supervisor!inner(name)').order('id');
+    expect(inner.data).toEqual([
+      { name: 'Johnson', supervisor: { name: 'Taylor' } },
+      { name: 'Miller', supervisor: { name: 'Taylor' } },
+    ]);
+  });
+
+  it('disambiguates with !hint and !inner, and embeds many-to-many through the junction', async () => {
+    const ambiguous = await client().from('orders').select('name, addresses(city)');
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error).toMatchObject({ code: 'PGRST201' });
+    const hinted = await client()
+      .from('orders')
+      .select('name, billing:addresses!billing(city), shipping:addresses!shipping_address_id(city)')
+      .eq('id', 1)
+      .single();
+    expect(hinted.data).toEqual({ name: 'Camera', billing: { city: 'Lyon' }, shipping: { city: 'Paris' } });
+    const many = await client()
+      .from('films')
+      .select('title, actors!inner(first_name)')
+      .eq('actors.first_name', 'Bleuette');
+    expect(many.error).toBeNull();
+    expect(many.data).toEqual([{ title: 'A Trip to the Moon', actors: [{ first_name: 'Bleuette' }] }]);
+  });
+});
