@@ -69,13 +69,6 @@ export const restErrors = {
       `A related order on '${target}' is not possible`,
       `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
     ),
-  spreadNotToOne: (origin: string, target: string) =>
-    err(
-      400,
-      'PGRST119',
-      `A spread operation on '${target}' is not possible`,
-      `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
-    ),
   unacceptableFilter: (target: string) =>
     err(
       400,

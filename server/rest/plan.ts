@@ -329,7 +329,6 @@ function buildNode(
       }
       const target = ctx.cache.relations.get(relationship.foreignTable) as Relation;
       const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
-      if (item.spread && !toOne) throw restErrors.spreadNotToOne(source.name, item.name);
       const embed: EmbedPlan = {
         key: outputKey(item.alias ?? item.name),
         name: item.name,

@@ -144,6 +144,9 @@ function conditionSql(p: Params, node: ReadNode, c: Condition): string {
     case 'filter':
       return filterSql(p, node.alias, c.field, c.expr);
     case 'embedNull': {
+      if (c.embed.spread && !c.embed.toOne) {
+        return `${col(c.embed.lateral, 'pgrst_n')} ${c.isNull ? '=' : '>'} 0`;
+      }
       const present = c.embed.toOne
         ? `row_to_json(${ident(c.embed.lateral)}.*)`
         : `${ident(c.embed.lateral)}.body`;
@@ -240,6 +243,13 @@ function lateralJoins(p: Params, node: ReadNode, only?: (embed: EmbedPlan) => bo
     const kind = embed.inner ? 'inner' : 'left';
     if (embed.toOne) {
       sql += ` ${kind} join lateral (${inner}) as ${ident(embed.lateral)} on true`;
+    } else if (embed.spread) {
+      // PostgREST 13's spread of a to-many embed: each column becomes the array of its values
+      const rows = ident(`${embed.lateral}r`);
+      const columns = outputKeys(embed.node).map(
+        (key) => `, coalesce(json_agg(${col(`${embed.lateral}r`, key)}), '[]') as ${ident(key)}`,
+      );
+      sql += ` ${kind} join lateral (select pg_catalog.count(*) as pgrst_n${columns.join('')} from (${inner}) as ${rows}) as ${ident(embed.lateral)} on ${embed.inner ? `${ident(embed.lateral)}.pgrst_n > 0` : 'true'}`;
     } else {
       const rows = ident(`${embed.lateral}r`);
       sql += ` ${kind} join lateral (select json_agg(${rows}.*) as body from (${inner}) as ${rows}) as ${ident(embed.lateral)} on ${embed.inner ? `${ident(embed.lateral)}.body is not null` : 'true'}`;

@@ -192,3 +192,32 @@ describe.each(CLIENTS)('embeds and computed fields through the $release postgres
     expect(many.data).toEqual([{ title: 'A Trip to the Moon', actors: [{ first_name: 'Bleuette' }] }]);
   });
 });
+
+describe.each(CLIENTS)('spread through the $release postgrest-js', ({ Postgrest }) => {
+  const client = () =>
+    new Postgrest(`${server.url}/rest/v1`, {
+      headers: { apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}` },
+    });
+
+  it('spreads a to-many embed as one array per column, many-to-many too', async () => {
+    const { data, error } = await client()
+      .from('directors')
+      .select('last_name, ...films(title, year)')
+      .in('id', [3, 4])
+      .order('id')
+      .order('id', { referencedTable: 'films' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { last_name: 'Méliès', title: ['The Haunted Castle', 'A Trip to the Moon'], year: [1896, 1902] },
+      { last_name: 'Guy', title: [], year: [] },
+    ]);
+    const actors = await client()
+      .from('films')
+      .select('title, ...actors!inner(actor:first_name)')
+      .eq('id', 3)
+      .single();
+    expect(actors.data).toEqual({ title: 'The Haunted Castle', actor: ['Jehanne'] });
+    const inner = await client().from('directors').select('id, ...films!inner(title)').order('id');
+    expect(inner.data?.map((row) => (row as { id: number }).id)).toEqual([1, 2, 3]);
+  });
+});
