@@ -11,10 +11,19 @@ export interface RequestAuth {
   role: ApiRole;
   /** Verified claims of the bearer token (or of the API key when no bearer token was sent). */
   claims: Claims;
-  /** The bearer token, or the API key when none was sent. */
+  /** The bearer token, or the API key when none was sent; empty when neither was. */
   token: string;
-  /** Role of the `apikey` presented: which key the client holds. */
-  keyRole: 'anon' | 'service_role';
+  /** Role of the `apikey` presented: which key the client holds; null when none was sent. */
+  keyRole: 'anon' | 'service_role' | null;
+}
+
+export interface AuthenticateOptions {
+  /**
+   * Refuse a request without an `apikey` (realtime's sockets and broadcast). Otherwise, as PostgREST
+   * and Storage behind the Supabase CLI: no key and no token is `anon`, a bearer token alone decides
+   * the role (decision 108).
+   */
+  requireApiKey?: boolean;
 }
 
 export type AuthFailure =
@@ -36,19 +45,58 @@ export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | 
   return match?.[1];
 }
 
+/** A request with neither key nor token: the `anon` role, as PostgREST's `PGRST_DB_ANON_ROLE`. */
+const ANONYMOUS: RequestAuth = Object.freeze({
+  role: 'anon',
+  claims: Object.freeze({ role: 'anon' }) as Claims,
+  token: '',
+  keyRole: null,
+});
+
+async function verifyToken(token: string, verifier: JwtVerifier): Promise<AuthResult> {
+  let claims: Claims;
+  try {
+    claims = await verifier.verify(token);
+  } catch (error) {
+    const expired = error instanceof JwtError && error.reason === 'expired';
+    return {
+      ok: false,
+      failure: expired
+        ? { kind: 'jwt_expired', message: 'JWT expired' }
+        : { kind: 'jwt_invalid', message: (error as Error).message || 'Invalid JWT' },
+    };
+  }
+  return withRole(claims, token);
+}
+
+function withRole(claims: Claims, token: string): AuthResult {
+  const role = typeof claims.role === 'string' ? claims.role : 'anon';
+  if (!API_ROLES.has(role)) {
+    return { ok: false, failure: { kind: 'unknown_role', message: `role "${role}" does not exist`, role } };
+  }
+  return { ok: true, auth: { role: role as ApiRole, claims, token, keyRole: null } };
+}
+
 /**
- * Resolves the caller: an `apikey` (header, or `apikey` query parameter for websockets) must be one
- * of the project's keys; a bearer token, when present, decides the role, else the key does.
+ * Resolves the caller. An `apikey` (header, or `apikey` query parameter for websockets), when sent,
+ * must be one of the project's keys (anon or service role; an empty or foreign one is refused); a
+ * bearer token, when present, must verify and decides the role, else the key does. Without a key, a
+ * bearer token alone decides, and with neither the caller is `anon` — unless `requireApiKey`.
  */
 export async function authenticate(
   request: Pick<FastifyRequest, 'headers' | 'query'>,
   verifier: JwtVerifier,
+  options: AuthenticateOptions = {},
 ): Promise<AuthResult> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const apikey =
     single(request.headers.apikey) ?? (typeof query.apikey === 'string' ? query.apikey : undefined);
-  if (!apikey) {
+  if (options.requireApiKey && !apikey) {
     return { ok: false, failure: { kind: 'missing_apikey', message: 'No API key found in request' } };
+  }
+  if (apikey === undefined) {
+    const bearer = bearerToken(request);
+    return bearer === undefined ? { ok: true, auth: ANONYMOUS } : verifyToken(bearer, verifier);
   }
   let keyClaims: Claims;
   try {
@@ -61,25 +109,9 @@ export async function authenticate(
   }
 
   const token = bearerToken(request) ?? apikey;
-  let claims = keyClaims;
-  if (token !== apikey) {
-    try {
-      claims = await verifier.verify(token);
-    } catch (error) {
-      const expired = error instanceof JwtError && error.reason === 'expired';
-      return {
-        ok: false,
-        failure: expired
-          ? { kind: 'jwt_expired', message: 'JWT expired' }
-          : { kind: 'jwt_invalid', message: (error as Error).message || 'Invalid JWT' },
-      };
-    }
-  }
-  const role = typeof claims.role === 'string' ? claims.role : 'anon';
-  if (!API_ROLES.has(role)) {
-    return { ok: false, failure: { kind: 'unknown_role', message: `role "${role}" does not exist`, role } };
-  }
-  return { ok: true, auth: { role: role as ApiRole, claims, token, keyRole: keyClaims.role } };
+  const result = token === apikey ? withRole(keyClaims, token) : await verifyToken(token, verifier);
+  if (result.ok) result.auth.keyRole = keyClaims.role;
+  return result;
 }
 
 /** The per-request database scope for an authenticated request (PostgREST's pre-request settings). */

@@ -15,7 +15,7 @@ export async function broadcastCaller(
   messages: number,
   perSecond: number,
 ): Promise<RequestAuth> {
-  const result = await authenticate(request, jwt);
+  const result = await authenticate(request, jwt, { requireApiKey: true });
   if (!result.ok) throw httpErrors.unauthorized(result.failure.message);
   if (messages > perSecond) {
     throw httpErrors.rateLimited('Too many messages to broadcast, please reduce the batch size');

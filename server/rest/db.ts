@@ -4,6 +4,7 @@ import type { PlannedRequest, ReadNode } from './plan.ts';
 import {
   type CountMethod,
   callSource,
+  insertedCountSql,
   type MutationSql,
   mutationStatement,
   Params,
@@ -30,6 +31,8 @@ export interface Outcome {
   locationRow?: Record<string, unknown>;
   /** The function returned void. */
   noContent?: boolean;
+  /** Rows a merging upsert inserted rather than updated (PostgREST's `pgrst.inserted`). */
+  inserted?: number;
 }
 
 interface PageRow {
@@ -216,6 +219,10 @@ async function executeWith(
             ? Number(result.rows[0]?.pgrst_affected ?? 0)
             : result.rowCount;
         outcome = { pageTotal: affected };
+      }
+      if (mutation.kind === 'insert' && mutation.onConflict?.action === 'update') {
+        const inserted = await tx.query<{ inserted: number | null }>(insertedCountSql, []);
+        outcome.inserted = Number(inserted.rows[0]?.inserted ?? 0);
       }
       if (planned.prefer.count !== undefined) outcome.total = outcome.pageTotal;
       checkSingular(planned, outcome.pageTotal);

@@ -58,7 +58,7 @@ export const restErrors = {
     err(
       406,
       'PGRST116',
-      'JSON object requested, multiple (or no) rows returned',
+      'Cannot coerce the result to a single JSON object',
       `The result contains ${rows} rows`,
     ),
   unsupportedMethod: (method: string) => err(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
@@ -67,13 +67,6 @@ export const restErrors = {
       400,
       'PGRST118',
       `A related order on '${target}' is not possible`,
-      `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
-    ),
-  spreadNotToOne: (origin: string, target: string) =>
-    err(
-      400,
-      'PGRST119',
-      `A spread operation on '${target}' is not possible`,
       `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
     ),
   unacceptableFilter: (target: string) =>

@@ -214,6 +214,8 @@ function defaultKey(field: FieldSyntax): string {
 }
 
 function matchesTarget(rel: Relationship, name: string): boolean {
+  // a computed relationship is embedded by its function's name only
+  if (rel.function) return rel.function.name === name;
   if (rel.foreignTable === name) return true;
   if (rel.cardinality === 'many-to-many') return false;
   // embedding by the foreign key's name or by its (single) column
@@ -327,7 +329,6 @@ function buildNode(
       }
       const target = ctx.cache.relations.get(relationship.foreignTable) as Relation;
       const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
-      if (item.spread && !toOne) throw restErrors.spreadNotToOne(source.name, item.name);
       const embed: EmbedPlan = {
         key: outputKey(item.alias ?? item.name),
         name: item.name,
@@ -644,7 +645,28 @@ function planMutation(ctx: PlanContext, request: ApiRequest): PlannedRequest {
 }
 
 function signature(routine: Routine): string {
-  return `public.${routine.name}(${routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  return `${routine.schema}.${routine.name}(${routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * PostgREST's order of overloads (its `Ord Routine`): fewer parameters first, then the parameters
+ * compared one by one by name, type, whether required, whether variadic.
+ */
+function compareOverloads(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  for (let i = 0; i < a.params.length; i++) {
+    const x = a.params[i] as Routine['params'][number];
+    const y = b.params[i] as Routine['params'][number];
+    const order =
+      compareText(x.name, y.name) ||
+      compareText(x.type, y.type) ||
+      Number(!x.hasDefault) - Number(!y.hasDefault) ||
+      Number(x.variadic) - Number(y.variadic);
+    if (order !== 0) return order;
+  }
+  return 0;
 }
 
 function chooseRoutine(ctx: PlanContext, request: ApiRequest, argNames: string[], body?: Payload): Routine {
@@ -660,12 +682,10 @@ function chooseRoutine(ctx: PlanContext, request: ApiRequest, argNames: string[]
     return routine.params.every((p) => p.hasDefault || argNames.includes(p.name));
   });
   if (matches.length === 1) return matches[0] as Routine;
-  if (matches.length > 1) {
-    // the overload taking exactly the arguments given wins
-    const exact = matches.filter((r) => r.params.length === argNames.length);
-    if (exact.length === 1) return exact[0] as Routine;
-    throw restErrors.ambiguousFunction(matches.map(signature));
-  }
+  // PostgREST 13 (findProc) picks no favourite among overloads the argument names fit, nor would
+  // PostgreSQL: PGRST203, candidates in PostgREST's order.
+  if (matches.length > 1)
+    throw restErrors.ambiguousFunction([...matches].sort(compareOverloads).map(signature));
   const json = body !== undefined ? overloads.filter((r) => r.singleUnnamedJson) : [];
   if (json.length === 1) return json[0] as Routine;
   let suggestion: string | null = null;

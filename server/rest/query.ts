@@ -82,7 +82,10 @@ function jsonStep(p: Params, step: JsonStep): string {
 }
 
 export function fieldSql(p: Params, alias: string, field: FieldRef): string {
-  const base = col(alias, field.column.name);
+  const computed = field.column.computed;
+  const base = computed
+    ? `${quoteQualified(computed.schema, computed.name)}(${ident(alias)})`
+    : col(alias, field.column.name);
   if (field.jsonPath.length === 0) return base;
   const typeName = field.column.typeName;
   // arrays and composites are reached through their JSON form, as PostgREST does
@@ -141,6 +144,9 @@ function conditionSql(p: Params, node: ReadNode, c: Condition): string {
     case 'filter':
       return filterSql(p, node.alias, c.field, c.expr);
     case 'embedNull': {
+      if (c.embed.spread && !c.embed.toOne) {
+        return `${col(c.embed.lateral, 'pgrst_n')} ${c.isNull ? '=' : '>'} 0`;
+      }
       const present = c.embed.toOne
         ? `row_to_json(${ident(c.embed.lateral)}.*)`
         : `${ident(c.embed.lateral)}.body`;
@@ -217,6 +223,12 @@ function embedFrom(parentAlias: string, embed: EmbedPlan): { from: string; where
       where: rel.junction.sourceColumns.map(([jc, sc]) => `${col(j, jc)} = ${col(parentAlias, sc)}`),
     };
   }
+  if (rel.function) {
+    return {
+      from: `${quoteQualified(rel.function.schema, rel.function.name)}(${ident(parentAlias)}) as ${ident(child.alias)}`,
+      where: [],
+    };
+  }
   return {
     from: `${table} as ${ident(child.alias)}`,
     where: rel.columns.map(([pc, cc]) => `${col(child.alias, cc)} = ${col(parentAlias, pc)}`),
@@ -231,6 +243,13 @@ function lateralJoins(p: Params, node: ReadNode, only?: (embed: EmbedPlan) => bo
     const kind = embed.inner ? 'inner' : 'left';
     if (embed.toOne) {
       sql += ` ${kind} join lateral (${inner}) as ${ident(embed.lateral)} on true`;
+    } else if (embed.spread) {
+      // PostgREST 13's spread of a to-many embed: each column becomes the array of its values
+      const rows = ident(`${embed.lateral}r`);
+      const columns = outputKeys(embed.node).map(
+        (key) => `, coalesce(json_agg(${col(`${embed.lateral}r`, key)}), '[]') as ${ident(key)}`,
+      );
+      sql += ` ${kind} join lateral (select pg_catalog.count(*) as pgrst_n${columns.join('')} from (${inner}) as ${rows}) as ${ident(embed.lateral)} on ${embed.inner ? `${ident(embed.lateral)}.pgrst_n > 0` : 'true'}`;
     } else {
       const rows = ident(`${embed.lateral}r`);
       sql += ` ${kind} join lateral (select json_agg(${rows}.*) as body from (${inner}) as ${rows}) as ${ident(embed.lateral)} on ${embed.inner ? `${ident(embed.lateral)}.body is not null` : 'true'}`;
@@ -341,6 +360,15 @@ function returningSql(alias: string, columns: string[]): string {
   return ` returning ${columns.map((c) => col(alias, c)).join(', ')}`;
 }
 
+const INSERTED = "nullif(pg_catalog.current_setting('pgrst.inserted', true), '')";
+
+function countInserted(sign: '+' | '-', never: string): string {
+  return `pg_catalog.set_config('pgrst.inserted', (coalesce(${INSERTED}::int, 0) ${sign} 1)::text, true) <> '${never}'`;
+}
+
+/** After a merging upsert, in its transaction: how many rows it inserted. */
+export const insertedCountSql = `select ${INSERTED}::int as inserted`;
+
 function insertGroupSql(
   p: Params,
   mutation: Extract<Mutation, { kind: 'insert' }>,
@@ -354,12 +382,17 @@ function insertGroupSql(
   const rows = group.rows
     ? `(select json_agg(pgrst_e.value order by pgrst_e.ordinality) from json_array_elements(${body}) with ordinality as pgrst_e where pgrst_e.ordinality = any(${p.add(`{${group.rows.join(',')}}`)}::int8[]))`
     : body;
-  let sql = `insert into ${table} as ${ident('t0')}${names.length > 0 ? ` (${names.join(', ')})` : ''} select ${names.join(', ')} from json_populate_recordset(null::${table}, ${rows}) as pgrst_r`;
   const conflict = mutation.onConflict;
+  const target =
+    conflict && conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : '';
+  const merge = conflict?.action === 'update' && group.columns.length > 0 && target !== '';
+  let sql = `insert into ${table} as ${ident('t0')}${names.length > 0 ? ` (${names.join(', ')})` : ''} select ${names.join(', ')} from json_populate_recordset(null::${table}, ${rows}) as pgrst_r`;
+  // PostgREST's count of rows an upsert inserted (rather than updated): +1 per row offered, −1 per
+  // conflict updated; 0 → 200, more → 201 (insertedCountSql reads it).
+  if (merge) sql += ` where ${countInserted('+', '0')}`;
   if (conflict) {
-    const target = conflict.columns.length > 0 ? ` (${conflict.columns.map(ident).join(', ')})` : '';
-    if (conflict.action === 'update' && group.columns.length > 0 && target) {
-      sql += ` on conflict${target} do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+    if (merge) {
+      sql += ` on conflict${target} do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')} where ${countInserted('-', '-1')}`;
     } else sql += ` on conflict${target} do nothing`;
   }
   if (returning) sql += returningSql('t0', returning);

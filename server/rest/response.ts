@@ -71,11 +71,13 @@ export function buildResponse(planned: PlannedRequest, outcome: Outcome, method:
     headers['content-range'] =
       kind === 'insert' ? `*/${outcome.total ?? '*'}` : rangeOf(0, outcome.pageTotal, outcome.total);
     if (outcome.locationRow) headers.location = locationOf(plan.mutation.relation.name, outcome.locationRow);
+    // PostgREST 13: an upsert merging duplicates answers 200 when it inserted nothing (all updated).
+    const created = kind === 'insert' && !(outcome.inserted !== undefined && outcome.inserted <= 0);
     if (representation) {
       headers['content-type'] = contentType(planned.media);
-      return { status: kind === 'insert' ? 201 : 200, headers, body: readBody(planned, outcome) ?? '[]' };
+      return { status: created ? 201 : 200, headers, body: readBody(planned, outcome) ?? '[]' };
     }
-    return { status: kind === 'insert' ? 201 : 204, headers };
+    return { status: created ? 201 : kind === 'insert' ? 200 : 204, headers };
   }
 
   if (outcome.noContent) return { status: 204, headers };

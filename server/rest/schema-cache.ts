@@ -21,6 +21,11 @@ export interface Column {
   typeName: string;
   nullable: boolean;
   generated: boolean;
+  /**
+   * A computed field (PostgREST): the function of this name, taking the relation's row, stands for a
+   * column in select, filters and order. Listed by name only, never by `*`, never written.
+   */
+  computed?: { schema: string; name: string };
 }
 
 export type RelationKind = 'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
@@ -62,6 +67,8 @@ export interface Relationship {
   junction?: Junction;
   /** True when one side is a view (derived from a base table's foreign key). */
   throughView: boolean;
+  /** A computed relationship (PostgREST): the function, taking the source row, returns the targets. */
+  function?: { schema: string; name: string };
 }
 
 export interface RoutineParam {
@@ -162,7 +169,7 @@ const ROUTINES_SQL = `
 select p.proname as name, p.provolatile::text as volatility, p.proretset as set_of,
   format_type(p.prorettype, null) as return_type, rt.typname::text as return_type_name,
   rt.typtype::text as return_typtype, rt.typrelid::int8::text as return_relid,
-  p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults, p.provariadic::int8 <> 0 as variadic,
+  p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults, p.prorows::float8 as rows, p.provariadic::int8 <> 0 as variadic,
   to_json(coalesce(p.proargnames, '{}'::text[])) as arg_names,
   to_json(coalesce(p.proargmodes::text[], '{}'::text[])) as arg_modes,
   to_json(array(
@@ -220,6 +227,7 @@ interface RoutineRow {
   return_relid: string;
   nargs: number;
   ndefaults: number;
+  rows: number;
   variadic: boolean;
   arg_names: string[];
   arg_modes: string[];
@@ -540,6 +548,40 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
 
   const relations = new Map<string, Relation>();
   for (const [oid, relation] of byOid) if (exposed(oid)) relations.set(relation.name, relation);
+
+  // Computed fields and relationships: functions of one row of an exposed relation (PostgREST's
+  // "computed fields" and "computed relationships"; a setof function with `rows 1` is to-one).
+  for (const row of routineRows) {
+    const inputs =
+      row.arg_modes.length > 0 ? row.arg_modes.filter((m) => m === 'i' || m === 'b') : row.arg_types;
+    if (row.nargs !== 1 || inputs.length !== 1 || row.arg_modes.includes('v')) continue;
+    const source = relations.get(row.arg_type_names[0] ?? '');
+    if (!source || source.schema !== EXPOSED_SCHEMA || source.columnsByName.has(row.name)) continue;
+    const fn = { schema: EXPOSED_SCHEMA, name: row.name };
+    const target = row.return_typtype === 'c' ? byOid.get(row.return_relid) : undefined;
+    if (target && exposed(row.return_relid)) {
+      const list = relationships.get(source.name) ?? [];
+      list.push({
+        table: source.name,
+        foreignTable: target.name,
+        cardinality: !row.set_of || row.rows === 1 ? 'many-to-one' : 'one-to-many',
+        constraint: row.name,
+        columns: [],
+        throughView: false,
+        function: fn,
+      });
+      relationships.set(source.name, list);
+    } else if (!row.set_of && row.return_typtype !== 'c' && row.return_typtype !== 'p') {
+      source.columnsByName.set(row.name, {
+        name: row.name,
+        type: row.return_type,
+        typeName: row.return_type_name,
+        nullable: true,
+        generated: true,
+        computed: fn,
+      });
+    }
+  }
 
   const routines = new Map<string, Routine[]>();
   for (const row of routineRows) {

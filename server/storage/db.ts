@@ -68,10 +68,15 @@ export async function listBuckets(
   return rows;
 }
 
-export async function getBucket(tx: Queryable, id: string): Promise<BucketRow | undefined> {
-  const { rows } = await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [
-    id,
-  ]);
+/** One bucket as Supabase Storage's GET /bucket/:id selects it: no `type` (listings have it). */
+export async function getBucket(tx: Queryable, id: string): Promise<Omit<BucketRow, 'type'> | undefined> {
+  const { rows } = await tx.query<Omit<BucketRow, 'type'>>(
+    `select id, name, coalesce(owner_id, owner::text) as owner, public,
+       ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at,
+       file_size_limit::float8 as file_size_limit, allowed_mime_types
+     from storage.buckets where id = $1`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -399,6 +404,95 @@ export async function listObjects(
       options.limit,
       options.offset,
     ],
+  );
+  return rows;
+}
+
+export interface ListedObjectV2 {
+  name: string;
+  id: string | null;
+  updated_at: string | null;
+  created_at: string | null;
+  last_accessed_at: string | null;
+  metadata: ObjectMetadata | null;
+  /** The entry's segment at the prefix's level. */
+  key: string;
+  is_folder: boolean;
+}
+
+/**
+ * A page of Supabase's list-v2 (storage.search_v2 / list_objects_with_delimiter): the names that
+ * start with `prefix` (case-sensitive), after the cursor, in one order; with `delimiter`, the names
+ * with a `/` after the prefix appear once as their folder (`prefix…/`), dated by the earliest
+ * object in it. Returns up to `limit` entries (the caller asks for one more to know whether there is
+ * a next page).
+ */
+export async function listObjectsV2(
+  tx: Queryable,
+  bucketId: string,
+  options: {
+    prefix: string;
+    delimiter: boolean;
+    limit: number;
+    sortColumn: 'name' | 'created_at' | 'updated_at';
+    sortOrder: SortOrder;
+    after?: { name: string; date?: string };
+  },
+): Promise<ListedObjectV2[]> {
+  const direction = options.sortOrder === 'desc' ? 'desc' : 'asc';
+  const compare = direction === 'asc' ? '>' : '<';
+  const values: unknown[] = [];
+  const param = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const bucket = param(bucketId, 'text');
+  const pattern = param(`${escapeLike(options.prefix)}%`, 'text');
+  const limit = param(options.limit, 'int');
+  let cursor = 'true';
+  let order = `name collate "C" ${direction}`;
+  if (options.sortColumn !== 'name') {
+    const column = quoteIdent(options.sortColumn);
+    order = `date_trunc('milliseconds', ${column}) ${direction}, ${order}`;
+    if (options.after) {
+      const date = param(options.after.date ?? '', 'text');
+      const name = param(options.after.name, 'text');
+      cursor = `row(date_trunc('milliseconds', ${column}), name collate "C") ${compare}
+        row(coalesce(nullif(${date}, '')::timestamptz, 'epoch'::timestamptz), ${name})`;
+    }
+  } else if (options.after) {
+    cursor = `name collate "C" ${compare} ${param(options.after.name, 'text')}`;
+  }
+  let folder = 'null::text';
+  if (options.delimiter) {
+    const length = param(options.prefix.length, 'int');
+    folder = `case when position('/' in substr(o.name, ${length} + 1)) > 0
+      then left(o.name, ${length} + position('/' in substr(o.name, ${length} + 1))) end`;
+  }
+  const level = options.prefix.split('/').length;
+  const { rows } = await tx.query<ListedObjectV2>(
+    `with raw as (
+       select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata, ${folder} as folder
+       from storage.objects o
+       where o.bucket_id = ${bucket} and o.name collate "C" like ${pattern} escape '\\'
+     ), entries as (
+       select folder as name, null::uuid as id, min(created_at) as updated_at, min(created_at) as created_at,
+         null::timestamptz as last_accessed_at, null::jsonb as metadata, true as is_folder
+       from raw where folder is not null group by folder
+       union all
+       select name, id, updated_at, created_at, last_accessed_at, metadata, false
+       from raw where folder is null
+     )
+     select name, id, split_part(name, '/', ${level}) as key, is_folder,
+       case when updated_at is null then null else ${iso('updated_at')} end as updated_at,
+       case when created_at is null then null else ${iso('created_at')} end as created_at,
+       case when last_accessed_at is null then null else ${iso('last_accessed_at')} end as last_accessed_at,
+       metadata
+     from entries
+     where ${cursor}
+     order by ${order}
+     limit ${limit}`,
+    values,
   );
   return rows;
 }

@@ -51,6 +51,15 @@ export const RASTER_IMAGE_TYPES = new Set([
 ]);
 
 /**
+ * Declared types that say nothing about the content: storage-js's default for a Buffer or string
+ * (`text/plain;charset=UTF-8`) and for a Blob without a type, and a missing header. Objects declared so
+ * are stored as what their bytes are, when file-type recognises them (decision 109).
+ */
+export function isGenericType(essence: string): boolean {
+  return essence === 'text/plain' || essence === 'application/octet-stream';
+}
+
+/**
  * Parses a Content-Type header (or a multipart part's type). Invalid or absent types are refused
  * with Supabase's "mime type ... is not supported" (415). Parameters are kept; only printable ASCII.
  */

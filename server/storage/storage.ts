@@ -10,11 +10,12 @@ import { openBackend } from './backends/index.ts';
 import * as sql from './db.ts';
 import { fromDatabaseError, StorageErrors } from './errors.ts';
 import { effectiveSizeLimit, parseFileSizeLimit } from './limits.ts';
+import type { SortOrder } from './listing.ts';
 import {
   isAllowedType,
+  isGenericType,
   isImageBucket,
   parseMediaType,
-  RASTER_IMAGE_TYPES,
   validateAllowedMimeTypes,
 } from './mime.ts';
 import { bucketIdOrNotFound, validateBucketId, validateImageFileName, validateObjectName } from './names.ts';
@@ -36,6 +37,50 @@ export async function createStorage(ctx: AppContext): Promise<StorageDeps> {
 }
 
 /** Who is asking: the database scope their statements run in, and their user id (object owner). */
+export interface ListV2Page {
+  hasNext: boolean;
+  nextCursor?: string;
+  nextCursorKey?: string;
+  folders: { id: null; name: string }[];
+  objects: (Omit<sql.ListedObjectV2, 'is_folder' | 'key'> & { key?: string })[];
+}
+
+interface ListCursor {
+  after: string;
+  order?: SortOrder;
+  column?: string;
+  afterDate?: string;
+}
+
+const CURSOR_PARTS = { l: 'after', o: 'order', c: 'column', a: 'afterDate' } as const;
+
+/** Supabase Storage's continuation token: `key:value` lines, base64. */
+function encodeListCursor(cursor: ListCursor): string {
+  const lines = Object.entries(CURSOR_PARTS)
+    .filter(([, field]) => cursor[field])
+    .map(([part, field]) => `${part}:${cursor[field]}`);
+  return Buffer.from(lines.join('\n')).toString('base64');
+}
+
+function decodeListCursor(token: string): ListCursor {
+  const cursor: ListCursor = { after: '', order: 'asc' };
+  for (const line of Buffer.from(token, 'base64').toString().split('\n')) {
+    const match = /^(\S):(.*)$/s.exec(line);
+    const field = match ? CURSOR_PARTS[match[1] as keyof typeof CURSOR_PARTS] : undefined;
+    if (!match || !field) throw StorageErrors.invalidRequest('Invalid continuation token');
+    cursor[field] = match[2] as never;
+  }
+  if (cursor.order !== 'asc' && cursor.order !== 'desc')
+    throw StorageErrors.invalidRequest('Invalid continuation token');
+  if (cursor.column !== undefined && !['name', 'created_at', 'updated_at'].includes(cursor.column)) {
+    throw StorageErrors.invalidRequest('Invalid continuation token');
+  }
+  if (cursor.afterDate !== undefined && Number.isNaN(Date.parse(cursor.afterDate))) {
+    throw StorageErrors.invalidRequest('Invalid continuation token');
+  }
+  return cursor;
+}
+
 export interface Caller {
   scope: RequestScope;
   owner: string | undefined;
@@ -145,7 +190,7 @@ export class StorageService {
     return this.scoped(caller.scope, (tx) => sql.listBuckets(tx, options));
   }
 
-  async getBucket(caller: Caller, id: string): Promise<sql.BucketRow> {
+  async getBucket(caller: Caller, id: string): Promise<Omit<sql.BucketRow, 'type'>> {
     const bucketId = bucketIdOrNotFound(id);
     const bucket = await this.scoped(caller.scope, (tx) => sql.getBucket(tx, bucketId));
     if (!bucket) throw StorageErrors.noSuchBucket();
@@ -261,14 +306,17 @@ export class StorageService {
     grant?: Pick<UploadGrant, 'tokenId' | 'expiresAt'>,
   ): Promise<{ id: string; key: string }> {
     const declared = parseMediaType(file.contentType);
-    if (!isAllowedType(declared.essence, plan.allowed)) throw StorageErrors.invalidMimeType(declared.value);
+    // A generic declared type is checked against the bucket once the bytes say what they are.
+    if (!isGenericType(declared.essence) && !isAllowedType(declared.essence, plan.allowed)) {
+      throw StorageErrors.invalidMimeType(declared.value);
+    }
 
     const version = randomUUID();
     const inspector = new UploadInspector({
       limit: plan.limit,
       declared: declared.essence,
+      declaredValue: declared.value,
       allowed: plan.allowed,
-      scanImage: RASTER_IMAGE_TYPES.has(declared.essence),
     });
     const write = await this.backend.startWrite(version, {
       contentType: declared.value,
@@ -279,11 +327,11 @@ export class StorageService {
       file.stream.on('error', (error) => inspector.destroy(error));
       file.stream.pipe(inspector);
       await pipeline(inspector, write.stream);
-      const { size, md5 } = inspector.inspection();
+      const { size, md5, stored } = inspector.inspection();
       const metadata: sql.ObjectMetadata = {
         eTag: `"${md5}"`,
         size,
-        mimetype: declared.value,
+        mimetype: stored ?? declared.value,
         cacheControl: file.cacheControl,
         lastModified: new Date().toISOString(),
         contentLength: size,
@@ -562,6 +610,64 @@ export class StorageService {
       throw StorageErrors.invalidRequest('Invalid prefix or search');
     }
     return this.scoped(caller.scope, (tx) => sql.listObjects(tx, bucketId, { ...options, prefix }));
+  }
+
+  /**
+   * POST object/list-v2 (storage-js listV2): a page of names under `prefix` after the cursor, split
+   * into folders and objects as Supabase Storage's `listObjectsV2` does, with the cursor of the next
+   * page in its format (base64 of `l:<last name>`, `o:<order>`, `c:<column>`, `a:<last date>` lines).
+   */
+  async listObjectsV2(
+    caller: Caller,
+    bucketIdParam: string,
+    options: {
+      prefix: string;
+      delimiter: boolean;
+      limit: number;
+      cursor: string | undefined;
+      sortColumn: 'name' | 'created_at' | 'updated_at' | undefined;
+      sortOrder: SortOrder | undefined;
+    },
+  ): Promise<ListV2Page> {
+    const bucketId = bucketIdOrNotFound(bucketIdParam);
+    const { prefix } = options;
+    if (prefix.length > 1024 || hasControlCharacters(prefix))
+      throw StorageErrors.invalidRequest('Invalid prefix');
+    const cursor = options.cursor ? decodeListCursor(options.cursor) : undefined;
+    const sortColumn = (cursor?.column ?? options.sortColumn ?? 'name') as
+      | 'name'
+      | 'created_at'
+      | 'updated_at';
+    const sortOrder = cursor?.order ?? options.sortOrder ?? 'asc';
+    const limit = Math.min(options.limit, 1000);
+    const rows = await this.scoped(caller.scope, (tx) =>
+      sql.listObjectsV2(tx, bucketId, {
+        prefix,
+        delimiter: options.delimiter,
+        limit: limit + 1,
+        sortColumn,
+        sortOrder,
+        after: cursor ? { name: cursor.after, date: cursor.afterDate } : undefined,
+      }),
+    );
+    const page = rows.slice(0, limit);
+    const result: ListV2Page = { hasNext: rows.length > limit, folders: [], objects: [] };
+    for (const { is_folder, key, ...row } of page) {
+      if (is_folder) result.folders.push({ id: null, name: row.name });
+      else result.objects.push(options.delimiter ? { key, ...row } : row);
+    }
+    const last = page.at(-1);
+    if (result.hasNext && last) {
+      const afterDate = sortColumn === 'name' ? undefined : (last[sortColumn] ?? undefined);
+      result.nextCursor = encodeListCursor({
+        after: last.name,
+        order: sortOrder,
+        column: sortColumn,
+        afterDate,
+      });
+      result.nextCursorKey = last.name;
+    }
+    return result;
   }
 
   // -----------------------------------------------------------------------------------------------

@@ -328,13 +328,15 @@ describe('forged and broken tokens', () => {
     expect(data.user?.factors).toHaveLength(1);
   });
 
-  it('refuses missing, forged and unsigned API keys on every API route', async () => {
+  it('refuses forged and unsigned API keys on every API route; no key at all is anon (decision 108)', async () => {
     const now = Math.floor(Date.now() / 1000);
     const unsigned = unsignedToken({ role: 'service_role', exp: now + 600 }, { alg: 'none' });
-    for (const apikey of [undefined, '', 'garbage', unsigned, userToken]) {
+    requests += 1;
+    expect((await fetch(`${server.url}/auth/v1/settings`)).status).toBe(200);
+    for (const apikey of ['', 'garbage', unsigned, userToken]) {
       requests += 1;
       const response = await fetch(`${server.url}/auth/v1/settings`, {
-        headers: apikey === undefined ? {} : { apikey },
+        headers: { apikey },
       });
       if (apikey === userToken) {
         // A user's token is a valid JWT of the project but not an API key.

@@ -56,7 +56,7 @@ describe('select', () => {
     expect(error).toMatchObject({
       code: 'PGRST116',
       details: 'The result contains 0 rows',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
     });
   });
 

@@ -467,14 +467,12 @@ describe.each(BACKENDS)('storage objects on the %s backend', (backend) => {
   describe('credentials', () => {
     const path = '/storage/v1/object/list/docs';
 
-    it('answers 401 without an API key and 403 for a bad or expired token', async () => {
+    it('runs as anon without an API key (decision 108) and answers 403 for a bad or expired token', async () => {
       const none = await fetch(`${t.url}${path}`, { method: 'POST' });
-      expect(none.status).toBe(401);
-      expect(await none.json()).toEqual({
-        statusCode: '401',
-        error: 'Unauthorized',
-        message: 'No API key found in request',
-      });
+      expect(none.status).toBe(400);
+      expect(await none.json()).toMatchObject({ statusCode: '400' });
+      const forgedKey = await fetch(`${t.url}${path}`, { method: 'POST', headers: { apikey: 'garbage' } });
+      expect(forgedKey.status).toBe(401);
       const expired = await signToken(
         t.server.jwtSecret,
         { sub: alice.id, role: 'authenticated' },

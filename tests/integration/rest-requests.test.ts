@@ -29,10 +29,13 @@ const raw = (path: string, headers: Record<string, string>) =>
   fetch(`${server.url}/rest/v1${path}`, { headers });
 
 describe('keys and tokens', () => {
-  it('a request without an API key is 401', async () => {
-    const response = await raw('/films', {});
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ code: 'PGRST302', message: 'No API key found in request' });
+  it('a request with neither API key nor token runs as anon (decision 108)', async () => {
+    const response = await raw('/films?select=id&id=eq.4', {});
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([{ id: 4 }]);
+    const secrets = await raw('/secrets', {});
+    expect(secrets.status).toBe(401);
+    expect(await secrets.json()).toMatchObject({ code: '42501' });
   });
 
   it('an unknown API key is 401', async () => {

@@ -133,6 +133,18 @@ create function public.plus_one(arr int[]) returns int[] language sql immutable
   as $$ select array_agg(n + 1 order by n) from unnest(arr) n $$;
 create function public.overloaded(a int) returns text language sql immutable as $$ select 'one' $$;
 create function public.overloaded(a int, b int) returns text language sql immutable as $$ select 'two' $$;
+create function public.full_name(public.directors) returns text language sql stable
+  as $$ select concat_ws(' ', $1.first_name, $1.last_name) $$;
+create table public.employees (id int primary key, name text not null, supervisor_id int references public.employees(id));
+create function public.supervisor(public.employees) returns setof public.employees rows 1 language sql stable
+  as $$ select * from public.employees where id = $1.supervisor_id $$;
+create function public.supervisees(public.employees) returns setof public.employees language sql stable
+  as $$ select * from public.employees where supervisor_id = $1.id order by id $$;
+insert into public.employees values (1, 'Taylor', null), (2, 'Johnson', 1), (3, 'Miller', 1);
+create function public.pick(a text, b int default 1) returns text language sql immutable as $$ select 'text' $$;
+create function public.pick(a int) returns text language sql immutable as $$ select 'int' $$;
+create function public.twin(y int default 0) returns text language sql immutable as $$ select 'y' $$;
+create function public.twin(x text default '') returns text language sql immutable as $$ select 'x' $$;
 
 insert into public.directors values
   (1, 'Louis', 'Lumière'), (2, 'William', 'Dickson'), (3, 'Georges', 'Méliès'), (4, 'Alice', 'Guy');

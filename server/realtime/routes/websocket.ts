@@ -22,7 +22,7 @@ export default function websocket(app: FastifyInstance, { service }: RealtimeDep
     {
       websocket: true,
       preValidation: async (request: FastifyRequest<{ Querystring: Query }>, _reply: FastifyReply) => {
-        const auth = await authenticate(request, service.jwt);
+        const auth = await authenticate(request, service.jwt, { requireApiKey: true });
         if (!auth.ok) throw httpErrors.unauthorized(auth.failure.message);
         const vsn = request.query.vsn ?? '1.0.0';
         if (!VERSIONS.has(vsn)) throw httpErrors.badRequest(`Unsupported vsn "${vsn}": use 1.0.0 or 2.0.0`);

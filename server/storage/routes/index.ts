@@ -17,6 +17,7 @@ import getPublicObject from './get-public-object.ts';
 import getSignedObject from './get-signed-object.ts';
 import listBuckets from './list-buckets.ts';
 import listObjects from './list-objects.ts';
+import listObjectsV2 from './list-objects-v2.ts';
 import moveObject from './move-object.ts';
 import updateBucket from './update-bucket.ts';
 import updateObject from './update-object.ts';
@@ -40,6 +41,7 @@ export const ROUTES: Route<StorageDeps>[] = [
   getObjectInfo,
   getObject,
   listObjects,
+  listObjectsV2,
   deleteObjects,
   deleteObject,
 ];

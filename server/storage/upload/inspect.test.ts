@@ -18,7 +18,6 @@ const image = (declared: string, limit = 1024 * 1024): InspectOptions => ({
   limit,
   declared,
   allowed: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-  scanImage: true,
 });
 
 /** Streams `bytes` in chunks of `chunk` through an inspector; resolves to what came out. */
@@ -73,7 +72,6 @@ describe('UploadInspector', () => {
       limit: 10_000,
       declared: 'application/octet-stream',
       allowed: null,
-      scanImage: false,
     });
     await expect(
       pipeline(endless, inspector, new Writable({ write: (_c, _e, cb) => cb() })),
@@ -89,7 +87,6 @@ describe('UploadInspector', () => {
       limit: 5000,
       declared: 'application/octet-stream',
       allowed: null,
-      scanImage: false,
     });
     expect(inspection.size).toBe(5000);
   });
@@ -109,7 +106,6 @@ describe('UploadInspector', () => {
         limit: 1e6,
         declared: 'application/octet-stream',
         allowed: ['text/*'],
-        scanImage: false,
       }),
     ).toEqual({ status: 415, message: 'mime type image/png is not supported' });
   });
@@ -147,8 +143,45 @@ describe('UploadInspector', () => {
       limit: 1e6,
       declared: 'text/html',
       allowed: null,
-      scanImage: false,
     });
     expect(inspection.sniffed).toBeUndefined();
+  });
+
+  describe('generic declared types (decision 109)', () => {
+    it.each(['text/plain', 'application/octet-stream'])(
+      'stores %s bytes as what they are',
+      async (declared) => {
+        const { inspection } = await inspect(PNG, image(declared));
+        expect(inspection).toMatchObject({ sniffed: 'image/png', stored: 'image/png' });
+        const text = await inspect(Buffer.from('just words'), { limit: 1e6, declared, allowed: null });
+        expect(text.inspection).toMatchObject({ sniffed: undefined, stored: undefined });
+      },
+    );
+
+    it.each([1, 7, 4096])('still scans what turns out to be an image (chunks of %i bytes)', async (chunk) => {
+      const withScript = Buffer.concat([
+        GIF.subarray(0, GIF.length - 1),
+        Buffer.from([0x21, 0xfe, 0x10]),
+        Buffer.from('<script>x</script', 'latin1').subarray(0, 16),
+        Buffer.from([0x00, 0x3b]),
+      ]);
+      expect(await refusal(withScript, image('text/plain'), chunk)).toMatchObject({ status: 415 });
+      expect(await refusal(Buffer.concat([PNG, Buffer.from([0])]), image('text/plain'), chunk)).toMatchObject(
+        {
+          status: 415,
+        },
+      );
+    });
+
+    it('keeps the bucket rules: unrecognised bytes keep the generic type, which an image bucket refuses', async () => {
+      expect(await refusal(Buffer.from('<svg onload=alert(1)>'), image('text/plain'))).toEqual({
+        status: 415,
+        message: 'mime type text/plain is not supported',
+      });
+      expect(await refusal(PNG, { limit: 1e6, declared: 'text/plain', allowed: ['text/*'] })).toEqual({
+        status: 415,
+        message: 'mime type image/png is not supported',
+      });
+    });
   });
 });

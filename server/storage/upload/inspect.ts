@@ -2,7 +2,13 @@ import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { onFirstUse } from '../../lazy.ts';
 import { StorageErrors } from '../errors.ts';
-import { contentMatchesDeclared, isAllowedType, parseMediaType } from '../mime.ts';
+import {
+  contentMatchesDeclared,
+  isAllowedType,
+  isGenericType,
+  parseMediaType,
+  RASTER_IMAGE_TYPES,
+} from '../mime.ts';
 
 /** file-type loads with the first upload, not at start-up (decision 086). */
 const fileType = onFirstUse(() => import('file-type'));
@@ -13,11 +19,14 @@ export const SNIFF_BYTES = 4100;
 export interface InspectOptions {
   /** Bytes; one more and the upload fails at once with 413. */
   limit: number;
-  /** The declared type's essence, already checked against the bucket. */
+  /**
+   * The declared type's essence, already checked against the bucket unless it is generic
+   * (`text/plain`, `application/octet-stream`): then what the bytes are decides (decision 109).
+   */
   declared: string;
+  /** The declared header as sent, for the refusal of a generic type the bucket does not take. */
+  declaredValue?: string;
   allowed: readonly string[] | null;
-  /** Raster images: also scan for embedded script, markup or archives and check the format's end. */
-  scanImage: boolean;
 }
 
 export interface Inspection {
@@ -26,6 +35,11 @@ export interface Inspection {
   md5: string;
   /** What the first bytes are, by file-type; undefined when it recognised nothing. */
   sniffed: string | undefined;
+  /**
+   * The type to store instead of the declared one: what was recognised, when the declared type was
+   * generic; undefined keeps the declared type.
+   */
+  stored: string | undefined;
 }
 
 /**
@@ -98,6 +112,9 @@ export class UploadInspector extends Transform {
   private sniffed: string | undefined;
   private firstBytes = Buffer.alloc(0);
   private carry = Buffer.alloc(0);
+  /** Raster images: scan for embedded script, markup or archives and check the format's end. */
+  private scanImage = false;
+  private stored: string | undefined;
   private result: Inspection | undefined;
 
   constructor(private readonly options: InspectOptions) {
@@ -131,33 +148,57 @@ export class UploadInspector extends Transform {
     if (this.firstBytes.length < 16) {
       this.firstBytes = Buffer.concat([this.firstBytes, chunk.subarray(0, 16 - this.firstBytes.length)]);
     }
-    if (!this.sniffDone) {
-      this.head.push(chunk);
-      this.headLength += chunk.length;
-      if (this.headLength >= SNIFF_BYTES) await this.sniff();
+    if (this.sniffDone) {
+      if (this.scanImage) this.scan(chunk);
+      return;
     }
-    if (this.options.scanImage) this.scan(chunk);
+    // Until the format is known, bytes wait here; the sniff scans them if they are an image.
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength >= SNIFF_BYTES) await this.sniff();
   }
 
   private async finish(): Promise<void> {
     if (!this.sniffDone) await this.sniff();
-    if (this.options.scanImage) this.checkEnd();
-    this.result = { size: this.size, md5: this.hash.digest('hex'), sniffed: this.sniffed };
+    if (this.scanImage) this.checkEnd();
+    this.result = {
+      size: this.size,
+      md5: this.hash.digest('hex'),
+      sniffed: this.sniffed,
+      stored: this.stored,
+    };
   }
 
   private async sniff(): Promise<void> {
     this.sniffDone = true;
-    const head = Buffer.concat(this.head).subarray(0, SNIFF_BYTES);
+    const seen = Buffer.concat(this.head);
     this.head = [];
+    const head = seen.subarray(0, SNIFF_BYTES);
     const { fileTypeFromBuffer, supportedMimeTypes } = await fileType();
     const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
     this.sniffed = detected ? parseMediaType(detected.mime).essence : undefined;
-    if (!contentMatchesDeclared(this.options.declared, this.sniffed, supportedMimeTypes)) {
-      throw StorageErrors.contentMismatch();
+    const { declared, allowed } = this.options;
+    let type = declared;
+    if (isGenericType(declared)) {
+      // storage-js sends text/plain for a Buffer and octet-stream for a Blob without a type: the
+      // bytes say what the object is, and that must be what the bucket takes.
+      if (this.sniffed) {
+        type = this.sniffed;
+        this.stored = this.sniffed;
+      }
+      if (!isAllowedType(type, allowed)) {
+        throw StorageErrors.invalidMimeType(this.stored ?? this.options.declaredValue ?? declared);
+      }
+    } else {
+      if (!contentMatchesDeclared(declared, this.sniffed, supportedMimeTypes)) {
+        throw StorageErrors.contentMismatch();
+      }
+      if (this.sniffed && !isAllowedType(this.sniffed, allowed)) {
+        throw StorageErrors.invalidMimeType(this.sniffed);
+      }
     }
-    if (this.sniffed && !isAllowedType(this.sniffed, this.options.allowed)) {
-      throw StorageErrors.invalidMimeType(this.sniffed);
-    }
+    this.scanImage = RASTER_IMAGE_TYPES.has(type);
+    if (this.scanImage && seen.length > 0) this.scan(seen);
   }
 
   /** Looks for the markers in this chunk, including any that straddle the previous one. */
