@@ -1,8 +1,12 @@
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 import { adminClient, type Member, openSignedIn, type ServerInfo, sessionOf } from './support/api.ts';
+
+// The machine these run on is shared and often loaded: give the admin screens room, asserting no timing.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** Issue 15: the admin dashboard's guard, shell and home, as a visitor, a member and an admin. */
 
