@@ -111,8 +111,16 @@ describe('parseNotification', () => {
   });
 
   it('keeps a link only when it is a path on this site', () => {
-    expect(parseNotification({ ...note(1), link: '/booking#my-bookings' })?.link).toBe('/booking#my-bookings');
-    for (const link of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 5]) {
+    expect(parseNotification({ ...note(1), link: '/booking#my-bookings' })?.link).toBe(
+      '/booking#my-bookings',
+    );
+    for (const link of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      5,
+    ]) {
       expect(parseNotification({ ...note(1), link })?.link).toBeNull();
     }
   });
