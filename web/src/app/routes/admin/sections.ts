@@ -1,4 +1,4 @@
-import { CalendarCheck, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, type LucideIcon, ScrollText } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -30,6 +30,14 @@ export const adminSections: readonly AdminSection[] = [
       import('#web/features/booking/admin/bookings-section.tsx').then((m) => ({
         default: m.BookingsSection,
       })),
+    ),
+  },
+  {
+    path: 'audit',
+    label: 'Audit',
+    icon: ScrollText,
+    element: lazy(() =>
+      import('#web/features/admin/audit/audit-section.tsx').then((m) => ({ default: m.AuditSection })),
     ),
   },
 ];
