@@ -139,9 +139,10 @@ create or replace view public.admin_bookings as
   select b.id, b.user_id, b.full_name, b.email, b.phone, b.company_name, b.product_name,
     b.product_description, b.product_category, b.booking_date, b.booking_time, b.special_requests,
     b.status, b.status_changed_at, b.created_at, b.updated_at,
-    n.note as admin_note, n.updated_at as admin_note_updated_at
+    -- Scalar subqueries, not a join: a count over the view reads bookings alone.
+    (select n.note from private.booking_notes n where n.booking_id = b.id) as admin_note,
+    (select n.updated_at from private.booking_notes n where n.booking_id = b.id) as admin_note_updated_at
   from public.bookings b
-  left join private.booking_notes n on n.booking_id = b.id
   where (select public.has_role('admin'));
 comment on view public.admin_bookings is 'Bookings with their internal notes; rows only for admins.';
 revoke all on table public.admin_bookings from public, anon, authenticated, service_role;
