@@ -62,12 +62,12 @@ const CALLS: Call[] = [
   { name: 'home: admin_dashboard_counts', path: '/rest/v1/rpc/admin_dashboard_counts', method: 'POST' },
   {
     name: 'bookings: page 1, newest',
-    path: '/rest/v1/admin_bookings?select=*&order=created_at.desc,id.asc&offset=0&limit=25',
+    path: '/rest/v1/admin_bookings?select=*&order=created_at.desc,id.desc&offset=0&limit=25',
     prefer: 'count=exact',
   },
   {
     name: 'bookings: status+date+category',
-    path: `/rest/v1/admin_bookings?select=*&status=eq.new&booking_date=eq.${day}&product_category=eq.Flower&order=created_at.desc,id.asc&offset=0&limit=25`,
+    path: `/rest/v1/admin_bookings?select=*&status=eq.new&booking_date=eq.${day}&product_category=eq.Flower&order=created_at.desc,id.desc&offset=0&limit=25`,
     prefer: 'count=exact',
   },
   {
@@ -88,7 +88,7 @@ const CALLS: Call[] = [
   },
   {
     name: 'security events: risk=high',
-    path: '/rest/v1/security_events?select=id,created_at,type,category,action,description,risk_level,user_id,ip&risk_level=eq.high&order=created_at.desc,id.asc&offset=0&limit=25',
+    path: '/rest/v1/security_events?select=id,created_at,type,category,action,description,risk_level,user_id,ip&risk_level=eq.high&order=created_at.desc,id.desc&offset=0&limit=25',
     prefer: 'count=exact',
   },
 ];

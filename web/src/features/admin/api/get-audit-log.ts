@@ -37,7 +37,7 @@ export async function getSecurityEvents(
   const from = (filters.page - 1) * AUDIT_PAGE_SIZE;
   const { data, error, count } = await query
     .order('created_at', { ascending: false })
-    .order('id')
+    .order('id', { ascending: false })
     .range(from, from + AUDIT_PAGE_SIZE - 1);
   if (error) throw error;
   return { rows: (data ?? []).map(parseSecurityEvent), total: count ?? 0 };

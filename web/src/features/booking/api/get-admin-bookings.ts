@@ -18,10 +18,13 @@ export async function getAdminBookings(
   if (filters.status) query = query.eq('status', filters.status);
   if (filters.date) query = query.eq('booking_date', filters.date);
   if (filters.category) query = query.eq('product_category', filters.category);
+  // Orders that match an index (bookings_created_at_id_idx, bookings_date_time_id_idx), tie-breaker included.
   query = query.order(sort.column, { ascending: sort.ascending });
   if (sort.column === 'booking_date') query = query.order('booking_time', { ascending: sort.ascending });
   const from = (filters.page - 1) * PAGE_SIZE;
-  const { data, error, count } = await query.order('id').range(from, from + PAGE_SIZE - 1);
+  const { data, error, count } = await query
+    .order('id', { ascending: sort.ascending })
+    .range(from, from + PAGE_SIZE - 1);
   if (error) throw error;
   return { rows: (data ?? []).map(parseAdminBooking), total: count ?? 0 };
 }
