@@ -1,9 +1,11 @@
 import type { AppContext } from '../context.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
 import { setExportRule } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
+import type { ProductMailDeps } from './product-mail.ts';
 
 /**
  * What the functions and their routes are built from, one per server (decision 088). A new function
@@ -12,6 +14,7 @@ import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 export interface FunctionsDeps {
   export: ExportDeps;
   deletion: DeletionDeps;
+  productMail: ProductMailDeps;
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -21,6 +24,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const trash = new BlobTrash(ctx.db, backend, ctx.log);
   // The export limit is a server setting; the rate-limit procedure reads it from its rules table.
   await setExportRule(ctx.db, EXPORT_RATE_ACTION, ctx.config.functions.gdprExportsPerHour);
+  const mailer = createMailer(ctx.config, ctx.log);
   return {
     export: {
       db: ctx.db,
@@ -34,6 +38,16 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       secret: ctx.keys.jwtSecret,
       outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
     },
-    close: () => backend.close(),
+    productMail: {
+      db: ctx.db,
+      mailer,
+      log: ctx.log,
+      siteName: ctx.config.siteName,
+      siteUrl: ctx.config.siteUrl,
+    },
+    close: async () => {
+      await backend.close();
+      await mailer.close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Job } from '../jobs.ts';
 import type { FunctionsDeps } from './functions.ts';
+import { sendQueuedMail } from './product-mail.ts';
 
 /** Set-aside blobs of an operation this old belong to a crashed one (decision 072). */
 const TRASH_LEASE_SECONDS = 3600;
@@ -12,5 +13,12 @@ export const JOBS: Job<FunctionsDeps>[] = [
     everyMs: 10 * 60 * 1000,
     atStart: true,
     run: (deps) => deps.deletion.trash.sweep(TRASH_LEASE_SECONDS),
+  },
+  {
+    // Mail the database queued (a booking confirmed or declined, an account suspended; decision 101).
+    name: 'functions: product mail',
+    everyMs: 2000,
+    atStart: true,
+    run: (deps) => sendQueuedMail(deps.productMail),
   },
 ];

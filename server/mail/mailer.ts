@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import { onFirstUse } from '../lazy.ts';
-import type { MailType } from './templates.ts';
+import type { MailType, ProductMailType } from './templates.ts';
 
 /**
  * Outgoing mail. With SMTP_HOST set, messages go to that server through nodemailer. Without it (a
@@ -18,7 +18,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  type: MailType;
+  type: MailType | ProductMailType;
   actionUrl: string | null;
 }
 
@@ -29,7 +29,7 @@ export interface OutboxRecord {
   subject: string;
   text: string;
   html: string;
-  type: MailType;
+  type: MailType | ProductMailType;
   action_url: string | null;
   created_at: string;
 }

@@ -13,6 +13,10 @@ export type MailType =
   | 'email_change_new'
   | 'reauthentication';
 
+/** Mails the product's database queues (private.mail_queue), sent by server/functions/product-mail.ts. */
+export const PRODUCT_MAIL_TYPES = ['booking_status', 'account_status'] as const;
+export type ProductMailType = (typeof PRODUCT_MAIL_TYPES)[number];
+
 export interface MailContext {
   siteName: string;
   siteUrl: string;

@@ -9,14 +9,14 @@ create or replace view public.admin_audit_log as
     l.id,
     l.at,
     l.actor_id,
-    u.email::text as actor_email,
+    -- A scalar subquery, not a join: a count over the view never touches auth.users.
+    (select u.email::text from auth.users u where u.id = l.actor_id) as actor_email,
     l.action,
     l.target_table,
     l.target_id,
     l.before,
     l.after
   from private.audit_log l
-  left join auth.users u on u.id = l.actor_id
   where (select public.has_role('admin'));
 
 comment on view public.admin_audit_log is

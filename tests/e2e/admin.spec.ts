@@ -1,8 +1,12 @@
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 import { adminClient, type Member, openSignedIn, type ServerInfo, sessionOf } from './support/api.ts';
+
+// The machine these run on is shared and often loaded: give the admin screens room, asserting no timing.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** Issue 15: the admin dashboard's guard, shell and home, as a visitor, a member and an admin. */
 
@@ -97,4 +101,64 @@ test('an admin never sees the trial countdown or a Subscribe prompt', async ({ p
   await expect(page.getByText('always have full access to the Scammer Network')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe Now' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Free Trial Active' })).toHaveCount(0);
+});
+
+test('the audit section shows admin changes and security events, filtered in the URL', async ({
+  page,
+  server,
+  member,
+}) => {
+  const service = adminClient(server);
+  const { data: booked } = await service
+    .from('bookings')
+    .insert({
+      full_name: 'Audit Booker',
+      email: 'audit-booker@example.com',
+      product_name: 'Audited',
+      product_category: 'Seeds',
+      booking_date: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10),
+      booking_time: '16:30',
+    })
+    .select('id')
+    .single();
+  const marker = `Audit marker ${Date.now()}`;
+  const logged = await service.from('security_events').insert([
+    {
+      type: 'test',
+      category: 'audit-e2e',
+      action: 'probe',
+      description: `${marker} high`,
+      risk_level: 'high',
+    },
+    { type: 'test', category: 'audit-e2e', action: 'probe', description: `${marker} low`, risk_level: 'low' },
+  ]);
+  expect(logged.error).toBeNull();
+  await makeAdmin(server, member);
+  const session = await sessionOf(server, member);
+  const asAdmin = createClient(server.url, server.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+  });
+  expect(
+    (await asAdmin.rpc('admin_update_booking', { booking_id: booked?.id, status: 'declined' })).error,
+  ).toBeNull();
+
+  await openSignedIn(page, server, member, '/admin/audit?table=public.bookings&action=UPDATE');
+  await expect(page.getByRole('heading', { name: 'Audit and security' })).toBeVisible();
+  const changes = page.getByRole('list', { name: 'Recorded changes' });
+  const entry = changes
+    .getByRole('listitem')
+    .filter({ hasText: booked?.id as string })
+    .first();
+  await expect(entry).toContainText('status: "new" → "declined"');
+  await expect(entry).toContainText(member.email);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('link', { name: 'Security events' }).click();
+  await page.getByLabel('Risk level').selectOption('high');
+  await expect(page).toHaveURL(/\/admin\/audit\?tab=security&risk=high$/);
+  await expect(page.getByRole('table')).toContainText(`${marker} high`);
+  await expect(page.getByRole('table')).not.toContainText(`${marker} low`);
+  await expectNoSeriousA11yViolations(page);
 });

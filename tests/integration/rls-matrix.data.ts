@@ -531,6 +531,37 @@ export const MATRIX: TableMatrix[] = [
       },
     ],
   },
+  // Admin views (decisions 100, 101): rows only for admins; nobody writes through them.
+  {
+    table: 'admin_audit_log',
+    requests: {
+      select: { target: { target_id: IDS.adminRole } },
+      insert: { values: { action: 'forged', target_table: 'public.user_roles' } },
+      update: { target: { target_id: IDS.adminRole }, set: { action: 'forged' } },
+      delete: { target: { target_id: IDS.adminRole } },
+    },
+    expected: {
+      select: by(D, F, F, F, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  {
+    table: 'admin_bookings',
+    requests: {
+      select: { target: { id: IDS.booking } },
+      insert: { values: { ...booking(), user_id: null } },
+      update: { target: { id: IDS.booking }, set: { status: 'confirmed' } },
+      delete: { target: { id: IDS.booking } },
+    },
+    expected: {
+      select: by(D, F, F, F, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
 ];
 
 export interface RlsCase {

@@ -2,7 +2,7 @@ import { ArrowLeft, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PageContainer } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { BookingForm } from '#web/features/booking/components/booking-form.tsx';
+import { BookingPageBody } from '#web/features/booking/components/member-booking.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function BookingPage() {
@@ -32,7 +32,7 @@ export default function BookingPage() {
           Schedule a promotional session for your cannabis product.
         </p>
       </div>
-      <BookingForm />
+      <BookingPageBody />
     </PageContainer>
   );
 }

@@ -17,6 +17,7 @@ function note(n: number, read = false): AppNotification {
     message: `Message ${n}`,
     is_read: read,
     created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+    link: null,
   };
 }
 
@@ -107,6 +108,21 @@ describe('formatUnreadCount', () => {
 describe('parseNotification', () => {
   it('reads a row', () => {
     expect(parseNotification({ ...note(1), user_id: 'u', extra: 1 })).toEqual(note(1));
+  });
+
+  it('keeps a link only when it is a path on this site', () => {
+    expect(parseNotification({ ...note(1), link: '/booking#my-bookings' })?.link).toBe(
+      '/booking#my-bookings',
+    );
+    for (const link of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      5,
+    ]) {
+      expect(parseNotification({ ...note(1), link })?.link).toBeNull();
+    }
   });
 
   it('refuses anything else', () => {

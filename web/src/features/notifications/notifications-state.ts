@@ -7,6 +7,13 @@ export interface AppNotification {
   message: string;
   is_read: boolean;
   created_at: string;
+  /** A path on this site the notification is about (the bell opens it), or null. */
+  link: string | null;
+}
+
+/** Only paths on this site are followed ("/booking#my-bookings"), never another origin. */
+export function safeNotificationLink(value: unknown): string | null {
+  return typeof value === 'string' && /^\/(?![/\\])\S*$/.test(value) && value.length <= 500 ? value : null;
 }
 
 export interface NotificationsState {
@@ -111,6 +118,7 @@ export function parseNotification(value: unknown): AppNotification | null {
     message: row.message,
     is_read: row.is_read === true,
     created_at: row.created_at,
+    link: safeNotificationLink(row.link),
   };
 }
 

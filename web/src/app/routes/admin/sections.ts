@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { CalendarCheck, type LucideIcon, ScrollText } from 'lucide-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * The admin dashboard's sections, in the order of its navigation: THE one list (product conventions
@@ -21,7 +21,26 @@ export interface AdminSection {
   element: LazyExoticComponent<ComponentType>;
 }
 
-export const adminSections: readonly AdminSection[] = [];
+export const adminSections: readonly AdminSection[] = [
+  {
+    path: 'bookings',
+    label: 'Bookings',
+    icon: CalendarCheck,
+    element: lazy(() =>
+      import('#web/features/booking/admin/bookings-section.tsx').then((m) => ({
+        default: m.BookingsSection,
+      })),
+    ),
+  },
+  {
+    path: 'audit',
+    label: 'Audit',
+    icon: ScrollText,
+    element: lazy(() =>
+      import('#web/features/admin/audit/audit-section.tsx').then((m) => ({ default: m.AuditSection })),
+    ),
+  },
+];
 
 /** Paths of the registered sections, for the dashboard home's links. */
 export const adminSectionPaths: ReadonlySet<string> = new Set(adminSections.map((section) => section.path));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Calendar } from '#web/components/ui/calendar.tsx';
@@ -42,9 +43,10 @@ const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
  * Special Requests or Notes; visitors and members alike (§6). §4: a successful request clears the
  * date, the time and every field.
  */
-export function BookingForm() {
+export function BookingForm({ initial = EMPTY_BOOKING }: { initial?: BookingValues }) {
   const auth = useAuth();
-  const form = useForm<BookingValues, 'schedule'>(EMPTY_BOOKING, { maxLength: BOOKING_MAX_LENGTH });
+  const queryClient = useQueryClient();
+  const form = useForm<BookingValues, 'schedule'>(initial, { maxLength: BOOKING_MAX_LENGTH });
   const [date, setDate] = useState<Date | undefined>();
   const [time, setTime] = useState<string | undefined>();
   const timeLegend = useId();
@@ -63,6 +65,7 @@ export function BookingForm() {
         description: "Your booking request has been submitted. We'll contact you soon!",
       });
       form.reset();
+      void queryClient.invalidateQueries({ queryKey: ['booking', 'mine'] });
       setDate(undefined);
       setTime(undefined);
     } catch (error) {

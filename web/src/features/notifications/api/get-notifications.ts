@@ -20,7 +20,7 @@ export async function getNotifications(
   const [list, unread] = await Promise.all([
     supabase
       .from('notifications')
-      .select('id, title, message, is_read, created_at')
+      .select('id, title, message, is_read, created_at, link')
       .eq('user_id', userId)
       .order('created_at', { ascending: false })
       .limit(NOTIFICATIONS_LIMIT),

@@ -16,7 +16,13 @@ interface NotificationsPanelProps {
   notifications: NotificationsController;
 }
 
-function NotificationList({ notifications }: { notifications: NotificationsController }) {
+function NotificationList({
+  notifications,
+  onOpenLink,
+}: {
+  notifications: NotificationsController;
+  onOpenLink: (link: string) => void;
+}) {
   const { status, items, markRead } = notifications;
   if (status === 'error' && items.length === 0) {
     return (
@@ -46,7 +52,11 @@ function NotificationList({ notifications }: { notifications: NotificationsContr
               !item.is_read && 'bg-secondary/60',
             )}
             aria-describedby={`notification-${item.id}-state`}
-            onClick={() => markRead(item)}
+            onClick={() => {
+              markRead(item);
+              // The notification's link: what it is about (a booking, a report, the subscription).
+              if (item.link) onOpenLink(item.link);
+            }}
           >
             <span className="flex items-start gap-2">
               <span
@@ -118,7 +128,14 @@ export default function NotificationsPanel({
           ) : null}
         </div>
         {signedIn ? (
-          <NotificationList notifications={notifications} />
+          <NotificationList
+            notifications={notifications}
+            onOpenLink={(link) => {
+              skipFocusReturn.current = true;
+              onOpenChange(false);
+              navigate(link);
+            }}
+          />
         ) : (
           <>
             <p className="mt-2 text-muted-foreground text-sm">Sign in to see your notifications.</p>

@@ -1,0 +1,109 @@
+/**
+ * The audit section's filters as they are written in the URL (issue 15 "Audit and security"):
+ * ?tab=changes&table=public.bookings&action=UPDATE&page=2, or ?tab=security&risk=high&page=1.
+ */
+export const AUDIT_TABLES = ['public.bookings', 'public.user_roles', 'public.admin_posts'] as const;
+export const AUDIT_ACTIONS = ['INSERT', 'UPDATE', 'DELETE', 'booking.note'] as const;
+export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export interface AuditFilters {
+  tab: 'changes' | 'security';
+  table: string | null;
+  action: string | null;
+  risk: RiskLevel | null;
+  page: number;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
+
+export function parseAuditFilters(params: URLSearchParams): AuditFilters {
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    tab: params.get('tab') === 'security' ? 'security' : 'changes',
+    table: oneOf(AUDIT_TABLES, params.get('table')),
+    action: oneOf(AUDIT_ACTIONS, params.get('action')),
+    risk: oneOf(RISK_LEVELS, params.get('risk')),
+    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+export function auditFiltersSearch(filters: AuditFilters): string {
+  const params = new URLSearchParams();
+  if (filters.tab === 'security') params.set('tab', 'security');
+  if (filters.tab === 'changes' && filters.table) params.set('table', filters.table);
+  if (filters.tab === 'changes' && filters.action) params.set('action', filters.action);
+  if (filters.tab === 'security' && filters.risk) params.set('risk', filters.risk);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  actorId: string | null;
+  action: string;
+  targetTable: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface SecurityEvent {
+  id: string;
+  createdAt: string;
+  type: string;
+  category: string;
+  action: string;
+  description: string | null;
+  riskLevel: RiskLevel;
+  userId: string | null;
+  ip: string | null;
+}
+
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value == null ? '' : String(value);
+const optional = (value: unknown): string | null => (value == null ? null : text(value));
+
+export function parseAuditEntry(row: Record<string, unknown>): AuditEntry {
+  return {
+    id: text(row.id),
+    at: text(row.at),
+    actorEmail: optional(row.actor_email),
+    actorId: optional(row.actor_id),
+    action: text(row.action),
+    targetTable: text(row.target_table),
+    targetId: optional(row.target_id),
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
+}
+
+export function parseSecurityEvent(row: Record<string, unknown>): SecurityEvent {
+  return {
+    id: text(row.id),
+    createdAt: text(row.created_at),
+    type: text(row.type),
+    category: text(row.category),
+    action: text(row.action),
+    description: optional(row.description),
+    riskLevel: oneOf(RISK_LEVELS, text(row.risk_level)) ?? 'low',
+    userId: optional(row.user_id),
+    ip: optional(row.ip),
+  };
+}
+
+/** The fields an UPDATE changed, for the row's summary ("status: new → confirmed"). */
+export function changedFields(before: unknown, after: unknown): string[] {
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return [];
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  return Object.keys(b)
+    .filter((key) => key !== 'updated_at' && JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+    .map((key) => `${key}: ${JSON.stringify(a[key] ?? null)} → ${JSON.stringify(b[key] ?? null)}`);
+}
