@@ -7,14 +7,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, clientFor, RELAXED_LIMITS } from '#tests/support/auth.ts';
-import { type Member, signedInMember } from '#tests/support/members.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
 
 let server: TestServer;
 let service: SupabaseClient;
-let admin: Member;
-let member: Member;
+let admin: SignedInUser;
+let member: SignedInUser;
 
 const DAY = 86_400_000;
 const isoDate = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -76,8 +77,8 @@ async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 15
 beforeAll(async () => {
   server = await startTestServer({ ...RELAXED_LIMITS });
   service = adminClient(server);
-  admin = await signedInMember(server, { email: 'admin@bookings.example', fullName: 'Ada Admin' });
-  member = await signedInMember(server, { email: 'member@bookings.example', fullName: 'Mel Member' });
+  admin = await signedInUser(server, { email: 'admin@bookings.example', fullName: 'Ada Admin' });
+  member = await signedInUser(server, { email: 'member@bookings.example', fullName: 'Mel SignedInUser' });
   const granted = await service.from('user_roles').insert({ user_id: admin.id, role: 'admin' });
   if (granted.error) throw new Error(granted.error.message);
 });
