@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
-import { setExportRule } from './db.ts';
+import { setExportRule, setVoteSettings, voteHousekeeping } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 
 /**
@@ -12,6 +12,8 @@ import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 export interface FunctionsDeps {
   export: ExportDeps;
   deletion: DeletionDeps;
+  /** Pass or Gas housekeeping (promotes pending votes, expires ring signals). */
+  votes: { housekeeping(): Promise<number> };
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -21,6 +23,8 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const trash = new BlobTrash(ctx.db, backend, ctx.log);
   // The export limit is a server setting; the rate-limit procedure reads it from its rules table.
   await setExportRule(ctx.db, EXPORT_RATE_ACTION, ctx.config.functions.gdprExportsPerHour);
+  // So are the vote rules (VOTE_MIN_ACCOUNT_AGE_HOURS, VOTE_RING_DETECTION); the vote triggers read them.
+  await setVoteSettings(ctx.db, ctx.config.functions.votes);
   return {
     export: {
       db: ctx.db,
@@ -34,6 +38,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       secret: ctx.keys.jwtSecret,
       outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
     },
+    votes: { housekeeping: () => voteHousekeeping(ctx.db) },
     close: () => backend.close(),
   };
 }

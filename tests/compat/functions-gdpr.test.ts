@@ -117,6 +117,12 @@ describe.each(BACKENDS)('GDPR functions through supabase-js on the %s backend', 
       ENABLE_EMAIL_AUTOCONFIRM: 'true',
       RATE_LIMIT_SIGN_IN_SIGN_UPS: '10000',
     });
+    // Votes and comments name a real Pass or Gas product.
+    const service = createClient(t.url, t.server.serviceRoleKey, CLIENT_OPTIONS);
+    const product = await service
+      .from('products')
+      .upsert({ id: 'og-kush', name: 'OG Kush', category: 'Flower' });
+    if (product.error) throw product.error;
     alice = await signUp(t, 'alice');
     bob = await signUp(t, 'bob');
     await writeData(alice);

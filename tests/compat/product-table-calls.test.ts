@@ -65,6 +65,11 @@ beforeAll(async () => {
   admin = await signedInMember(server, { email: SUPPORT_EMAIL, fullName: 'Support' });
   const granted = await service.from('user_roles').insert({ user_id: admin.id, role: 'admin' });
   if (granted.error) throw new Error(`granting the admin role: ${granted.error.message}`);
+  // Votes and comments name real Pass or Gas products.
+  const products = await service
+    .from('products')
+    .upsert(['p-1', 'p-2', 'p-3'].map((id) => ({ id, name: `Product ${id}`, category: 'Flower' })));
+  if (products.error) throw new Error(`adding the products: ${products.error.message}`);
 });
 afterAll(() => server?.close());
 
