@@ -34,7 +34,7 @@ export default async function functionsService(app: FastifyInstance, { ctx }: Se
   requireUsers(app, ctx);
   for (const route of ROUTES) route(app, deps);
 
-  const jobs = startJobs(JOBS, deps, ctx.log);
+  const jobs = startJobs(JOBS, deps, ctx.log, { db: ctx.db });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await deps.close();
