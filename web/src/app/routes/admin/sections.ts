@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { Package, ShieldAlert } from 'lucide-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * The admin dashboard's sections, in the order of its navigation: THE one list (product conventions
@@ -21,7 +22,28 @@ export interface AdminSection {
   element: LazyExoticComponent<ComponentType>;
 }
 
-export const adminSections: readonly AdminSection[] = [];
+export const adminSections: readonly AdminSection[] = [
+  {
+    path: 'products',
+    label: 'Products',
+    icon: Package,
+    element: lazy(() =>
+      import('#web/features/pass-or-gas/admin/products-section.tsx').then((m) => ({
+        default: m.ProductsSection,
+      })),
+    ),
+  },
+  {
+    path: 'moderation',
+    label: 'Moderation',
+    icon: ShieldAlert,
+    element: lazy(() =>
+      import('#web/features/pass-or-gas/admin/moderation-section.tsx').then((m) => ({
+        default: m.ModerationSection,
+      })),
+    ),
+  },
+];
 
 /** Paths of the registered sections, for the dashboard home's links. */
 export const adminSectionPaths: ReadonlySet<string> = new Set(adminSections.map((section) => section.path));
