@@ -339,7 +339,7 @@ describe('ring detection', () => {
     expect(await tally(target)).toMatchObject({ gas: 20, held: 0 });
     const again = await admin.client.rpc('moderate_held_votes', { item_id: item?.id, action: 'reject' });
     expect(again.error?.message).toBe('These votes have already been handled.');
-  });
+  }, 180_000);
 
   it('VOTE_RING_DETECTION=false and VOTE_MIN_ACCOUNT_AGE_HOURS reach the database', async () => {
     const other = await startTestServer({ VOTE_RING_DETECTION: 'false', VOTE_MIN_ACCOUNT_AGE_HOURS: '0' });
