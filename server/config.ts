@@ -71,6 +71,13 @@ export interface Config {
 export interface FunctionsConfig {
   /** GDPR_EXPORT_LIMIT_PER_HOUR: data exports one user may download per hour (they are expensive). */
   gdprExportsPerHour: number;
+  /** Pass or Gas (decision 116): the database reads these from private.votes_settings, written at start. */
+  votes: {
+    /** VOTE_MIN_ACCOUNT_AGE_HOURS: a vote counts once its account is this old (pending until then). */
+    minAccountAgeHours: number;
+    /** VOTE_RING_DETECTION: hold votes of suspected rings for review. */
+    ringDetection: boolean;
+  };
 }
 
 /**
@@ -440,6 +447,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     functions: {
       gdprExportsPerHour: read.int('GDPR_EXPORT_LIMIT_PER_HOUR', 5, 1, 1000),
+      votes: {
+        minAccountAgeHours: read.int('VOTE_MIN_ACCOUNT_AGE_HOURS', 24, 0, 8760),
+        ringDetection: read.bool('VOTE_RING_DETECTION', true),
+      },
     },
   };
 

@@ -57,6 +57,25 @@ export async function setExportRule(tx: Queryable, action: string, maxPerHour: n
   );
 }
 
+/** Writes the Pass or Gas settings where the database's vote triggers read them (decision 116). */
+export async function setVoteSettings(
+  tx: Queryable,
+  settings: { minAccountAgeHours: number; ringDetection: boolean },
+): Promise<void> {
+  await tx.query(
+    `update private.votes_settings
+     set min_account_age = make_interval(hours => $1::integer), ring_detection = $2::boolean, updated_at = now()
+     where id and (min_account_age, ring_detection) is distinct from (make_interval(hours => $1::integer), $2::boolean)`,
+    [settings.minAccountAgeHours, settings.ringDetection],
+  );
+}
+
+/** Pending votes whose accounts are now old enough start counting; old ring signals go (decision 116). */
+export async function voteHousekeeping(tx: Queryable): Promise<number> {
+  const row = await one<{ promoted: number }>(tx, 'select private.votes_housekeeping() as promoted', []);
+  return row?.promoted ?? 0;
+}
+
 /** Counts one export for the scoped caller (user and client address) if under the limit. */
 export async function takeRateSlot(tx: Queryable, action: string, maxPerHour: number): Promise<boolean> {
   const row = await one<{ allowed: boolean }>(
@@ -182,6 +201,14 @@ export async function readAccountRecords(
            'ip_address', nullif(a.ip_address, ''), 'created_at', a.created_at)
          order by a.created_at, a.id) from auth.audit_log_entries a
          where a.payload ->> 'actor_id' = ($1::uuid)::text), '[]'::json),
+       'vote_signals', coalesce((select json_agg(json_build_object(
+           'product_id', s.product_id, 'address_hash', s.address_hash,
+           'account_created_at', s.account_created_at, 'voted_at', s.voted_at)
+         order by s.voted_at, s.vote_id) from private.votes_signals s where s.user_id = $1::uuid), '[]'::json),
+       'moderation_actions', coalesce((select json_agg(json_build_object(
+           'id', m.id, 'kind', m.kind, 'product_id', m.product_id, 'comment_id', m.comment_id,
+           'resolution', m.resolution, 'resolved_at', m.resolved_at)
+         order by m.resolved_at, m.id) from public.moderation_items m where m.resolved_by = $1::uuid), '[]'::json),
        'rate_limit_attempts', coalesce((select json_agg(json_build_object(
            'action', r.action_type, 'ip', host(r.ip), 'created_at', r.created_at)
          order by r.created_at, r.id) from private.rate_limit_attempts r where r.user_id = $1::uuid), '[]'::json),

@@ -3,7 +3,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
-import { setExportRule } from './db.ts';
+import { setExportRule, setVoteSettings, voteHousekeeping } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 import type { ProductMailDeps } from './product-mail.ts';
 
@@ -15,6 +15,8 @@ export interface FunctionsDeps {
   export: ExportDeps;
   deletion: DeletionDeps;
   productMail: ProductMailDeps;
+  /** Pass or Gas housekeeping (promotes pending votes, expires ring signals). */
+  votes: { housekeeping(): Promise<number> };
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -25,6 +27,8 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   // The export limit is a server setting; the rate-limit procedure reads it from its rules table.
   await setExportRule(ctx.db, EXPORT_RATE_ACTION, ctx.config.functions.gdprExportsPerHour);
   const mailer = createMailer(ctx.config, ctx.log);
+  // So are the vote rules (VOTE_MIN_ACCOUNT_AGE_HOURS, VOTE_RING_DETECTION); the vote triggers read them.
+  await setVoteSettings(ctx.db, ctx.config.functions.votes);
   return {
     export: {
       db: ctx.db,
@@ -45,6 +49,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       siteName: ctx.config.siteName,
       siteUrl: ctx.config.siteUrl,
     },
+    votes: { housekeeping: () => voteHousekeeping(ctx.db) },
     close: async () => {
       await backend.close();
       await mailer.close();

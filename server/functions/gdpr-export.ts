@@ -25,6 +25,8 @@ export const OWNED_TABLES: readonly sql.OwnedTable[] = [
   { section: 'subscriptions', table: 'scammer_subscriptions', owner: 'user_id', order: 'created_at' },
   { section: 'votes', table: 'product_votes', owner: 'user_id', order: 'created_at' },
   { section: 'comments', table: 'product_comments', owner: 'user_id', order: 'created_at' },
+  { section: 'comment_likes', table: 'product_comment_likes', owner: 'user_id', order: 'created_at' },
+  { section: 'comment_reports', table: 'product_comment_reports', owner: 'reporter_id', order: 'created_at' },
   { section: 'saved_articles', table: 'saved_articles', owner: 'user_id', order: 'saved_at' },
   { section: 'notifications', table: 'notifications', owner: 'user_id', order: 'created_at' },
   { section: 'scammer_reports', table: 'scammer_reports', owner: 'reporter_user_id', order: 'created_at' },
@@ -112,6 +114,8 @@ export async function exportUserData(
     ...ownSections,
     security_events: records.security_events,
     account_activity: records.account_activity,
+    vote_signals: records.vote_signals,
+    moderation_actions: records.moderation_actions,
     rate_limit_records: {
       attempts: records.rate_limit_attempts,
       penalties: records.rate_limit_penalties,

@@ -21,4 +21,11 @@ export const JOBS: Job<FunctionsDeps>[] = [
     atStart: true,
     run: (deps) => sendQueuedMail(deps.productMail),
   },
+  {
+    // Pass or Gas: pending votes start counting once their accounts are old enough (decision 116).
+    name: 'functions: vote housekeeping',
+    everyMs: 60 * 1000,
+    atStart: true,
+    run: (deps) => deps.votes.housekeeping(),
+  },
 ];

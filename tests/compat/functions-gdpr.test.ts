@@ -6,7 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient } from '#tests/support/clients.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
 import { BACKENDS, blob, PNG } from '#tests/support/storage.ts';
 import { type StorageTestServer, startStorageServer } from './storage-support.ts';
 
@@ -112,6 +112,12 @@ describe.each(BACKENDS)('GDPR functions through supabase-js on the %s backend', 
       ENABLE_EMAIL_AUTOCONFIRM: 'true',
       RATE_LIMIT_SIGN_IN_SIGN_UPS: '10000',
     });
+    // Votes and comments name a real Pass or Gas product.
+    const service = adminClient(t.server);
+    const product = await service
+      .from('products')
+      .upsert({ id: 'og-kush', name: 'OG Kush', category: 'Flower' });
+    if (product.error) throw product.error;
     alice = await signUp(t, 'alice');
     bob = await signUp(t, 'bob');
     await writeData(alice);

@@ -63,6 +63,11 @@ beforeAll(async () => {
   alice = await signedInUser(server, { email: 'alice@calls.example', fullName: 'Alice Green' });
   bob = await signedInUser(server, { email: 'Bob.Grey+Buds@calls.example', fullName: 'Bob Grey' });
   admin = await signedInUser(server, { email: SUPPORT_EMAIL, fullName: 'Support', admin: true });
+  // Votes and comments name real Pass or Gas products.
+  const products = await service
+    .from('products')
+    .upsert(['p-1', 'p-2', 'p-3'].map((id) => ({ id, name: `Product ${id}`, category: 'Flower' })));
+  if (products.error) throw new Error(`adding the products: ${products.error.message}`);
 });
 afterAll(() => server?.close());
 

@@ -51,6 +51,11 @@ async function countOf(table: string, column: string, value: string): Promise<nu
 beforeAll(async () => {
   server = await startServerProcess({ TRUST_PROXY: '127.0.0.1' });
   service = adminClient(server);
+  // Comments name a real Pass or Gas product.
+  const product = await service
+    .from('products')
+    .upsert({ id: 'blue-dream', name: 'Blue Dream', category: 'Flower' });
+  if (product.error) throw new Error(`adding the product: ${product.error.message}`);
 });
 afterAll(() => server?.close());
 

@@ -22,6 +22,12 @@ const count = (page: Page, label: string) => page.locator(`dt:text-is("${label}"
 
 async function seedActivity(server: ServerInfo, member: Member) {
   const admin = adminClient(server);
+  // Votes and comments name real Pass or Gas products.
+  const products = await admin.from('products').upsert([
+    { id: 'blue-dream-1g', name: 'Blue Dream 1g', category: 'Flower' },
+    { id: 'og-kush-3g', name: 'OG Kush 3g', category: 'Flower' },
+  ]);
+  expect(products.error).toBeNull();
   const votes = await admin.from('product_votes').insert([
     { user_id: member.id, product_id: 'blue-dream-1g', vote_type: 'gas', created_at: '2026-03-01T10:00:00Z' },
     { user_id: member.id, product_id: 'og-kush-3g', vote_type: 'pass', created_at: '2026-03-02T10:00:00Z' },

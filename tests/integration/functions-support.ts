@@ -111,6 +111,10 @@ export async function seedMember(t: StorageTestServer, options: { admin?: boolea
     `insert into public.scammer_subscriptions (user_id, status, expires_at) values ($1, 'active', now() + interval '1 month')`,
     [user.id],
   );
+  await db.query(
+    `insert into public.products (id, name, category) values ($1, $1, 'Flower') on conflict do nothing`,
+    [`product-${tag}`],
+  );
   await db.query(`insert into public.product_votes (user_id, product_id, vote_type) values ($1, $2, 'gas')`, [
     user.id,
     `product-${tag}`,
@@ -120,6 +124,17 @@ export async function seedMember(t: StorageTestServer, options: { admin?: boolea
     `product-${tag}`,
     `Comment by ${tag}`,
   ]);
+  // Pass or Gas: a like and a report of their own comment, a ring signal, a moderation decision.
+  await db.query(
+    `with c as (select id, product_id from public.product_comments where user_id = $1 limit 1),
+     l as (insert into public.product_comment_likes (comment_id, user_id) select id, $1 from c),
+     r as (insert into public.product_comment_reports (comment_id, reporter_id, reason) select id, $1, 'test' from c),
+     s as (insert into private.votes_signals (vote_id, user_id, product_id, address_hash, account_created_at)
+           select v.id, $1, v.product_id, repeat('a', 64), now() from public.product_votes v where v.user_id = $1)
+     insert into public.moderation_items (kind, product_id, status, resolution, resolved_at, resolved_by)
+     select 'held_votes', product_id, 'resolved', 'released', now(), $1 from c`,
+    [user.id],
+  );
   await db.query(
     `insert into public.saved_articles (user_id, article_title, article_url) values ($1, $2, $3)`,
     [user.id, `Article ${tag}`, `https://news.example/${tag}`],

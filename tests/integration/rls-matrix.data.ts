@@ -65,6 +65,9 @@ export const IDS = {
   publishedReport: '0b000000-0000-4000-8000-000000000009',
   booking: '0b000000-0000-4000-8000-00000000000a',
   securityEvent: '0b000000-0000-4000-8000-00000000000b',
+  brand: '0b000000-0000-4000-8000-00000000000c',
+  commentReport: '0b000000-0000-4000-8000-00000000000d',
+  heldVotes: '0b000000-0000-4000-8000-00000000000e',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -118,6 +121,15 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
       { id: IDS.draftPost, title: 'Draft', content: 'Not yet', author_id: admin, status: 'draft' },
     ],
   },
+  { table: 'brands', upsertOn: ['id'], rows: [{ id: IDS.brand, name: 'RLS Brand', slug: 'rls-brand' }] },
+  {
+    table: 'products',
+    upsertOn: ['id'],
+    rows: [
+      { id: 'rls-product-1', name: 'RLS Kush', category: 'Flower', brand_id: IDS.brand },
+      { id: 'rls-product-2', name: 'RLS Haze', category: 'Flower' },
+    ],
+  },
   {
     table: 'product_votes',
     upsertOn: ['id'],
@@ -127,6 +139,28 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
     table: 'product_comments',
     upsertOn: ['id'],
     rows: [{ id: IDS.comment, user_id: owner, product_id: 'rls-product-1', content: 'Smooth and tasty' }],
+  },
+  {
+    table: 'product_comment_likes',
+    upsertOn: ['comment_id', 'user_id'],
+    rows: [{ comment_id: IDS.comment, user_id: admin }],
+  },
+  {
+    table: 'product_comment_reports',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.commentReport,
+        comment_id: IDS.comment,
+        reporter_id: { $user: 'subscriber' },
+        reason: 'spam',
+      },
+    ],
+  },
+  {
+    table: 'moderation_items',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.heldVotes, kind: 'held_votes', product_id: 'rls-product-2' }],
   },
   {
     table: 'saved_articles',
@@ -406,6 +440,131 @@ export const MATRIX: TableMatrix[] = [
       insert: by(D, A, D, D, D, A),
       update: by(F, A, F, F, F, A),
       delete: by(F, A, F, F, A, A),
+    },
+  },
+  {
+    table: 'brands',
+    requests: {
+      select: { target: { id: IDS.brand } },
+      insert: { values: { name: 'Another Brand', slug: 'another-brand' } },
+      update: { target: { id: IDS.brand }, set: { name: 'Renamed Brand' } },
+      delete: { target: { id: IDS.brand } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+  },
+  {
+    table: 'products',
+    requests: {
+      select: { target: { id: 'rls-product-1' } },
+      insert: { values: { name: 'Another Product', category: 'Edibles' } },
+      update: { target: { id: 'rls-product-1' }, set: { name: 'Renamed Kush' } },
+      delete: { target: { id: 'rls-product-1' } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+  },
+  {
+    // Kept by triggers only: nobody writes tallies, the per-day series or the rankings view.
+    table: 'product_tallies',
+    requests: {
+      select: { target: { product_id: 'rls-product-1' } },
+      insert: { values: { product_id: 'rls-product-1', gas: 100 } },
+      update: { target: { product_id: 'rls-product-1' }, set: { gas: 100 } },
+      delete: { target: { product_id: 'rls-product-1' } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  {
+    table: 'product_vote_days',
+    requests: {
+      select: { target: { product_id: 'rls-product-1' } },
+      insert: { values: { product_id: 'rls-product-2', day: { $isoDate: 0 }, gas: 100 } },
+      update: { target: { product_id: 'rls-product-1' }, set: { gas: 100 } },
+      delete: { target: { product_id: 'rls-product-1' } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  {
+    table: 'product_rankings',
+    requests: {
+      select: { target: { id: 'rls-product-1' } },
+      insert: { values: { id: 'rls-product-3', name: 'Sneaky' } },
+      update: { target: { id: 'rls-product-1' }, set: { name: 'Sneaky' } },
+      delete: { target: { id: 'rls-product-1' } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  {
+    table: 'product_comment_likes',
+    requests: {
+      select: { target: { comment_id: IDS.comment, user_id: admin } },
+      insert: { values: { comment_id: IDS.comment, user_id: owner } },
+      update: {
+        target: { comment_id: IDS.comment, user_id: admin },
+        set: { created_at: { $timestamp: -1 } },
+      },
+      delete: { target: { comment_id: IDS.comment, user_id: admin } },
+    },
+    expected: {
+      select: by(F, F, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, F, A),
+      delete: by(F, F, F, F, A, A),
+    },
+  },
+  {
+    table: 'product_comment_reports',
+    requests: {
+      select: { target: { id: IDS.commentReport } },
+      insert: { values: { comment_id: IDS.comment, reporter_id: { $user: 'other' }, reason: 'rude' } },
+      update: { target: { id: IDS.commentReport }, set: { reason: 'changed' } },
+      delete: { target: { id: IDS.commentReport } },
+    },
+    expected: {
+      select: by(F, F, F, A, A, A),
+      insert: by(D, D, A, D, D, A),
+      update: by(F, F, F, F, F, A),
+      delete: by(F, F, F, F, F, A),
+    },
+  },
+  {
+    // Written only through moderate_comment / moderate_held_votes (admins).
+    table: 'moderation_items',
+    requests: {
+      select: { target: { id: IDS.heldVotes } },
+      insert: { values: { kind: 'held_votes', product_id: 'rls-product-1' } },
+      update: { target: { id: IDS.heldVotes }, set: { votes: 3 } },
+      delete: { target: { id: IDS.heldVotes } },
+    },
+    expected: {
+      select: by(F, F, F, F, A, A),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
     },
   },
   {

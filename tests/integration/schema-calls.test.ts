@@ -8,6 +8,7 @@ import type { Database } from '#server/db/driver.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 import {
   anon,
+  createProducts,
   expireTrial,
   insertAccount,
   isoDate,
@@ -35,6 +36,7 @@ beforeAll(async () => {
   await insertAccount(db, { id: ALICE, email: 'alice@example.com', fullName: 'Alice Green' });
   await insertAccount(db, { id: BOB, email: 'bob@example.com', fullName: 'Bob Grey' });
   await insertAccount(db, { id: ADMIN, email: 'support@example.com', fullName: 'Support' });
+  await createProducts(db, ['p-1', 'p-2', 'p-3']);
   await makeAdmin(db, ADMIN);
 });
 afterAll(() => handle?.close());

@@ -33,6 +33,19 @@ const TABLES = [
   'user_roles',
 ];
 
+/** Pass or Gas (decisions 115, 116): the catalogue, its tallies and its moderation queue. */
+const PASS_OR_GAS_TABLES = [
+  'brands',
+  'moderation_items',
+  'product_comment_likes',
+  'product_comment_reports',
+  'product_tallies',
+  'product_vote_days',
+  'products',
+];
+/** Read-only views (security invoker: the tables' policies apply). */
+const VIEWS = ['product_rankings'];
+
 async function columns(table: string) {
   const { rows } = await db.query<{ name: string; type: string; nullable: boolean; default: string | null }>(
     `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, not a.attnotnull as nullable,
@@ -53,7 +66,11 @@ describe('the tables', () => {
        join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
-    expect(rows).toEqual(TABLES.map((name) => ({ name, rls: true })));
+    expect(rows).toEqual(
+      [...TABLES, ...PASS_OR_GAS_TABLES, ...VIEWS]
+        .sort()
+        .map((name) => ({ name, rls: !VIEWS.includes(name) })),
+    );
   });
 
   it('carry the columns spec §3 names (the web app calls them as written there)', async () => {
@@ -251,7 +268,7 @@ describe('the policies', () => {
     const { rows } = await db.query<{ table: string }>(
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
-    expect(rows.map((row) => row.table)).toEqual(TABLES);
+    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...PASS_OR_GAS_TABLES].sort());
   });
 });
 
@@ -275,10 +292,18 @@ describe('the functions', () => {
       { signature: 'has_role(text)', definer: true, volatility: 's' },
       { signature: 'has_scammer_access()', definer: true, volatility: 's' },
       { signature: 'log_security_event(text,text,text,text,jsonb,text)', definer: true, volatility: 'v' },
+      { signature: 'moderate_comment(uuid,text)', definer: true, volatility: 'v' },
+      { signature: 'moderate_held_votes(uuid,text)', definer: true, volatility: 'v' },
       {
         signature: 'progressive_rate_limit_check(text,integer,integer)',
         definer: true,
         volatility: 'v',
+      },
+      { signature: 'votes_ranking_constants()', definer: true, volatility: 's' },
+      {
+        signature: 'votes_trending_score(double precision,timestamp with time zone)',
+        definer: false,
+        volatility: 's',
       },
     ]);
   });
@@ -299,7 +324,11 @@ describe('the functions', () => {
       has_role: ['_role'],
       has_scammer_access: null,
       log_security_event: ['type', 'action', 'category', 'description', 'additional_data', 'risk_level'],
+      moderate_comment: ['item_id', 'action'],
+      moderate_held_votes: ['item_id', 'action'],
       progressive_rate_limit_check: ['action_type_param', 'base_max_attempts', 'time_window_minutes'],
+      votes_ranking_constants: null,
+      votes_trending_score: ['trend', 'at'],
     });
   });
 
@@ -344,6 +373,8 @@ describe('the functions', () => {
       'trial_length',
       'trimmed_length',
       'visitor_event_data',
+      // The Trending score's weight, which the product_rankings view computes as the caller.
+      'votes_trend_weight',
       'write_quota_cap',
     ]);
   });

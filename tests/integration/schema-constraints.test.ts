@@ -13,6 +13,7 @@ import { openTestDatabase } from '#tests/support/test-server.ts';
 import {
   type Attempt,
   attempt,
+  createProducts,
   insertAccount,
   isoDate,
   makeAdmin,
@@ -20,6 +21,7 @@ import {
   user,
 } from './schema-support.ts';
 
+const UUID_PRODUCT = randomUUID();
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Database;
 
@@ -36,6 +38,7 @@ beforeAll(async () => {
   await insertAccount(db, { id: OTHER, email: 'other@constraints.example' });
   await insertAccount(db, { id: ADMIN, email: 'admin@constraints.example' });
   await makeAdmin(db, ADMIN);
+  await createProducts(db, ['blue-dream_3.5g', 'blue-dream', UUID_PRODUCT]);
 });
 afterAll(() => handle?.close());
 
@@ -207,7 +210,7 @@ const SPECS: Spec[] = [
     valid: () => ({ id: randomUUID(), user_id: OWNER, product_id: 'blue-dream_3.5g', vote_type: 'gas' }),
     alsoValid: [
       ['a pass', { vote_type: 'pass' }],
-      ['a uuid product id', { product_id: randomUUID() }],
+      ['a uuid product id', { product_id: UUID_PRODUCT }],
     ],
     refused: [
       ['an unknown vote', { vote_type: 'meh' }, '23514'],

@@ -43,7 +43,9 @@ export async function insertAccount(
   account: { id: string; email: string | null; fullName?: string },
 ): Promise<void> {
   await db.query(
-    `insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2, $3, $4, $5)`,
+    // Confirmed when there is an address (voting needs it, decision 116).
+    `insert into auth.users (id, email, aud, role, raw_user_meta_data, email_confirmed_at)
+     values ($1, $2::text, $3, $4, $5, case when $2::text is not null then now() end)`,
     [
       account.id,
       account.email,
@@ -59,6 +61,15 @@ export async function expireTrial(db: Database, id: string): Promise<void> {
   await db.query(`update public.profiles set trial_ends_at = now() - interval '1 day' where user_id = $1`, [
     id,
   ]);
+}
+
+/** Pass or Gas products with these ids (votes and comments must name real products). */
+export async function createProducts(db: Database, ids: string[]): Promise<void> {
+  await db.query(
+    `insert into public.products (id, name, category) select id, 'Product ' || id, 'Flower' from unnest($1::text[]) as id
+     on conflict (id) do nothing`,
+    [ids],
+  );
 }
 
 export async function makeAdmin(db: Database, id: string): Promise<void> {

@@ -17,6 +17,7 @@ import { retryFailedPages } from '#web/lib/lazy-page.tsx';
 import { useBrowserSecurity } from '#web/lib/security/use-browser-security.ts';
 import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.ts';
 import { preloadPage } from '../pages.ts';
+import type { LayoutContext } from './layout-context.ts';
 
 // Returning visitors already carry the cookie, so the gate's code loads only for first visits.
 const AgeGate = lazy(() => import('#web/features/age-gate/components/age-gate.tsx'));
@@ -101,7 +102,7 @@ export function RootLayout() {
       <main id="main-content" ref={main} tabIndex={-1} className="flex-1 outline-none">
         <ErrorBoundary resetKey={pathname} onReset={retryFailedPages}>
           <Suspense key={pathname} fallback={<PageSkeleton />}>
-            <Outlet />
+            <Outlet context={{ openSignIn: openAuthDialog } satisfies LayoutContext} />
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,21 +1,9 @@
-import { ThumbsUp } from 'lucide-react';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
-import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { ProductListPage } from '#web/features/pass-or-gas/components/product-list-page.tsx';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { useLayoutContext } from '../layout/layout-context.ts';
 
 export default function PassOrGasPage() {
-  useDocumentTitle('Pass or Gas');
-  return (
-    <PageContainer>
-      <PageHeader
-        icon={ThumbsUp}
-        title="Pass or Gas"
-        description="Rate cannabis products with one vote each — Gas if it's fire, Pass if it's not — and see what the community thinks."
-      />
-      <EmptyState icon={ThumbsUp} title="No products to vote on yet" className="mt-10">
-        Products will appear here once they are added. Members will be able to vote once per product, change
-        their vote and discuss each product in the comments.
-      </EmptyState>
-    </PageContainer>
-  );
+  const { openSignIn } = useLayoutContext();
+  const signedIn = useAuth().user !== null;
+  return <ProductListPage signedIn={signedIn} onSignIn={openSignIn} />;
 }

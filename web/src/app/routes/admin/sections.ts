@@ -1,4 +1,4 @@
-import { CalendarCheck, type LucideIcon, ScrollText } from 'lucide-react';
+import { CalendarCheck, type LucideIcon, Package, ScrollText, ShieldAlert } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -33,11 +33,31 @@ export const adminSections: readonly AdminSection[] = [
     ),
   },
   {
+    path: 'products',
+    label: 'Products',
+    icon: Package,
+    element: lazy(() =>
+      import('#web/features/pass-or-gas/admin/products-section.tsx').then((m) => ({
+        default: m.ProductsSection,
+      })),
+    ),
+  },
+  {
     path: 'audit',
     label: 'Audit',
     icon: ScrollText,
     element: lazy(() =>
       import('#web/features/admin/audit/audit-section.tsx').then((m) => ({ default: m.AuditSection })),
+    ),
+  },
+  {
+    path: 'moderation',
+    label: 'Moderation',
+    icon: ShieldAlert,
+    element: lazy(() =>
+      import('#web/features/pass-or-gas/admin/moderation-section.tsx').then((m) => ({
+        default: m.ModerationSection,
+      })),
     ),
   },
 ];

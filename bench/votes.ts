@@ -1,0 +1,212 @@
+/**
+ * Pass or Gas at size (issue 17): seeds products and votes, then measures through /rest/v1 what
+ * members do — the Top and Trending first page, a vote write — and sustained votes per second, and
+ * checks afterwards that every product's tallies equal a recount of its votes.
+ *
+ *   npx tsx bench/votes.ts [pglite|postgres] [--scale=1]
+ *
+ * Full size is 50,000 products and 2,000,000 votes on PostgreSQL and a tenth of that on PGlite;
+ * --scale multiplies both (say which you ran). `postgres` needs BENCH_PG_URL or TEST_PG_URL.
+ * The seed bypasses the triggers (session_replication_role = replica) and then computes the tallies
+ * in one statement, as a bulk import would; the measured writes go through the API and the triggers.
+ * The bench lifts the vote write quota (decision 094) so one process can stand in for many members.
+ */
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { startTestServer } from '#tests/support/test-server.ts';
+
+const tier = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';
+const scaleArg = process.argv.find((arg) => arg.startsWith('--scale='));
+const scale = scaleArg ? Number(scaleArg.slice('--scale='.length)) : 1;
+const base = tier === 'postgres' ? 1 : 0.1;
+const PRODUCTS = Math.max(100, Math.round(50_000 * base * scale));
+const VOTES = Math.max(1000, Math.round(2_000_000 * base * scale));
+const VOTES_PER_VOTER = 50;
+const VOTERS = Math.ceil(VOTES / VOTES_PER_VOTER);
+
+if (tier === 'postgres') {
+  process.env.TEST_DB = 'postgres';
+  process.env.TEST_PG_URL ??= process.env.BENCH_PG_URL;
+}
+
+const p95 = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
+};
+
+async function main() {
+  console.log(`Pass or Gas bench on ${tier}: ${PRODUCTS} products, ${VOTES} votes (scale ${scale})`);
+  const server = await startTestServer({
+    VOTE_MIN_ACCOUNT_AGE_HOURS: '0',
+    TRUST_PROXY: '127.0.0.1',
+    DEMO_CONTENT: 'false',
+    RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+  });
+  const db = server.db;
+  try {
+    const seedStart = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.query('set local session_replication_role = replica');
+      await tx.query(
+        `insert into public.products (id, name, category, strain_type, created_at)
+         select 'bench-' || g, 'Bench product ' || g,
+           (array['Flower','Concentrates','Edibles','Vape Cartridges','Topicals','Accessories','Seeds','Other'])[1 + g % 8],
+           (array['indica','sativa','hybrid','n/a'])[1 + g % 4], now() - make_interval(mins => g)
+         from generate_series(1, $1::int) g`,
+        [PRODUCTS],
+      );
+      await tx.query(
+        `insert into auth.users (id, email, aud, role, email_confirmed_at, created_at)
+         select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, 'bench-voter-' || g || '@example.com',
+           'authenticated', 'authenticated', now(), now() - interval '30 days'
+         from generate_series(1, $1::int) g`,
+        [VOTERS],
+      );
+      // Each voter votes on VOTES_PER_VOTER distinct products, skewed towards low ids (popular ones),
+      // Gas more often than Pass, cast over the last 30 days.
+      await tx.query(
+        `insert into public.product_votes (user_id, product_id, vote_type, status, counts_from, created_at, updated_at)
+         select ('00000000-0000-4000-9000-' || lpad(to_hex(u), 12, '0'))::uuid,
+           'bench-' || (1 + ((u * 7919 + k * k * 104729 + floor(power(random(), 2) * $2::int)::int) % $2::int)),
+           case when random() < 0.7 then 'gas' else 'pass' end, 'counted', now() - interval '30 days', t, t
+         from generate_series(1, $1::int) u, generate_series(1, ${VOTES_PER_VOTER}) k,
+           lateral (select now() - random() * interval '30 days' as t) ts
+         on conflict (user_id, product_id) do nothing`,
+        [VOTERS, PRODUCTS],
+      );
+      await tx.query(
+        `insert into public.product_tallies (product_id, gas, pass, trend, last_vote_at)
+         select p.id,
+           count(*) filter (where v.vote_type = 'gas'), count(*) filter (where v.vote_type = 'pass'),
+           coalesce(sum(case when v.vote_type = 'gas' then 1 else -1 end * private.votes_trend_weight(v.updated_at))
+             filter (where v.id is not null), 0),
+           max(v.updated_at)
+         from public.products p left join public.product_votes v on v.product_id = p.id
+         where p.id like 'bench-%'
+         group by p.id`,
+      );
+    });
+    await db.query('analyze public.products, public.product_votes, public.product_tallies');
+    const { rows: counted } = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.product_votes',
+    );
+    console.log(
+      `seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${counted[0]?.n} votes)`,
+    );
+    await db.query(
+      `update private.write_quotas set per_minute = 1000000, per_day = 100000000 where relation = 'public.product_votes'::regclass`,
+    );
+
+    const headers = { apikey: server.anonKey };
+    const page = async (order: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        const start = performance.now();
+        const response = await fetch(
+          `${server.url}/rest/v1/product_rankings?select=id,name,brand_name,category,gas,pass,counted,wilson,trending_score,is_sample&order=${order}&limit=24`,
+          { headers },
+        );
+        await response.json();
+        if (response.status !== 200) throw new Error(`list: ${response.status}`);
+        if (i >= 5) samples.push(performance.now() - start);
+      }
+      return p95(samples);
+    };
+    const topP95 = await page('wilson.desc,counted.desc,id.asc');
+    const trendingP95 = await page('trend_key.desc,id.asc');
+
+    // Members who vote through the API: real accounts, each from an address of its own.
+    const members: { token: string; address: string }[] = [];
+    const admin = createClient(server.url, server.serviceRoleKey, {
+      auth: { persistSession: false },
+      realtime: { transport: WebSocket as never },
+    });
+    for (let i = 0; i < 40; i += 1) {
+      const email = `bench-member-${i}-${Date.now()}@example.com`;
+      const created = await admin.auth.admin.createUser({
+        email,
+        password: 'bench password 1',
+        email_confirm: true,
+      });
+      if (created.error) throw created.error;
+      const client = createClient(server.url, server.anonKey, {
+        auth: { persistSession: false },
+        realtime: { transport: WebSocket as never },
+      });
+      const signed = await client.auth.signInWithPassword({ email, password: 'bench password 1' });
+      if (signed.error || !signed.data.session) throw signed.error ?? new Error('no session');
+      members.push({ token: signed.data.session.access_token, address: `10.200.${i}.1` });
+    }
+    let cursor = 0;
+    const vote = async (member: { token: string; address: string }) => {
+      cursor += 1;
+      const product = `bench-${1 + ((cursor * 48271) % PRODUCTS)}`;
+      const response = await fetch(`${server.url}/rest/v1/product_votes`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${member.token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': member.address,
+          prefer: 'return=minimal,resolution=ignore-duplicates',
+        },
+        body: JSON.stringify({ product_id: product, vote_type: cursor % 3 === 0 ? 'pass' : 'gas' }),
+      });
+      await response.text();
+      return response.status;
+    };
+    const writeSamples: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const start = performance.now();
+      const status = await vote(members[i % members.length] as { token: string; address: string });
+      if (status >= 300 && status !== 409) throw new Error(`vote: ${status}`);
+      if (i >= 10) writeSamples.push(performance.now() - start);
+    }
+    const writeP95 = p95(writeSamples);
+
+    const seconds = 10;
+    const until = performance.now() + seconds * 1000;
+    let ok = 0;
+    let failed = 0;
+    await Promise.all(
+      members.slice(0, 16).map(async (member) => {
+        while (performance.now() < until) {
+          const status = await vote(member);
+          if (status < 300 || status === 409) ok += 1;
+          else failed += 1;
+        }
+      }),
+    );
+    const perSecond = ok / seconds;
+
+    const { rows: wrong } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.product_tallies t
+       left join (
+         select product_id, count(*) filter (where status = 'counted' and vote_type = 'gas') as gas,
+           count(*) filter (where status = 'counted' and vote_type = 'pass') as pass,
+           count(*) filter (where status = 'pending') as pending, count(*) filter (where status = 'held') as held
+         from public.product_votes group by product_id
+       ) v on v.product_id = t.product_id
+       where (t.gas, t.pass, t.pending, t.held) is distinct from
+         (coalesce(v.gas, 0), coalesce(v.pass, 0), coalesce(v.pending, 0), coalesce(v.held, 0))`,
+    );
+
+    console.table([
+      {
+        tier,
+        products: PRODUCTS,
+        votes: VOTES,
+        'Top page p95 ms': topP95.toFixed(1),
+        'Trending page p95 ms': trendingP95.toFixed(1),
+        'vote write p95 ms': writeP95.toFixed(1),
+        'votes/s (16 clients, 10 s)': perSecond.toFixed(0),
+        'refused during the run': failed,
+        'products with wrong tallies': wrong[0]?.n,
+      },
+    ]);
+  } finally {
+    await server.close();
+  }
+}
+
+await main();

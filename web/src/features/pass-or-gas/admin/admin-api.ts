@@ -1,0 +1,148 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getConfig } from '#web/lib/config.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import type { Category, StrainType } from '../ranking.ts';
+
+export interface AdminProduct {
+  id: string;
+  name: string;
+  brand_id: string | null;
+  category: Category;
+  strain_type: StrainType;
+  thc_min: number | null;
+  thc_max: number | null;
+  cbd_min: number | null;
+  cbd_max: number | null;
+  image_url: string | null;
+  description: string;
+  archived_at: string | null;
+  is_sample: boolean;
+  created_at: string;
+}
+
+export type ProductInput = Omit<AdminProduct, 'id' | 'archived_at' | 'is_sample' | 'created_at'>;
+
+const COLUMNS =
+  'id, name, brand_id, category, strain_type, thc_min, thc_max, cbd_min, cbd_max, image_url, description, archived_at, is_sample, created_at';
+
+export async function getAdminProducts(): Promise<AdminProduct[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('products')
+    .select(COLUMNS)
+    .order('created_at', { ascending: false })
+    .limit(200);
+  if (error) throw error;
+  return (data ?? []) as AdminProduct[];
+}
+
+export const adminProductsQueryOptions = () =>
+  queryOptions({ queryKey: ['pass-or-gas', 'admin-products', {}], queryFn: getAdminProducts });
+
+type ProductWrite =
+  | { kind: 'create'; input: ProductInput }
+  | { kind: 'update'; id: string; input: Partial<ProductInput> & { archived_at?: string | null } };
+
+export function useProductWrite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (write: ProductWrite) => {
+      const supabase = await loadSupabase();
+      const result =
+        write.kind === 'create'
+          ? await supabase.from('products').insert(write.input)
+          : await supabase.from('products').update(write.input).eq('id', write.id);
+      if (result.error) throw result.error;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['pass-or-gas'] }),
+  });
+}
+
+/**
+ * Uploads a product image to the product-images bucket with progress (XMLHttpRequest: fetch reports no
+ * upload progress); resolves to its public URL.
+ */
+export async function uploadProductImage(
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const supabase = await loadSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error('No authenticated user');
+  const { supabaseUrl, anonKey } = getConfig();
+  const extension = (file.name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '') || 'jpg';
+  const path = `products/${crypto.randomUUID()}.${extension}`;
+  await new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${supabaseUrl}/storage/v1/object/product-images/${path}`);
+    request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.setRequestHeader('apikey', anonKey);
+    request.setRequestHeader('content-type', file.type);
+    request.setRequestHeader('cache-control', 'max-age=3600');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve();
+      else {
+        let message = 'File upload failed';
+        try {
+          message = (JSON.parse(request.responseText) as { message?: string }).message ?? message;
+        } catch {}
+        reject(new Error(message));
+      }
+    };
+    request.onerror = () => reject(new Error('Network error during file upload'));
+    request.send(file);
+  });
+  return supabase.storage.from('product-images').getPublicUrl(path).data.publicUrl;
+}
+
+export interface ModerationItem {
+  id: string;
+  kind: 'comment_report' | 'held_votes';
+  product_id: string;
+  comment_id: string | null;
+  reports: number;
+  votes: number;
+  status: 'open' | 'resolved';
+  resolution: string | null;
+  created_at: string;
+  updated_at: string;
+  product: { name: string } | null;
+  comment: { content: string } | null;
+}
+
+export async function getModerationItems(status: 'open' | 'resolved'): Promise<ModerationItem[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('moderation_items')
+    .select(
+      'id, kind, product_id, comment_id, reports, votes, status, resolution, created_at, updated_at, product:products(name), comment:product_comments(content)',
+    )
+    .eq('status', status)
+    .order('updated_at', { ascending: false })
+    .limit(100);
+  if (error) throw error;
+  return (data ?? []) as unknown as ModerationItem[];
+}
+
+export const moderationQueryOptions = (status: 'open' | 'resolved') =>
+  queryOptions({
+    queryKey: ['pass-or-gas', 'moderation', { status }],
+    queryFn: () => getModerationItems(status),
+  });
+
+export function useModerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { item: ModerationItem; action: string }) => {
+      const supabase = await loadSupabase();
+      const fn = input.item.kind === 'comment_report' ? 'moderate_comment' : 'moderate_held_votes';
+      const { error } = await supabase.rpc(fn, { item_id: input.item.id, action: input.action });
+      if (error) throw error;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['pass-or-gas'] }),
+  });
+}

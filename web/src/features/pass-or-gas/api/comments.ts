@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import type { ProductComment } from '../types.ts';
+
+export type CommentSort = 'newest' | 'top';
+export const COMMENT_MAX_LENGTH = 2000;
+const COMMENT_COLUMNS = 'id, user_id, product_id, content, created_at, edited_at, hidden_at, likes';
+
+export interface CommentThread {
+  comments: ProductComment[];
+  /** Ids of the comments the member liked. */
+  liked: string[];
+}
+
+/** product §pass-or-gas: a product's comments, newest or most liked first (hidden ones only to their author). */
+export async function getComments(
+  productId: string,
+  sort: CommentSort,
+  userId: string | null,
+): Promise<CommentThread> {
+  const supabase = await loadSupabase();
+  let query = supabase.from('product_comments').select(COMMENT_COLUMNS).eq('product_id', productId);
+  if (sort === 'top') query = query.order('likes', { ascending: false });
+  const { data, error } = await query.order('created_at', { ascending: false }).order('id').limit(100);
+  if (error) throw error;
+  const comments = (data ?? []) as ProductComment[];
+  let liked: string[] = [];
+  if (userId && comments.length > 0) {
+    const likes = await supabase
+      .from('product_comment_likes')
+      .select('comment_id')
+      .eq('user_id', userId)
+      .in(
+        'comment_id',
+        comments.map((comment) => comment.id),
+      );
+    if (likes.error) throw likes.error;
+    liked = (likes.data ?? []).map((row) => row.comment_id as string);
+  }
+  return { comments, liked };
+}
+
+export const commentsQueryOptions = (productId: string, sort: CommentSort, userId: string | null) =>
+  queryOptions({
+    queryKey: ['pass-or-gas', 'comments', { productId, sort, userId }],
+    queryFn: () => getComments(productId, sort, userId),
+  });
+
+type CommentAction =
+  | { kind: 'add'; productId: string; content: string }
+  | { kind: 'edit'; id: string; content: string }
+  | { kind: 'delete'; id: string }
+  | { kind: 'like'; id: string; liked: boolean }
+  | { kind: 'report'; id: string; reason: string };
+
+async function runCommentAction(action: CommentAction): Promise<void> {
+  const supabase = await loadSupabase();
+  const result = await (() => {
+    switch (action.kind) {
+      case 'add':
+        return supabase
+          .from('product_comments')
+          .insert({ product_id: action.productId, content: action.content });
+      case 'edit':
+        return supabase.from('product_comments').update({ content: action.content }).eq('id', action.id);
+      case 'delete':
+        return supabase.from('product_comments').delete().eq('id', action.id);
+      case 'like':
+        return action.liked
+          ? supabase.from('product_comment_likes').delete().eq('comment_id', action.id)
+          : supabase.from('product_comment_likes').insert({ comment_id: action.id });
+      case 'report':
+        return supabase
+          .from('product_comment_reports')
+          .insert({ comment_id: action.id, reason: action.reason });
+    }
+  })();
+  if (result.error) throw result.error;
+}
+
+/** Every comment write; the thread reloads after it (and the profile's Comments tab). */
+export function useCommentAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runCommentAction,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['pass-or-gas', 'comments'] });
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { queryOptions } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import type { RankedProduct } from '../types.ts';
+import { PRODUCT_COLUMNS } from './get-products.ts';
+
+export interface VoteDay {
+  day: string;
+  gas: number;
+  pass: number;
+}
+
+export interface ProductDetail {
+  product: RankedProduct | null;
+  days: VoteDay[];
+  /** Place in Top and Trending (1 = first): products strictly ahead, plus one. */
+  topPosition: number;
+  trendingPosition: number;
+}
+
+/** product §pass-or-gas: one product, its votes by day and its places in the lists. */
+export async function getProduct(id: string): Promise<ProductDetail> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('product_rankings')
+    .select(PRODUCT_COLUMNS)
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw error;
+  const product = data as RankedProduct | null;
+  if (!product) return { product: null, days: [], topPosition: 0, trendingPosition: 0 };
+  const [days, top, trending] = await Promise.all([
+    supabase.from('product_vote_days').select('day, gas, pass').eq('product_id', id).order('day').limit(365),
+    supabase
+      .from('product_rankings')
+      .select('id', { count: 'exact', head: true })
+      .or(`wilson.gt.${product.wilson},and(wilson.eq.${product.wilson},counted.gt.${product.counted})`),
+    supabase
+      .from('product_rankings')
+      .select('id', { count: 'exact', head: true })
+      .gt('trend_key', product.trend_key),
+  ]);
+  if (days.error) throw days.error;
+  if (top.error) throw top.error;
+  if (trending.error) throw trending.error;
+  return {
+    product,
+    days: (days.data ?? []) as VoteDay[],
+    topPosition: (top.count ?? 0) + 1,
+    trendingPosition: (trending.count ?? 0) + 1,
+  };
+}
+
+export const productQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['pass-or-gas', 'product', { id }], queryFn: () => getProduct(id) });
+
+export interface RankingConstants {
+  wilson_z: number;
+  trending_half_life_hours: number;
+  trending_epoch: string;
+  min_account_age_hours: number;
+  ring_detection: boolean;
+  ring_size: number;
+  ring_window_minutes: number;
+  ring_account_span_hours: number;
+  signal_retention_days: number;
+}
+
+export async function getRankingConstants(): Promise<RankingConstants> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('votes_ranking_constants');
+  if (error) throw error;
+  return data as RankingConstants;
+}
+
+export const rankingConstantsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['pass-or-gas', 'ranking-constants', {}],
+    queryFn: getRankingConstants,
+    staleTime: 5 * 60_000,
+  });
