@@ -43,8 +43,11 @@ const PASS_OR_GAS_TABLES = [
   'product_vote_days',
   'products',
 ];
-/** Read-only views (security invoker: the tables' policies apply). */
-const VIEWS = ['product_rankings'];
+/**
+ * Read-only views: product_rankings is security invoker (the tables' policies apply); the admin views
+ * run with their owner's rights and return rows only when has_role('admin') (decision 100).
+ */
+const VIEWS = ['admin_audit_log', 'admin_bookings', 'product_rankings'];
 
 async function columns(table: string) {
   const { rows } = await db.query<{ name: string; type: string; nullable: boolean; default: string | null }>(
@@ -189,6 +192,9 @@ describe('the tables', () => {
       { name: 'message', type: 'text', nullable: false, default: null },
       { name: 'is_read', type: 'boolean', nullable: false, default: 'false' },
       { name: 'created_at', type: 'timestamp with time zone', nullable: false, default: 'now()' },
+      // What a notification is about and where the bell takes the member (decision 100).
+      { name: 'kind', type: 'text', nullable: false, default: "'general'::text" },
+      { name: 'link', type: 'text', nullable: true, default: null },
     ]);
   });
 
@@ -279,6 +285,8 @@ describe('the functions', () => {
        from pg_proc p where p.pronamespace = 'public'::regnamespace order by 1`,
     );
     expect(rows).toEqual([
+      { signature: 'admin_dashboard_counts()', definer: true, volatility: 's' },
+      { signature: 'admin_update_booking(uuid,text,text)', definer: true, volatility: 'v' },
       {
         signature: 'advanced_content_validation(text,text,integer,integer,boolean)',
         definer: false,
@@ -313,6 +321,8 @@ describe('the functions', () => {
       `select proname as name, proargnames as args from pg_proc where pronamespace = 'public'::regnamespace order by 1`,
     );
     expect(Object.fromEntries(rows.map((row) => [row.name, row.args]))).toEqual({
+      admin_dashboard_counts: null,
+      admin_update_booking: ['booking_id', 'status', 'note'],
       advanced_content_validation: ['content_text', 'field_name', 'min_length', 'max_length', 'allow_html'],
       global_rate_limit_check: [
         'action_type_param',
@@ -351,6 +361,8 @@ describe('the functions', () => {
     expect(rows.map((row) => row.name)).toEqual([
       'account_email',
       'are_http_urls',
+      // The bookings' status flow, which a trigger checks for every writer (decision 101).
+      'booking_status_allowed',
       'caller_account_exists',
       'caller_is_privileged',
       'count_request_row',
