@@ -4,6 +4,7 @@ import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
 import { setExportRule } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
+import type { NewsDeps } from './news-feeds.ts';
 
 /**
  * What the functions and their routes are built from, one per server (decision 088). A new function
@@ -12,6 +13,7 @@ import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 export interface FunctionsDeps {
   export: ExportDeps;
   deletion: DeletionDeps;
+  news: NewsDeps;
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -33,6 +35,19 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       log: ctx.log,
       secret: ctx.keys.jwtSecret,
       outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
+    },
+    news: {
+      db: ctx.db,
+      log: ctx.log,
+      refreshMinutes: ctx.config.news.refreshMinutes,
+      fetch: {
+        allowPrivateHosts: ctx.config.news.allowPrivateHosts,
+        timeoutMs: ctx.config.news.fetchTimeoutMs,
+        maxBytes: ctx.config.news.maxFeedBytes,
+        maxRedirects: 5,
+        userAgent: `HighGrade-NewsFetcher/1.0 (+${ctx.config.siteUrl})`,
+      },
+      shutdown: new AbortController(),
     },
     close: () => backend.close(),
   };

@@ -28,6 +28,8 @@ create table if not exists public.news_sources (
   last_modified text
     constraint news_sources_last_modified_length check (last_modified is null or char_length(last_modified) <= 100),
   last_fetched_at timestamptz,
+  -- When a scheduled fetch last claimed the source (several server processes never fetch it twice).
+  last_attempt_at timestamptz,
   last_status text constraint news_sources_last_status_check check (last_status in ('ok', 'not_modified', 'error')),
   last_error text constraint news_sources_last_error_length check (last_error is null or char_length(last_error) <= 500),
   last_new_count integer not null default 0,
