@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
 import { PageSkeleton } from '#web/components/layout/page-skeleton.tsx';
@@ -12,9 +12,11 @@ import { useAuth, useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { useAuthSession } from '#web/lib/auth/hooks/use-auth-session.ts';
 import { useAutoSignOut } from '#web/lib/auth/hooks/use-auto-sign-out.ts';
 import { useSignOut } from '#web/lib/auth/hooks/use-sign-out.ts';
+import { openSignInDialog, signInDialogStore } from '#web/lib/auth/sign-in-dialog.ts';
 import { getConfig } from '#web/lib/config.ts';
 import { retryFailedPages } from '#web/lib/lazy-page.tsx';
 import { useBrowserSecurity } from '#web/lib/security/use-browser-security.ts';
+import { useStore } from '#web/lib/store.ts';
 import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.ts';
 import { preloadPage } from '../pages.ts';
 
@@ -41,8 +43,9 @@ export function RootLayout() {
   const auth = useAuth();
   const confirmedUserId = useConfirmedUserId();
   const signOut = useSignOut();
-  const [authDialog, setAuthDialog] = useState({ open: false, used: false });
-  const openAuthDialog = useCallback(() => setAuthDialog({ open: true, used: true }), []);
+  const authDialog = useStore(signInDialogStore);
+  const setAuthDialog = signInDialogStore.set;
+  const openAuthDialog = openSignInDialog;
   const { hasAccess, openScammerNetwork, submitTip } = useScammerNetworkActions(auth.user !== null);
   const main = useRef<HTMLElement>(null);
   useBrowserSecurity();
