@@ -54,6 +54,11 @@ export interface Config {
   /** Most rows one data API read returns (PostgREST's db-max-rows); also the estimated-count threshold. */
   restMaxRows: number;
   /**
+   * Whether a fresh install shows labelled sample content until real content arrives (DEMO_CONTENT,
+   * default true). false removes any samples at start-up and never loads them (decision 105).
+   */
+  demoContent: boolean;
+  /**
    * Milliseconds without activity after which the web app signs a member out (spec §4: 2 hours). A
    * public setting: the browser enforces it, and tests shorten it.
    */
@@ -432,6 +437,7 @@ export function loadConfig(env: Env = process.env): Config {
       service_role: read.int('STATEMENT_TIMEOUT_MS', 8000, 100, 600_000),
     },
     restMaxRows: read.int('PGRST_DB_MAX_ROWS', 1000, 1, 1_000_000),
+    demoContent: read.bool('DEMO_CONTENT', true),
     autoSignOutMs: read.int('AUTO_SIGN_OUT_MS', 2 * 60 * 60 * 1000, 1000, 30 * 24 * 60 * 60 * 1000),
     realtime: {
       maxConnections: read.int('REALTIME_MAX_CONNECTIONS', 200, 1, 1_000_000),

@@ -88,6 +88,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const { migrate } = await import('./db/migrate.ts');
     const applied = await migrate(db, { log: log.info });
     if (applied.length > 0) log.info(`${applied.length} schema file(s) applied`);
+    const { applySamples } = await import('./db/samples.ts');
+    await applySamples(db, config.demoContent);
   });
   const resolvingKeys = import('./keys.ts').then(({ resolveKeys }) => resolveKeys(config));
   const building = options.buildWeb ? ensureWebBuild(log.info) : undefined;

@@ -73,7 +73,7 @@ export default async function authService(app: FastifyInstance, { ctx }: Service
 
   for (const route of ROUTES) route(app, deps);
 
-  const jobs = startJobs(JOBS, deps, ctx.log);
+  const jobs = startJobs(JOBS, deps, ctx.log, { db: ctx.db });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await deps.mail.close();

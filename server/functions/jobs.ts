@@ -16,11 +16,13 @@ const NEWS_JOB = 'functions: news feeds';
 
 export const JOBS: Job<FunctionsDeps>[] = [
   {
-    // Fetch the enabled news sources (NEWS_REFRESH_MINUTES; 0 turns the schedule off). Each source is
-    // claimed in the database before it is fetched, so several processes never fetch one twice.
+    // Fetch the enabled news sources (NEWS_REFRESH_MINUTES; 0 turns the schedule off). Under the lease
+    // one process runs it; each source is also claimed before it is fetched (decision 112).
     name: NEWS_JOB,
     everyMs: 30 * 60 * 1000,
     atStart: true,
+    // One process fetches per interval (decision 106); a run takes at most a few fetch deadlines.
+    lease: { name: 'news-feeds', ttlMs: 10 * 60 * 1000 },
     run: (deps) => refreshDue(deps.news),
   },
   {

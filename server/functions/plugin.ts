@@ -34,7 +34,7 @@ export default async function functionsService(app: FastifyInstance, { ctx }: Se
   requireUsers(app, ctx);
   for (const route of ROUTES) route(app, deps);
 
-  const jobs = startJobs(functionJobs(deps), deps, ctx.log);
+  const jobs = startJobs(functionJobs(deps), deps, ctx.log, { db: ctx.db });
   app.addHook('onClose', async () => {
     deps.news.shutdown.abort();
     await jobs.stop();

@@ -28,7 +28,8 @@ export const ROUTES: ReadonlyArray<{ path: string; heading: string | RegExp }> =
   { path: '/booking', heading: 'Book Your Promo Session' },
   { path: '/profile', heading: 'Profile' },
   { path: '/profile?tab=privacy', heading: 'Profile' },
-  { path: '/admin', heading: 'Admin Dashboard' },
+  // A visitor opening the admin dashboard is sent to sign in (tests/e2e/admin.spec.ts covers the rest).
+  { path: '/admin', heading: 'HighGrade' },
   { path: '/privacy-policy', heading: 'Privacy Policy' },
   { path: '/terms-of-service', heading: 'Terms of Service' },
   { path: '/cookie-policy', heading: 'Cookie Policy' },

@@ -41,6 +41,14 @@ const SETTINGS = {
 async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const server = await startTestServer({ ...SETTINGS, ...env });
   await server.db.exec(FIXTURE_SQL);
+  // The accounts the tokens below name exist: the data API refuses a token whose account is gone
+  // (decision 097).
+  await server.db.query(
+    `insert into auth.users (id, email, aud, role)
+     select id, right(id::text, 3) || '@example.com', 'authenticated', 'authenticated'
+       from unnest($1::uuid[]) as id on conflict (id) do nothing`,
+    [[1, 2, 100, 101, 102].map((n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`)],
+  );
   await reloadSchemaCache(server.db);
   return server;
 }

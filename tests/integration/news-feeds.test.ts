@@ -610,3 +610,26 @@ describe('admin writes, member and visitor limits', () => {
     expect(markup.error?.code).toBe('23514');
   });
 });
+
+describe('the audit log', () => {
+  it('records admins’ source changes and hidden articles, not the fetcher’s bookkeeping', async () => {
+    const id = await addSource('Audited publisher', '/audited');
+    feeds.feed('/audited', rss('Audited', items('audited', 1)));
+    await refreshOne(id);
+    await admin.client.from('news_sources').update({ category: 'Markets' }).eq('id', id);
+    await admin.client.from('news_sources').delete().eq('id', id);
+    const { rows } = await t.db.query<{ action: string; actor_id: string | null }>(
+      `select action, actor_id from private.audit_log where target_table = 'public.news_sources' and target_id = $1 order by at, id`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { action: 'INSERT', actor_id: admin.id },
+      { action: 'UPDATE', actor_id: admin.id },
+      { action: 'DELETE', actor_id: admin.id },
+    ]);
+    const hidden = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from private.audit_log where target_table = 'public.news_articles' and action = 'UPDATE'`,
+    );
+    expect(hidden.rows[0]?.n).toBe(1);
+  });
+});

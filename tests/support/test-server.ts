@@ -70,6 +70,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Tests start from an empty product; a test about sample content asks for it (DEMO_CONTENT: 'true').
+    DEMO_CONTENT: 'false',
     ...env,
   };
   if (testDatabase() === 'postgres') {

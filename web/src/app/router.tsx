@@ -3,6 +3,13 @@ import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 import { NotFoundPage, pages } from './pages.ts';
 
+/** Pages with URLs of their own below them (the admin dashboard's sections, /admin/<section>). */
+const NESTED = new Set<string>(['/admin']);
+
+function routePath(path: string): string {
+  return NESTED.has(path) ? `${path.slice(1)}/*` : path.slice(1);
+}
+
 /** The route list of spec §2; anything else is the not-found page. */
 export const routes: RouteObject[] = [
   {
@@ -10,7 +17,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       ...Object.entries(pages).map(([path, Page]) =>
-        path === '/' ? { index: true, element: <Page /> } : { path: path.slice(1), element: <Page /> },
+        path === '/' ? { index: true, element: <Page /> } : { path: routePath(path), element: <Page /> },
       ),
       { path: '*', element: <NotFoundPage /> },
     ],

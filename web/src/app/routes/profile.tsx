@@ -14,13 +14,17 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 /** The member's profile with the subscription feature's trial card and tab composed in. */
 function MemberProfile({ user }: { user: SessionUser }) {
   const access = useScammerAccess();
-  const trialEndsAt = access.trialActive ? access.facts?.trialEndsAt : null;
+  const { isAdmin } = useAuth();
+  // Admins always have access (spec §4): no trial countdown and no Subscribe prompt for them.
+  const trialEndsAt = access.trialActive && !isAdmin ? access.facts?.trialEndsAt : null;
   const active = access.subscriptionActive ? (access.facts?.subscription ?? null) : null;
   return (
     <ProfileView
       user={user}
       trialCountdown={trialEndsAt ? <TrialCountdownCard trialEndsAt={trialEndsAt} /> : null}
-      subscriptionTab={access.userId ? <SubscriptionTab userId={access.userId} active={active} /> : null}
+      subscriptionTab={
+        access.userId ? <SubscriptionTab userId={access.userId} active={active} isAdmin={isAdmin} /> : null
+      }
     />
   );
 }

@@ -36,10 +36,12 @@ interface SubscriptionTabProps {
   userId: string;
   /** The member's subscription when it is active and unexpired (spec §4), else null. */
   active: Subscription | null;
+  /** Admins always have access (spec §4): they are never asked to subscribe. */
+  isAdmin?: boolean;
 }
 
 /** Spec §2, §4, §8: subscribe (written directly, no payment) and cancel. */
-export function SubscriptionTab({ userId, active }: SubscriptionTabProps) {
+export function SubscriptionTab({ userId, active, isAdmin = false }: SubscriptionTabProps) {
   const activation = useActivateSubscription();
   const cancellation = useCancelSubscription();
   const busy = activation.isPending || cancellation.isPending;
@@ -97,6 +99,25 @@ export function SubscriptionTab({ userId, active }: SubscriptionTabProps) {
             </Button>
           </div>
         </CardContent>
+      </Card>
+    );
+  }
+
+  if (isAdmin) {
+    return (
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-3">
+            <CardTitle className="flex items-center gap-2">
+              <ShieldCheck aria-hidden="true" className="size-5 text-primary" />
+              Scammer Network
+            </CardTitle>
+            <Badge>Admin Access</Badge>
+          </div>
+          <CardDescription>
+            As an admin you always have full access to the Scammer Network. No subscription is needed.
+          </CardDescription>
+        </CardHeader>
       </Card>
     );
   }

@@ -1,0 +1,36 @@
+import { type LucideIcon, Newspaper } from 'lucide-react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The admin dashboard's sections, in the order of its navigation: THE one list (product conventions
+ * §4). Each section is a URL, `/admin/<path>` (deeper paths such as `/admin/bookings/<id>` belong to
+ * the section), and its screen is a component exported by its feature, loaded only when opened:
+ *
+ *   { path: 'news', label: 'News', icon: Newspaper,
+ *     element: lazy(() => import('#web/features/news/admin/news-section.tsx').then((m) => ({ default: m.NewsSection }))) },
+ *
+ * The shell (admin.tsx) guards every section (signed-in admins only), gives it the layout with the
+ * section navigation, and shows the dashboard home at `/admin`. A section renders its own <h2> and
+ * may use nested routes (`<Routes>` relative to `/admin/<path>/`).
+ */
+export interface AdminSection {
+  /** The URL segment after /admin/: lower-case, no slashes. */
+  path: string;
+  label: string;
+  icon?: LucideIcon;
+  element: LazyExoticComponent<ComponentType>;
+}
+
+export const adminSections: readonly AdminSection[] = [
+  {
+    path: 'news',
+    label: 'News',
+    icon: Newspaper,
+    element: lazy(() =>
+      import('#web/features/news/admin/news-section.tsx').then((m) => ({ default: m.NewsSection })),
+    ),
+  },
+];
+
+/** Paths of the registered sections, for the dashboard home's links. */
+export const adminSectionPaths: ReadonlySet<string> = new Set(adminSections.map((section) => section.path));
