@@ -2,6 +2,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseFeed } from 'feedsmith';
 import sanitizeHtml from 'sanitize-html';
+import { runAsServer } from '../db/clients.ts';
 import type { Database } from '../db/driver.ts';
 import { OutboundError, type OutboundOptions, safeGet } from '../http/outbound.ts';
 import {
@@ -402,10 +403,13 @@ async function fetchAll(deps: NewsDeps, sources: NewsSourceRow[]): Promise<Fetch
 }
 
 /** "Refresh now": one source (enabled or not), or every enabled one. */
-export async function refreshNow(deps: NewsDeps, sourceId: string | null): Promise<FetchOutcome[] | null> {
-  const sources = await listNewsSources(deps.db, sourceId);
-  if (sourceId !== null && sources.length === 0) return null;
-  return fetchAll(deps, sourceId === null ? sources.filter((source) => source.enabled) : sources);
+export function refreshNow(deps: NewsDeps, sourceId: string | null): Promise<FetchOutcome[] | null> {
+  // The server's work, though an operator's request starts it: not bound by that client's share.
+  return runAsServer(async () => {
+    const sources = await listNewsSources(deps.db, sourceId);
+    if (sourceId !== null && sources.length === 0) return null;
+    return fetchAll(deps, sourceId === null ? sources.filter((source) => source.enabled) : sources);
+  });
 }
 
 /**

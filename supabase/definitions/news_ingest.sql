@@ -52,27 +52,35 @@ begin
   v_new := cardinality(v_ids);
 
   if v_new > 0 then
+    -- Candidates first: the first articles of stories from other sources within the window of this
+    -- batch's dates (the feed index serves the range). Their number follows how much is published in
+    -- a few days, not the size of the table, which a trigram index lookup per title would (common
+    -- trigrams such as "the" or "ing" have posting lists as long as the table).
     perform set_config('pg_trgm.similarity_threshold', '0.5', true);
+    with batch as (
+      select n2.id, n2.fingerprint, n2.published_at from public.news_articles as n2 where n2.id = any (v_ids)
+    ), candidates as materialized (
+      select o.story_id, o.fingerprint, o.published_at, o.id
+      from public.news_articles as o
+      where o.story_id = o.id
+        and not o.hidden
+        and o.source_id is not null
+        and o.source_id <> p_source
+        and o.published_at between (select min(b.published_at) from batch as b) - private.news_story_window()
+                               and (select max(b.published_at) from batch as b) + private.news_story_window()
+    ), matched as (
+      select distinct on (b.id) b.id, c.story_id
+      from batch as b
+      join candidates as c
+        on c.published_at between b.published_at - private.news_story_window()
+                              and b.published_at + private.news_story_window()
+       and c.fingerprint operator(extensions.%) b.fingerprint
+      order by b.id, extensions.similarity(c.fingerprint, b.fingerprint) desc, c.published_at, c.id
+    )
     update public.news_articles as n
     set story_id = m.story_id
-    from (
-      select n2.id, (
-        select o.story_id
-        from public.news_articles as o
-        where o.story_id = o.id
-          and not o.hidden
-          and o.source_id is not null
-          and o.source_id <> p_source
-          and o.published_at between n2.published_at - private.news_story_window()
-                                 and n2.published_at + private.news_story_window()
-          and o.fingerprint operator(extensions.%) n2.fingerprint
-        order by extensions.similarity(o.fingerprint, n2.fingerprint) desc, o.published_at, o.id
-        limit 1
-      ) as story_id
-      from public.news_articles as n2
-      where n2.id = any (v_ids)
-    ) as m
-    where n.id = m.id and m.story_id is not null;
+    from matched as m
+    where n.id = m.id;
   end if;
 
   update public.news_sources

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { type FeedServer, rss, startFeedServer } from '#tests/support/feed-server.ts';
 import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
 import { adminClient, openSignedIn, type ServerInfo } from './support/api.ts';
 
 /**
- * The news page (product §news) on the shared e2e server: each test files its articles under a
- * category of its own, so tests never see each other's rows.
+ * The news page and /admin/news (product §news, issue 16) on the shared e2e server: each test files its
+ * articles under a category of its own, so tests never see each other's rows. One file, run in order
+ * by one worker: the first real article removes every sample (decision 105), so the sample test must
+ * not run beside a test that adds real articles.
  */
+
+let feeds: FeedServer;
+test.beforeAll(async () => {
+  feeds = await startFeedServer();
+});
+test.afterAll(async () => {
+  await feeds?.close();
+});
 
 interface Seeded {
   category: string;
@@ -167,6 +178,82 @@ test.describe('saving', () => {
     const after = await adminClient(server).from('saved_articles').select('id').eq('user_id', member.id);
     expect(after.data).toEqual([]);
   });
+});
+
+test('an admin adds a source after testing it, refreshes it, hides an article, disables and deletes it', async ({
+  page,
+  server,
+  member,
+}) => {
+  const tag = randomBytes(4).toString('hex');
+  const name = `Loopback Gazette ${tag}`;
+  const titles = [`Regulators meet ${tag}`, `Growers gather ${tag}`];
+  feeds.feed(
+    `/${tag}.xml`,
+    rss(
+      name,
+      titles.map((title, index) => ({
+        guid: `${tag}-${index}`,
+        title,
+        link: `https://loopback-${tag}.example/${index}`,
+        summary: `<p>About ${title}</p>`,
+        date: new Date(Date.now() - (index + 1) * 3600_000),
+      })),
+    ),
+  );
+  const { error } = await adminClient(server)
+    .from('user_roles')
+    .insert({ user_id: member.id, role: 'admin' });
+  expect(error).toBeNull();
+  await openSignedIn(page, server, member, '/admin/news');
+  await expect(page.getByRole('heading', { level: 2, name: 'News sources' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('news-source').filter({ hasText: 'Marijuana Moment' })).toContainText(
+    'data/news-sources.csv',
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Add source' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a news source' });
+  await dialog.getByRole('button', { name: 'Save source' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Feed URL').fill(`${feeds.url}/${tag}.xml`);
+  await dialog.getByLabel('Category').fill(`Cat${tag}`);
+  await dialog.getByRole('button', { name: 'Test feed' }).click();
+  const preview = dialog.getByRole('region', { name: 'Feed preview' });
+  await expect(preview).toContainText('RSS, 2 items');
+  await expect(preview).toContainText(titles[0] as string);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Save source' }).click();
+  await expect(toastWith(page, 'Source added')).toBeVisible();
+
+  const row = page.getByTestId('news-source').filter({ hasText: name });
+  await expect(row).toContainText('Not fetched yet');
+  await row.getByRole('button', { name: `Refresh ${name}` }).click();
+  await expect(toastWith(page, `${name} refreshed`)).toContainText('2 new articles');
+  await expect(row).toContainText('2 articles');
+  await expect(row).toContainText('OK');
+
+  const article = page.getByTestId('news-admin-article').filter({ hasText: titles[0] as string });
+  await article.getByRole('button', { name: `Hide ${titles[0]}` }).click();
+  await expect(toastWith(page, 'Article hidden')).toBeVisible();
+  await expect(article).toContainText('hidden');
+  const visible = await adminClient(server).from('news_articles').select('hidden').eq('title', titles[0]);
+  expect(visible.data).toEqual([{ hidden: true }]);
+
+  await row.getByRole('switch', { name: `${name} enabled` }).click();
+  await expect(row).toContainText('Disabled');
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  await expect(confirm).toContainText('its 2 articles');
+  await confirm.getByRole('button', { name: 'Delete source' }).click();
+  await expect(toastWith(page, 'Source deleted')).toBeVisible();
+  await expect(page.getByTestId('news-source').filter({ hasText: name })).toHaveCount(0);
+  const gone = await adminClient(server).from('news_articles').select('id').eq('title', titles[1]);
+  expect(gone.data).toEqual([]);
 });
 
 test('sample articles are labelled as samples', async ({ page, server }) => {
