@@ -31,7 +31,8 @@ const FEEDS = flag('feeds', 20);
 const ITEMS = flag('items', 500);
 const QUERIES = flag('queries', 100);
 
-const WORDS = `cannabis hemp licensing regulators dispensary cultivation growers harvest market prices wholesale
+const WORDS =
+  `cannabis hemp licensing regulators dispensary cultivation growers harvest market prices wholesale
 retail flower edibles vape concentrates tax revenue legislature senate governor ballot measure legalization
 medical patients adult-use sales record quarterly earnings stock shares index investors merger acquisition
 bankruptcy layoffs expansion facility greenhouse outdoor indoor testing laboratory potency contamination recall
@@ -44,8 +45,8 @@ washington massachusetts illinois new-york new-jersey florida texas pennsylvania
 arizona nevada canada germany thailand mexico uruguay europe export import supply chain shortage surplus
 price-compression inventory software payments cashless atm insurance real-estate lease zoning moratorium
 city council county local opt-out referendum petition signatures campaign poll voters`
-  .split(/\s+/)
-  .filter(Boolean);
+    .split(/\s+/)
+    .filter(Boolean);
 
 function pick(random: () => number, count: number): string {
   return Array.from({ length: count }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
@@ -93,7 +94,9 @@ async function main(): Promise<void> {
     for (let feed = 0; feed < FEEDS; feed += 1) {
       const items: FeedItem[] = Array.from({ length: ITEMS }, (_, index) => {
         const shared = index % 10 === 0;
-        const story = shared ? `Shared story ${Math.floor(index / 10)} ${feed % 2 === 0 ? feed : feed - 1}` : '';
+        const story = shared
+          ? `Shared story ${Math.floor(index / 10)} ${feed % 2 === 0 ? feed : feed - 1}`
+          : '';
         return {
           guid: `feed-${feed}-item-${index}`,
           title: shared ? `${story} ${pick(seeded(index + 1), 6)}` : `${pick(random, 8)} ${feed}-${index}`,
@@ -105,10 +108,11 @@ async function main(): Promise<void> {
         };
       });
       feeds.feed(`/feed-${feed}.xml`, rss(`Publisher ${feed}`, items), { gzip: true });
-      await db.query(
-        `insert into public.news_sources (name, feed_url, category) values ($1, $2, $3)`,
-        [`Publisher ${feed}`, `${feeds.url}/feed-${feed}.xml`, ['Policy', 'Business', 'Markets', 'Culture', 'Hemp'][feed % 5]],
-      );
+      await db.query(`insert into public.news_sources (name, feed_url, category) values ($1, $2, $3)`, [
+        `Publisher ${feed}`,
+        `${feeds.url}/feed-${feed}.xml`,
+        ['Policy', 'Business', 'Markets', 'Culture', 'Hemp'][feed % 5],
+      ]);
     }
     const refresh = async () => {
       const started = performance.now();
@@ -117,7 +121,9 @@ async function main(): Promise<void> {
         headers: { authorization: `Bearer ${keys.serviceRoleKey}`, 'content-type': 'application/json' },
         body: '{}',
       });
-      const body = (await response.json()) as { sources: { new_items: number; status: string; error: string | null }[] };
+      const body = (await response.json()) as {
+        sources: { new_items: number; status: string; error: string | null }[];
+      };
       const ms = performance.now() - started;
       if (!response.ok) throw new Error(`refresh answered ${response.status}: ${JSON.stringify(body)}`);
       const failed = body.sources.filter((source) => source.status !== 'ok');
@@ -126,7 +132,9 @@ async function main(): Promise<void> {
     };
     const first = await refresh();
     const again = await refresh();
-    const grouped = await db.query<{ n: string }>(`select count(*) as n from public.news_articles where story_id <> id`);
+    const grouped = await db.query<{ n: string }>(
+      `select count(*) as n from public.news_articles where story_id <> id`,
+    );
     const ingestion = [
       {
         run: `first refresh (${FEEDS} × ${ITEMS})`,
@@ -147,8 +155,12 @@ async function main(): Promise<void> {
     // ---------------------------------------------------------------------------------------------
     const fillStarted = performance.now();
     const words = `array[${WORDS.map((word) => `'${word}'`).join(',')}]`;
-    const [{ id: sourceId } = { id: '' }] = (await db.query<{ id: string }>(`select id from public.news_sources limit 1`)).rows;
-    const have = Number((await db.query<{ n: string }>(`select count(*) as n from public.news_articles`)).rows[0]?.n);
+    const [{ id: sourceId } = { id: '' }] = (
+      await db.query<{ id: string }>(`select id from public.news_sources limit 1`)
+    ).rows;
+    const have = Number(
+      (await db.query<{ n: string }>(`select count(*) as n from public.news_articles`)).rows[0]?.n,
+    );
     const BATCH = 20_000;
     for (let start = have; start < ARTICLES; start += BATCH) {
       const end = Math.min(ARTICLES, start + BATCH);
@@ -199,7 +211,9 @@ async function main(): Promise<void> {
       kinds['feed, category']?.push((await rpc({ p_category: 'Hemp' })).ms);
       kinds['search 1 word, newest']?.push((await rpc({ p_query: pick(queryRandom, 1) })).ms);
       kinds['search 2 words, newest']?.push((await rpc({ p_query: pick(queryRandom, 2) })).ms);
-      kinds['search 1 word, relevance']?.push((await rpc({ p_query: pick(queryRandom, 1), p_sort: 'relevance' })).ms);
+      kinds['search 1 word, relevance']?.push(
+        (await rpc({ p_query: pick(queryRandom, 1), p_sort: 'relevance' })).ms,
+      );
       if (i % 5 === 0) {
         const q = pick(queryRandom, 1);
         let cursor: Record<string, unknown> = {};
@@ -216,7 +230,9 @@ async function main(): Promise<void> {
     }
     console.log(`\nnews bench — ${tier}, load average ${loadavg()[0]?.toFixed(1)}\n`);
     table(ingestion);
-    console.log(`grouped into stories: ${grouped.rows[0]?.n} articles; filled to ${ARTICLES} articles in ${fillSeconds.toFixed(1)} s\n`);
+    console.log(
+      `grouped into stories: ${grouped.rows[0]?.n} articles; filled to ${ARTICLES} articles in ${fillSeconds.toFixed(1)} s\n`,
+    );
     table(
       Object.entries(kinds).map(([kind, times]) => ({
         'rpc news_feed over HTTP': kind,
