@@ -56,7 +56,6 @@ begin
     -- batch's dates (the feed index serves the range). Their number follows how much is published in
     -- a few days, not the size of the table, which a trigram index lookup per title would (common
     -- trigrams such as "the" or "ing" have posting lists as long as the table).
-    perform set_config('pg_trgm.similarity_threshold', '0.5', true);
     with batch as (
       select n2.id, n2.fingerprint, n2.published_at from public.news_articles as n2 where n2.id = any (v_ids)
     ), candidates as materialized (
@@ -69,13 +68,22 @@ begin
         and o.published_at between (select min(b.published_at) from batch as b) - private.news_story_window()
                                and (select max(b.published_at) from batch as b) + private.news_story_window()
     ), matched as (
-      select distinct on (b.id) b.id, c.story_id
+      -- For each new article, the most similar candidate of its own window; similarity is computed
+      -- only for those (the fence keeps the planner from testing similarity on the whole set first).
+      select b.id, best.story_id
       from batch as b
-      join candidates as c
-        on c.published_at between b.published_at - private.news_story_window()
-                              and b.published_at + private.news_story_window()
-       and c.fingerprint operator(extensions.%) b.fingerprint
-      order by b.id, extensions.similarity(c.fingerprint, b.fingerprint) desc, c.published_at, c.id
+      cross join lateral (
+        select c.story_id, extensions.similarity(c.fingerprint, b.fingerprint) as score
+        from (
+          select * from candidates as c0
+          where c0.published_at between b.published_at - private.news_story_window()
+                                    and b.published_at + private.news_story_window()
+          offset 0
+        ) as c
+        order by score desc, c.published_at, c.id
+        limit 1
+      ) as best
+      where best.score >= 0.5
     )
     update public.news_articles as n
     set story_id = m.story_id
