@@ -172,8 +172,8 @@ async function main(): Promise<void> {
                 now() - (g.i * interval '5 minutes'), lower(g.title)
          from (
            select gen_random_uuid() as id, i,
-                  (select string_agg(w.w[1 + floor(random() * cardinality(w.w))::int], ' ') from generate_series(1, 8 + (i % 3) * 0) as k) as title,
-                  (select string_agg(w.w[1 + floor(random() * cardinality(w.w))::int], ' ') from generate_series(1, 30 + (i % 3) * 0) as k) as summary
+                  (select string_agg(w.w[1 + floor(random() * cardinality(w.w))::int + 0 * k], ' ') from generate_series(1, 8 + 0 * i) as k) as title,
+                  (select string_agg(w.w[1 + floor(random() * cardinality(w.w))::int + 0 * k], ' ') from generate_series(1, 30 + 0 * i) as k) as summary
            from generate_series($2::int, $3::int - 1) as i, w
          ) as g`,
         [sourceId, start, end],
