@@ -18,7 +18,7 @@ test('the news page fits a phone: one column of cards, chips scroll sideways, no
     return {
       id,
       story_id: id,
-      title: `Sample headline: phone story ${index} ${category}`,
+      title: `Phone story ${index} ${category}`,
       url: `https://${category}.example/${index}`,
       url_key: `${category}.example/${index}`,
       summary: 'A summary long enough to wrap on a narrow screen, which it should do without overflowing.',
@@ -26,8 +26,6 @@ test('the news page fits a phone: one column of cards, chips scroll sideways, no
       category,
       published_at: new Date(Date.now() - index * 60_000).toISOString(),
       fingerprint: `phone story ${index}`,
-      // Samples: a real article would remove the samples another test may be looking at (decision 105).
-      is_sample: true,
     };
   });
   expect((await admin.from('news_articles').insert(rows)).error).toBeNull();
