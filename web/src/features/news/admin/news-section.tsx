@@ -244,14 +244,13 @@ function SourceRow({ source, onEdit }: { source: NewsSource; onEdit: () => void 
                 variant="destructive"
                 disabled={remove.isPending}
                 onClick={() =>
-                  remove.mutate(source.id, {
-                    onSuccess: () => {
-                      setConfirm(false);
-                      toast({ title: 'Source deleted', description: source.name });
-                    },
-                    onError: (error) =>
+                  // mutateAsync: the row unmounts once the list reloads without it, and a callback given to
+                  // mutate() would then never run.
+                  remove.mutateAsync(source.id).then(
+                    () => toast({ title: 'Source deleted', description: source.name }),
+                    (error: unknown) =>
                       toast({ variant: 'destructive', title: 'Error', description: errorText(error) }),
-                  })
+                  )
                 }
               >
                 Delete source
