@@ -66,6 +66,19 @@ export interface Config {
   realtime: RealtimeConfig;
   /** The server functions (/functions/v1). */
   functions: FunctionsConfig;
+  news: NewsConfig;
+}
+
+/** Reading news feeds (product §news, decision 112). */
+export interface NewsConfig {
+  /** NEWS_REFRESH_MINUTES: how often enabled sources are fetched; 0 turns the schedule off. */
+  refreshMinutes: number;
+  /** NEWS_ALLOW_PRIVATE_HOSTS: feeds on private or loopback addresses may be fetched (off by default). */
+  allowPrivateHosts: boolean;
+  /** NEWS_FETCH_TIMEOUT_MS: one fetch, redirects included. */
+  fetchTimeoutMs: number;
+  /** NEWS_MAX_FEED_KB: the largest feed read, after decompression. */
+  maxFeedBytes: number;
 }
 
 export interface FunctionsConfig {
@@ -451,6 +464,12 @@ export function loadConfig(env: Env = process.env): Config {
         minAccountAgeHours: read.int('VOTE_MIN_ACCOUNT_AGE_HOURS', 24, 0, 8760),
         ringDetection: read.bool('VOTE_RING_DETECTION', true),
       },
+    },
+    news: {
+      refreshMinutes: read.int('NEWS_REFRESH_MINUTES', 30, 0, 10_080),
+      allowPrivateHosts: read.bool('NEWS_ALLOW_PRIVATE_HOSTS', false),
+      fetchTimeoutMs: read.int('NEWS_FETCH_TIMEOUT_MS', 15_000, 100, 120_000),
+      maxFeedBytes: read.int('NEWS_MAX_FEED_KB', 5120, 16, 51_200) * 1024,
     },
   };
 

@@ -19,6 +19,15 @@ export function runForClient<T>(client: RequestClient, fn: () => T): T {
   return current.run(client, fn);
 }
 
+/**
+ * Runs `fn` as the server's own work even inside a request: for work an operator starts by a request
+ * but that is the server's (fetching every news feed), which must not count against, or wait behind,
+ * the operator's per-client share.
+ */
+export function runAsServer<T>(fn: () => T): T {
+  return current.exit(fn);
+}
+
 export function currentClient(): RequestClient | undefined {
   return current.getStore();
 }

@@ -40,6 +40,19 @@ export const FunctionErrors = {
       headers: INVALID_TOKEN,
     }),
 
+  operatorRequired: () =>
+    new ApiError(
+      401,
+      'operator_required',
+      "This function is for administrators: send an admin's access token or the service key",
+      { headers: INVALID_TOKEN },
+    ),
+  adminRequired: () => new ApiError(403, 'admin_required', 'Only administrators may do this'),
+  invalidSourceId: () =>
+    new ApiError(400, 'invalid_source_id', 'source_id must be a news source id (a UUID)'),
+  sourceNotFound: () => new ApiError(404, 'source_not_found', 'There is no news source with this id'),
+  invalidFeedUrl: (reason: string) => new ApiError(400, 'invalid_feed_url', `feed_url: ${reason}`),
+
   methodNotAllowed: (method: string, allowed: string) =>
     new ApiError(405, 'method_not_allowed', `${method} is not allowed here: use ${allowed}`, {
       headers: { allow: `${allowed}, OPTIONS` },

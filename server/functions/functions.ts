@@ -5,6 +5,7 @@ import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
 import { setExportRule, setVoteSettings, voteHousekeeping } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
+import type { NewsDeps } from './news-feeds.ts';
 import type { ProductMailDeps } from './product-mail.ts';
 
 /**
@@ -14,6 +15,7 @@ import type { ProductMailDeps } from './product-mail.ts';
 export interface FunctionsDeps {
   export: ExportDeps;
   deletion: DeletionDeps;
+  news: NewsDeps;
   productMail: ProductMailDeps;
   /** Pass or Gas housekeeping (promotes pending votes, expires ring signals). */
   votes: { housekeeping(): Promise<number> };
@@ -41,6 +43,19 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       log: ctx.log,
       secret: ctx.keys.jwtSecret,
       outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
+    },
+    news: {
+      db: ctx.db,
+      log: ctx.log,
+      refreshMinutes: ctx.config.news.refreshMinutes,
+      fetch: {
+        allowPrivateHosts: ctx.config.news.allowPrivateHosts,
+        timeoutMs: ctx.config.news.fetchTimeoutMs,
+        maxBytes: ctx.config.news.maxFeedBytes,
+        maxRedirects: 5,
+        userAgent: `HighGrade-NewsFetcher/1.0 (+${ctx.config.siteUrl})`,
+      },
+      shutdown: new AbortController(),
     },
     productMail: {
       db: ctx.db,

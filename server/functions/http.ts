@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { RequestScope } from '../db/driver.ts';
 import { JwtError } from '../http/jwt.ts';
 import { authenticate, bearerToken, type RequestAuth, scopeFor } from '../http/request-auth.ts';
-import { findAccountAndSession } from './db.ts';
+import { findAccountAndSession, isAdmin } from './db.ts';
 import { authFailureError, FunctionErrors } from './errors.ts';
 
 /** The signed-in user a function acts for. */
@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route acts for a signed-in user: the caller is resolved before the body is read. */
     functionUser?: boolean;
+    /** The route is for operators: an admin's access token or the service key (news refresh). */
+    functionOperator?: boolean;
   }
   interface FastifyRequest {
     functionCaller?: FunctionCaller;
@@ -75,11 +77,35 @@ export async function resolveCaller(request: FastifyRequest, ctx: AppContext): P
   return { userId, scope: scopeFor(request, auth) };
 }
 
+/**
+ * An operator: the service key (role service_role) as bearer token, or a signed-in admin's access
+ * token. Anyone else: 401 without valid credentials, 403 with a member's.
+ */
+export async function resolveOperator(request: FastifyRequest, ctx: AppContext): Promise<void> {
+  const token = bearerToken(request);
+  if (token === undefined) throw FunctionErrors.missingAuthorization();
+  let role: unknown;
+  try {
+    role = (await ctx.jwt.verify(token)).role;
+  } catch (error) {
+    if (error instanceof JwtError) {
+      throw error.reason === 'expired' ? FunctionErrors.expiredToken() : FunctionErrors.invalidToken();
+    }
+    throw error;
+  }
+  if (role === 'service_role') return;
+  if (role !== 'authenticated') throw FunctionErrors.operatorRequired();
+  const caller = await resolveCaller(request, ctx);
+  if (!(await isAdmin(ctx.db, caller.userId))) throw FunctionErrors.adminRequired();
+}
+
 /** Resolves the caller of `functionUser` routes first thing, so no body is read for a stranger. */
 export function requireUsers(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('functionCaller', undefined);
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.routeOptions.config.functionUser) return;
+    if (request.is404) return;
+    if (request.routeOptions.config.functionOperator) return resolveOperator(request, ctx);
+    if (!request.routeOptions.config.functionUser) return;
     request.functionCaller = await resolveCaller(request, ctx);
   });
 }

@@ -1,12 +1,31 @@
 import type { Job } from '../jobs.ts';
 import type { FunctionsDeps } from './functions.ts';
+import { refreshDue } from './news-feeds.ts';
 import { sendQueuedMail } from './product-mail.ts';
 
 /** Set-aside blobs of an operation this old belong to a crashed one (decision 072). */
 const TRASH_LEASE_SECONDS = 3600;
 
 /** The functions' scheduled work (decision 088). */
+export function functionJobs(deps: FunctionsDeps): Job<FunctionsDeps>[] {
+  return JOBS.filter((job) => job.name !== NEWS_JOB || deps.news.refreshMinutes > 0).map((job) =>
+    job.name === NEWS_JOB ? { ...job, everyMs: deps.news.refreshMinutes * 60 * 1000 } : job,
+  );
+}
+
+const NEWS_JOB = 'functions: news feeds';
+
 export const JOBS: Job<FunctionsDeps>[] = [
+  {
+    // Fetch the enabled news sources (NEWS_REFRESH_MINUTES; 0 turns the schedule off). Under the lease
+    // one process runs it; each source is also claimed before it is fetched (decision 112).
+    name: NEWS_JOB,
+    everyMs: 30 * 60 * 1000,
+    atStart: true,
+    // One process fetches per interval (decision 106); a run takes at most a few fetch deadlines.
+    lease: { name: 'news-feeds', ttlMs: 10 * 60 * 1000 },
+    run: (deps) => refreshDue(deps.news),
+  },
   {
     // Finish what a crashed or failed deletion left behind: at start, and every few minutes.
     name: 'functions: blob trash sweep',

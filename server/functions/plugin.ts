@@ -6,7 +6,7 @@ import { startJobs } from '../jobs.ts';
 import { mapError } from './errors.ts';
 import { createFunctions } from './functions.ts';
 import { requireUsers } from './http.ts';
-import { JOBS } from './jobs.ts';
+import { functionJobs } from './jobs.ts';
 import { ROUTES } from './routes/index.ts';
 
 /** Request bodies of the functions are small JSON objects ({"confirm_deletion": true}). */
@@ -34,8 +34,9 @@ export default async function functionsService(app: FastifyInstance, { ctx }: Se
   requireUsers(app, ctx);
   for (const route of ROUTES) route(app, deps);
 
-  const jobs = startJobs(JOBS, deps, ctx.log, { db: ctx.db });
+  const jobs = startJobs(functionJobs(deps), deps, ctx.log, { db: ctx.db });
   app.addHook('onClose', async () => {
+    deps.news.shutdown.abort();
     await jobs.stop();
     await deps.close();
   });

@@ -24,6 +24,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     OAUTH_CLIENT_ID: OIDC_CLIENT_ID,
     OAUTH_CLIENT_SECRET: 'e2e-secret',
     OAUTH_ISSUER: provider.issuer,
+    // The news tests serve their feeds on loopback; no scheduled fetch of the shipped sources (the
+    // internet is not reached from tests).
+    NEWS_ALLOW_PRIVATE_HOSTS: 'true',
+    NEWS_REFRESH_MINUTES: '0',
     // Pass or Gas: fresh test accounts' votes count at once (the waiting period has integration tests).
     VOTE_MIN_ACCOUNT_AGE_HOURS: '0',
   }).catch(async (error: unknown) => {

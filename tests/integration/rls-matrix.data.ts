@@ -68,6 +68,8 @@ export const IDS = {
   brand: '0b000000-0000-4000-8000-00000000000c',
   commentReport: '0b000000-0000-4000-8000-00000000000d',
   heldVotes: '0b000000-0000-4000-8000-00000000000e',
+  newsSource: '0b000000-0000-4000-8000-00000000000f',
+  newsArticle: '0b000000-0000-4000-8000-000000000010',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -128,6 +130,37 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
     rows: [
       { id: 'rls-product-1', name: 'RLS Kush', category: 'Flower', brand_id: IDS.brand },
       { id: 'rls-product-2', name: 'RLS Haze', category: 'Flower' },
+    ],
+  },
+  {
+    table: 'news_sources',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.newsSource,
+        name: 'RLS Gazette',
+        feed_url: 'https://rls.example/feed.xml',
+        category: 'Policy',
+      },
+    ],
+  },
+  {
+    table: 'news_articles',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.newsArticle,
+        story_id: IDS.newsArticle,
+        source_id: IDS.newsSource,
+        guid: 'rls-1',
+        title: 'Regulators publish rules',
+        url: 'https://rls.example/rules',
+        url_key: 'rls.example/rules',
+        source_name: 'RLS Gazette',
+        category: 'Policy',
+        published_at: { $timestamp: -1 },
+        fingerprint: 'regulators publish rules',
+      },
     ],
   },
   {
@@ -409,6 +442,65 @@ export const MATRIX: TableMatrix[] = [
         operation: 'select',
         request: { target: { id: IDS.draftPost } },
         expected: by(F, F, F, F, A, A),
+      },
+    ],
+  },
+  {
+    table: 'news_sources',
+    requests: {
+      select: { target: { id: IDS.newsSource } },
+      insert: {
+        values: { name: 'Another Gazette', feed_url: 'https://rls.example/other.xml', category: 'Business' },
+      },
+      update: { target: { id: IDS.newsSource }, set: { enabled: false } },
+      delete: { target: { id: IDS.newsSource } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(D, F, F, F, A, A),
+      delete: by(D, F, F, F, A, A),
+    },
+    variants: [
+      {
+        name: "writing the fetcher's status",
+        operation: 'update',
+        request: { target: { id: IDS.newsSource }, set: { last_status: 'ok', item_count: 999 } },
+        expected: by(D, D, D, D, D, A),
+      },
+    ],
+  },
+  {
+    table: 'news_articles',
+    requests: {
+      select: { target: { id: IDS.newsArticle } },
+      insert: {
+        values: {
+          story_id: IDS.newsArticle,
+          title: 'Made up',
+          url: 'https://rls.example/made-up',
+          url_key: 'rls.example/made-up',
+          source_name: 'RLS Gazette',
+          category: 'Policy',
+          published_at: { $timestamp: 0 },
+          fingerprint: 'made up',
+        },
+      },
+      update: { target: { id: IDS.newsArticle }, set: { hidden: true } },
+      delete: { target: { id: IDS.newsArticle } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, D, A),
+      update: by(D, F, F, F, A, A),
+      delete: by(D, D, D, D, D, A),
+    },
+    variants: [
+      {
+        name: 'rewriting a title',
+        operation: 'update',
+        request: { target: { id: IDS.newsArticle }, set: { title: 'Rewritten' } },
+        expected: by(D, D, D, D, D, A),
       },
     ],
   },

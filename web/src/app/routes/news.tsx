@@ -1,10 +1,16 @@
 import { Newspaper } from 'lucide-react';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
+import { NewsFeedView } from '#web/features/news/components/news-feed-view.tsx';
+import { filtersFromSearch, searchFromFilters } from '#web/features/news/news-feed.ts';
+import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
+import { openSignInDialog } from '#web/lib/auth/sign-in-dialog.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function NewsPage() {
   useDocumentTitle('News');
+  const [params, setParams] = useSearchParams();
+  const userId = useConfirmedUserId();
   return (
     <PageContainer>
       <PageHeader
@@ -12,10 +18,12 @@ export default function NewsPage() {
         title="News"
         description="Cannabis industry news from trusted sources and posts from our team, in one feed you can filter by category and search."
       />
-      <EmptyState icon={Newspaper} title="No articles yet" className="mt-10">
-        Articles will appear here once the first news sources are connected. Members will be able to save
-        articles to read later.
-      </EmptyState>
+      <NewsFeedView
+        filters={filtersFromSearch(params)}
+        onFiltersChange={(filters) => setParams(searchFromFilters(filters))}
+        userId={userId}
+        onSignIn={openSignInDialog}
+      />
     </PageContainer>
   );
 }

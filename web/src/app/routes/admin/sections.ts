@@ -1,4 +1,4 @@
-import { CalendarCheck, type LucideIcon, Package, ScrollText, ShieldAlert } from 'lucide-react';
+import { CalendarCheck, type LucideIcon, Newspaper, Package, ScrollText, ShieldAlert } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -22,6 +22,14 @@ export interface AdminSection {
 }
 
 export const adminSections: readonly AdminSection[] = [
+  {
+    path: 'news',
+    label: 'News',
+    icon: Newspaper,
+    element: lazy(() =>
+      import('#web/features/news/admin/news-section.tsx').then((m) => ({ default: m.NewsSection })),
+    ),
+  },
   {
     path: 'bookings',
     label: 'Bookings',

@@ -1,0 +1,127 @@
+-- The news page's one read (product §news, decision 111): articles and the team's published posts,
+-- newest first (or, with a search, most relevant first), one page at a time by keyset.
+--
+--   rpc('news_feed', { p_query, p_category, p_sort, p_before_at, p_before_id, p_before_rank, p_limit })
+--
+-- p_category: a source category, or 'Team' for the team's posts only. p_sort: 'newest' (default) or
+-- 'relevance' (with a query). The next page passes the last row's published_at, id (and rank when
+-- sorting by relevance). Highlights mark matches with U+E000 … U+E001 (private-use characters the
+-- server strips from feed text), so the page renders them as <mark> without parsing any HTML.
+-- Security definer: it applies the visibility rule itself (never a hidden article) so that the search
+-- and feed indexes serve it (a policy's condition would have to run first; decision 092).
+
+drop function if exists public.news_feed(text, text, text, timestamptz, uuid, real, integer);
+create or replace function public.news_feed(
+  p_query text default null,
+  p_category text default null,
+  p_sort text default 'newest',
+  p_before_at timestamptz default null,
+  p_before_id uuid default null,
+  p_before_rank real default null,
+  p_limit integer default 20
+) returns table (
+  kind text,
+  id uuid,
+  title text,
+  url text,
+  summary text,
+  image_url text,
+  source_name text,
+  category text,
+  published_at timestamptz,
+  is_sample boolean,
+  also_reported_by jsonb,
+  title_highlight text,
+  summary_highlight text,
+  rank real
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_query tsquery;
+  v_relevance boolean;
+  v_limit integer := coalesce(p_limit, 20);
+  v_opts text := format('StartSel=%s, StopSel=%s, HighlightAll=true', chr(57344), chr(57345));
+begin
+  if char_length(p_query) > 200 then
+    raise exception 'search text is too long (at most 200 characters)' using errcode = '22023';
+  end if;
+  if char_length(p_category) > 40 then
+    raise exception 'category is too long (at most 40 characters)' using errcode = '22023';
+  end if;
+  if v_limit < 1 or v_limit > 50 then
+    raise exception 'p_limit must be between 1 and 50' using errcode = '22023';
+  end if;
+  if coalesce(p_sort, 'newest') not in ('newest', 'relevance') then
+    raise exception 'p_sort must be newest or relevance' using errcode = '22023';
+  end if;
+  if (p_before_at is null) <> (p_before_id is null) then
+    raise exception 'p_before_at and p_before_id go together' using errcode = '22023';
+  end if;
+  if nullif(btrim(p_query), '') is not null then
+    v_query := websearch_to_tsquery('english'::regconfig, p_query);
+  end if;
+  v_relevance := v_query is not null and p_sort = 'relevance';
+  if v_relevance and p_before_at is not null and p_before_rank is null then
+    raise exception 'p_before_rank is needed to page by relevance' using errcode = '22023';
+  end if;
+
+  return query
+  with page as (
+    (
+      select 'article'::text as kind, a.id, a.title, a.url, a.summary, a.image_url, a.source_name, a.category,
+             a.published_at, a.is_sample, a.story_id,
+             case when v_query is null then 0::real else ts_rank(a.search, v_query) end as rank
+      from public.news_articles as a
+      where not a.hidden and a.story_id = a.id
+        and (p_category is null or a.category = p_category)
+        and (v_query is null or a.search @@ v_query)
+        and (v_relevance or p_before_at is null or (a.published_at, a.id) < (p_before_at, p_before_id))
+        and (not v_relevance or p_before_at is null
+             or (ts_rank(a.search, v_query), a.published_at, a.id) < (p_before_rank, p_before_at, p_before_id))
+      order by case when v_relevance then ts_rank(a.search, v_query) end desc nulls last,
+               a.published_at desc, a.id desc
+      limit v_limit
+    )
+    union all
+    (
+      select 'post'::text, p.id, p.title, null::text, left(p.content, 600), p.media_urls[1], 'HighGrade team'::text,
+             'Team'::text, p.created_at, false, null::uuid,
+             case when v_query is null then 0::real
+                  else ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query) end
+      from public.admin_posts as p
+      where p.status = 'published'
+        and (p_category is null or p_category = 'Team')
+        and (v_query is null or to_tsvector('english'::regconfig, p.title || ' ' || p.content) @@ v_query)
+        and (v_relevance or p_before_at is null or (p.created_at, p.id) < (p_before_at, p_before_id))
+        and (not v_relevance or p_before_at is null
+             or (ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query), p.created_at, p.id)
+                < (p_before_rank, p_before_at, p_before_id))
+      order by case when v_relevance
+                 then ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query) end desc nulls last,
+               p.created_at desc, p.id desc
+      limit v_limit
+    )
+  ), top as (
+    select * from page as g
+    order by case when v_relevance then g.rank end desc nulls last, g.published_at desc, g.id desc
+    limit v_limit
+  )
+  select t.kind, t.id, t.title, t.url, t.summary, t.image_url, t.source_name, t.category, t.published_at,
+         t.is_sample,
+         coalesce((
+           select jsonb_agg(jsonb_build_object('source_name', o.source_name, 'url', o.url) order by o.published_at)
+           from public.news_articles as o
+           where t.story_id is not null and o.story_id = t.story_id and o.id <> t.id and not o.hidden
+         ), '[]'::jsonb),
+         case when v_query is null then t.title else ts_headline('english'::regconfig, t.title, v_query, v_opts) end,
+         case when v_query is null or t.summary is null then t.summary
+              else ts_headline('english'::regconfig, t.summary, v_query, v_opts) end,
+         t.rank
+  from top as t
+  order by case when v_relevance then t.rank end desc nulls last, t.published_at desc, t.id desc;
+end
+$$;
+revoke all on function public.news_feed(text, text, text, timestamptz, uuid, real, integer) from public;
+grant execute on function public.news_feed(text, text, text, timestamptz, uuid, real, integer)
+  to anon, authenticated, service_role;
