@@ -59,7 +59,7 @@ export interface Config {
    */
   demoContent: boolean;
   /**
-   * Milliseconds without activity after which the web app signs a member out (spec §4: 2 hours). A
+   * Milliseconds without activity after which the web app signs a member out (product §session: 2 hours). A
    * public setting: the browser enforces it, and tests shorten it.
    */
   autoSignOutMs: number;

@@ -18,9 +18,9 @@ import {
 } from './db.ts';
 
 /**
- * The admin bootstrap of spec §4 (decision 093): the SUPPORT_EMAIL account is made an administrator
- * once its owner proves the mailbox — by following a link (or typing a code) that this server mailed
- * to that address: a sign-up or invite confirmation, a magic link or a password reset. Nothing else
+ * The admin bootstrap of product §admin-bootstrap (decision 093): the SUPPORT_EMAIL account is made an
+ * administrator once its owner proves the mailbox — by following a link (or typing a code) that this server
+ * mailed to that address: a sign-up or invite confirmation, a magic link or a password reset. Nothing else
  * counts: not an autoconfirmed sign-up, not an email change to the address, not an address the admin
  * API marked confirmed, not a social provider's word, not a link from admin/generate_link (handed to
  * whoever holds the service key, never mailed).

@@ -942,7 +942,9 @@ export async function eraseAuditTrail(tx: Queryable, userId: string): Promise<vo
   );
 }
 
-/** Spec §4: the support account is an administrator; a second grant of the role is ignored. */
+/**
+ * Product §admin-bootstrap: the support account is an administrator; a second grant of the role is ignored.
+ */
 export async function grantAdminRole(tx: Queryable, userId: string): Promise<void> {
   await tx.query(
     "insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict (user_id, role) do nothing",

@@ -7,7 +7,7 @@ import type { BlobTrash } from './blob-trash.ts';
 import * as sql from './db.ts';
 import { FunctionErrors } from './errors.ts';
 
-/** The product's avatar bucket: everything under `{userId}/` there is the user's (spec §3). */
+/** The product's avatar bucket: everything under `{userId}/` there is the user's (product §buckets). */
 export const USER_FOLDER_BUCKET = 'user-uploads';
 
 export interface DeletionDeps {

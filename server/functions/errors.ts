@@ -4,7 +4,7 @@ import type { AuthFailure } from '../http/request-auth.ts';
 
 /**
  * The server functions' error catalogue. The wire format is `{error, message}` (renderers.plain);
- * messages are written for people, since the web app may show them (spec §8 shows the deletion's
+ * messages are written for people, since the web app may show them (product §data-rights shows the deletion's
  * message in a toast and maps "rate limit" / "auth" keywords to its own texts).
  */
 

@@ -34,10 +34,10 @@ function single(value: string | string[] | undefined): string | undefined {
 
 /**
  * Who is calling (decision 070). With an `apikey` (supabase-js sends one), the platform's check
- * applies: the key must be one of the project's. Without one (the web app's plain fetch, spec §7),
- * the bearer token alone decides, as on Supabase, whose functions gateway needs no key. Either way
- * the token must be a user's access token (role authenticated, a user id as subject) whose account —
- * and session, when it names one — still exists.
+ * applies: the key must be one of the project's. Without one (the web app's plain fetch, product
+ * §server-functions), the bearer token alone decides, as on Supabase, whose functions gateway needs no key.
+ * Either way the token must be a user's access token (role authenticated, a user id as subject) whose account
+ * — and session, when it names one — still exists.
  */
 export async function resolveCaller(request: FastifyRequest, ctx: AppContext): Promise<FunctionCaller> {
   let auth: RequestAuth;

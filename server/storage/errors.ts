@@ -18,7 +18,7 @@ export const StorageErrors = {
   bucketNotEmpty: () => new ApiError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
   invalidBucketName: () => new ApiError(400, 'Invalid Input', 'Bucket name invalid'),
   invalidKey: (key: string) => new ApiError(400, 'InvalidKey', `Invalid key: ${printable(key)}`),
-  /** Object-name rules of spec §5 "Image upload (general)", with its messages. */
+  /** Object-name rules of product §image-rules, with its messages. */
   invalidFileName: (message: FileNameProblem) => new ApiError(400, 'InvalidKey', message),
   entityTooLarge: (entity = 'object') =>
     new ApiError(413, 'Payload too large', `The ${entity} exceeded the maximum allowed size`),

@@ -85,7 +85,7 @@ export function isAllowedType(essence: string, allowed: readonly string[] | null
   });
 }
 
-/** A bucket that only takes images gets the image-name rules of spec §5 (decision 043). */
+/** A bucket that only takes images gets the image-name rules of product §image-rules (decision 043). */
 export function isImageBucket(allowed: readonly string[] | null): boolean {
   return (
     !!allowed && allowed.length > 0 && allowed.every((pattern) => pattern.toLowerCase().startsWith('image/'))

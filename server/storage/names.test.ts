@@ -55,7 +55,7 @@ describe('validateObjectName', () => {
     }
   });
 
-  it('refuses a segment over 255 characters (spec §5 "Filename too long.")', () => {
+  it('refuses a segment over 255 characters (product §image-rules "Filename too long.")', () => {
     expect(refusal(() => validateObjectName(`u/${'a'.repeat(256)}`))?.message).toBe('Filename too long.');
     expect(refusal(() => validateObjectName(`${'é'.repeat(256)}/x`))?.message).toBe('Filename too long.');
   });

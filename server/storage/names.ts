@@ -9,7 +9,7 @@ import { hasControlCharacters } from './text.ts';
  */
 
 export const MAX_NAME_LENGTH = 1024;
-/** Spec §5: "Filename too long." above 255 characters (per path segment). */
+/** Product §image-rules: "Filename too long." above 255 characters (per path segment). */
 export const MAX_SEGMENT_LENGTH = 255;
 
 // Bucket ids: Supabase's character set (storage-js `isValidBucketName`), 1 to 100 characters.
@@ -37,8 +37,8 @@ const FORBIDDEN_NAME_CHARS = /[\\?#%"<>`{}|^[\]\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{
 
 /**
  * Extensions that are never an image's and that a server or a browser may execute or render
- * (spec §5 "Suspicious file extension detected.": php, js, html, asp, jsp, exe, bat, cmd, sh, ps1,
- * scr, vbs, jar, com, pif "and similar").
+ * (product §image-rules "Suspicious file extension detected.": php, js, html, asp, jsp, exe, bat, cmd, sh,
+ * ps1, scr, vbs, jar, com, pif "and similar").
  */
 export const SUSPICIOUS_EXTENSIONS = new Set([
   'php',
@@ -132,8 +132,8 @@ export function validateObjectName(name: unknown): string {
 }
 
 /**
- * The extra rules of spec §5 for buckets that hold only images: the file name (last segment) has at
- * most one extension, and none of its dot-separated parts is an executable or markup extension —
+ * The extra rules of product §image-rules for buckets that hold only images: the file name (last segment) has
+ * at most one extension, and none of its dot-separated parts is an executable or markup extension —
  * so `photo.php.png`, `x.html` and `avatar.png.exe` are refused while `avatar-1700000000000.png`
  * passes.
  */

@@ -1,4 +1,4 @@
--- The advisory rate-limit procedures of product §7 and the insert-rate guard the product's tables call.
+-- The advisory rate-limit procedures of product §rpc and the insert-rate guard the product's tables call.
 -- Redefined here (decision 089): first created in 20261121100500_rate_limits.sql, where triggers and
 -- policies of that time needed them; this file is the live version. The server's limits win over any
 -- arguments a caller sends (decision 094).
@@ -30,7 +30,7 @@ declare
   v_violations integer;
   v_delay integer;
 begin
-  -- The arguments keep their spec §7 contract (a bad one is the caller's error), but the limits are the
+  -- The arguments keep their product §rpc contract (a bad one is the caller's error), but the limits are the
   -- server's whatever they say.
   perform private.check_rate_limit_arguments(action_type_param, base_max_attempts, time_window_minutes);
   v_rule := private.rate_limit_rule(action_type_param);
@@ -40,7 +40,7 @@ begin
   end;
   if v_subject is null then
     -- Nobody to attribute the attempt to (a server-side session without a client): let it proceed, as
-    -- a failed check does in the web app (§8).
+    -- a failed check does in the web app (§auth-rules).
     return jsonb_build_object('allowed', true, 'delay_seconds', 0,
       'remaining_attempts', v_rule.max_attempts, 'violation_count', 0);
   end if;

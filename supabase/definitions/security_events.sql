@@ -1,5 +1,6 @@
--- Security events (product §7 log_security_event): visitors may only write low-risk events (decision 094).
--- Redefined here (decision 089): first created in 20261121100700_security_events_and_validation.sql.
+-- Security events (product §security-events, §rpc log_security_event): visitors may only write low-risk
+-- events (decision 094). Redefined here (decision 089): first created in
+-- 20261121100700_security_events_and_validation.sql.
 
 -- ---------------------------------------------------------------------------------------------------
 -- Security events: a visitor (anon) may only log low-risk events. A higher level they ask for is kept

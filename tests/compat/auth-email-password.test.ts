@@ -6,7 +6,7 @@ import { userToken } from '#tests/support/tokens.ts';
 import { uniqueEmail } from '#tests/support/users.ts';
 
 /**
- * The product's account journey through supabase-js, exactly as the web app calls it (spec §7):
+ * The product's account journey through supabase-js, exactly as the web app calls it (product §auth-calls):
  * sign up with emailRedirectTo and data.full_name → confirm by the mailed link → sign in → get user
  * → refresh → update password → sign out, with confirmation on and with autoconfirm.
  */

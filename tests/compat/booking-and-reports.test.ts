@@ -2,8 +2,8 @@
  * Issue 9's server-side guards, through supabase-js only (anon key, members' sessions), as a browser
  * that skips the web app's checks would call the API: hostile lengths, negative or malformed amounts,
  * future incident dates, past booking dates, someone else's id, HTML and script text, a claimed
- * status, and the §9 rate limits per user and per client address. Each is refused by the database
- * with a PostgREST error — a code and a 4xx status, never a 500.
+ * status, and the rate limits of product §limits per user and per client address. Each is refused by the
+ * database with a PostgREST error — a code and a 4xx status, never a 500.
  *
  * The server trusts X-Forwarded-For from loopback (TRUST_PROXY), so each client below is a client
  * address of its own and per-address limits are counted per test.
@@ -96,7 +96,7 @@ async function reportCount(reporter: string): Promise<number | null> {
 }
 
 describe('scammer_reports: what the dialog would never send is refused', () => {
-  it('refuses hostile lengths of every text field (23514, 400), trimmed as §5 counts them', async () => {
+  it('refuses hostile lengths of every text field (23514, 400), trimmed as product §field-rules counts them', async () => {
     const member = await memberAt();
     const cases: Array<[string, string]> = [
       ['scammer_name', 'S'],
@@ -151,7 +151,7 @@ describe('scammer_reports: what the dialog would never send is refused', () => {
     expect(await reportCount(member.id)).toBe(0);
   });
 
-  it('refuses incident dates in the future, with the §5 text', async () => {
+  it('refuses incident dates in the future, with the product §report-dialog text', async () => {
     const member = await memberAt();
     for (const date of [isoDate(3), isoDate(400), '2999-12-31']) {
       const answer = await member.client
@@ -253,7 +253,7 @@ describe('scammer_reports: what the dialog would never send is refused', () => {
     const fourth = await member.client.from('scammer_reports').insert(report(member.id));
     expectRefused(fourth, 'PT429', 429);
     expect(fourth.error?.message).toContain('rate limit');
-    // The report flow's check (spec §7) counts the same way: three yes, then no.
+    // The report flow's check (product §rpc) counts the same way: three yes, then no.
     const check = () =>
       member.client.rpc('global_rate_limit_check', {
         action_type_param: 'scammer_report',

@@ -1,6 +1,6 @@
 /**
- * The server functions as the product uses them (spec §7), through HTTP only: members sign up and
- * write their data with supabase-js, then export it through `supabase.functions.invoke` and through
+ * The server functions as the product uses them (product §server-functions), through HTTP only: members sign
+ * up and write their data with supabase-js, then export it through `supabase.functions.invoke` and through
  * a plain fetch as the web app sends it (bearer token and JSON content type, no apikey), and delete
  * their account. Both blob backends (disk and S3).
  */

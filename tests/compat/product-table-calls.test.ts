@@ -1,7 +1,7 @@
 /**
- * Spec §7 "Table calls" and "Remote procedures" exactly as the web app writes them with supabase-js,
+ * Product §table-calls and §rpc exactly as the web app writes them with supabase-js,
  * against the real server: each call's answer (data, error code, HTTP status) as the web app reads it,
- * including the codes §4 and §8 branch on (PGRST116 for a missing row, 23505 for a taken username or
+ * including the codes the page branches on (PGRST116 for a missing row, 23505 for a taken username or
  * a duplicate role, 42501 for what a caller may not do, a "rate limit" message with HTTP 429).
  * Mirrors tests/integration/schema-calls.test.ts and schema-rpc.test.ts, which check the same rules
  * at SQL level.
@@ -95,7 +95,7 @@ describe('profiles: get by user_id (single), insert when missing, update', () =>
   });
 
   it('are created by their owner when missing: PGRST116 first, then insert', async () => {
-    // The not-found fallback of §4 (the sign-up trigger normally made the profile already).
+    // The not-found fallback of §profile-creation (the sign-up trigger normally made the profile already).
     expectOk(await service.from('profiles').delete().eq('user_id', bob.id), 204);
     const missing = await bob.client.from('profiles').select('*').eq('user_id', bob.id).single();
     expectError(missing, 'PGRST116', 406);
@@ -496,7 +496,7 @@ describe('user_roles: get where role is admin, insert', () => {
   it('tell the support account it is admin and anyone else that they are not', async () => {
     expect(await adminRow(admin)).toMatchObject({ error: null, data: { role: 'admin' } });
     expect(await adminRow(alice)).toMatchObject({ error: null, data: null });
-    // With .single() "not an admin" is the not-found code (§8 "Row codes").
+    // With .single() "not an admin" is the not-found code (§table-calls "Codes the page relies on").
     expectError(
       await alice.client
         .from('user_roles')
@@ -829,7 +829,7 @@ describe('remote procedures', () => {
       remaining_attempts: 0,
       violation_count: 1,
     });
-    // §8: "Too many signup attempts. Please wait N minutes", N = delay_seconds / 60 rounded up.
+    // §auth-rules: "Too many signup attempts. Please wait N minutes", N = delay_seconds / 60 rounded up.
     expect(Math.ceil(refused.data.delay_seconds / 60)).toBe(1);
   });
 
@@ -873,7 +873,7 @@ describe('remote procedures', () => {
   });
 
   it('global_rate_limit_check(action_type_param, max_attempts, time_window_minutes, ip_address, max_ip_attempts) → boolean', async () => {
-    // The server's rule for social sign-ins (§9: 3 an hour) holds whatever limits the caller passes.
+    // The server's rule for social sign-ins (§auth-rules: 3 an hour) holds whatever limits the caller passes.
     const args = {
       action_type_param: 'auth_oauth',
       max_attempts: 1000,

@@ -1,5 +1,5 @@
 /**
- * The product's own use of storage (spec §3, §4 "Avatar", §6 Admin), exactly as the web app calls
+ * The product's own use of storage (product §buckets, §avatar, §admin), exactly as the web app calls
  * supabase-js, on both backends: avatar upload → public URL returns the same bytes → the previous
  * avatar is removed → "Remove Photo"; and admin post media under admin-posts/ with random names.
  */

@@ -28,7 +28,7 @@ test.describe('failed sign-ins', () => {
       await toast.getByRole('button', { name: 'Close' }).click();
       await expect(toast).toHaveCount(0);
     }
-    // Even the right password waits now: the check runs before the attempt (spec §7, §8).
+    // Even the right password waits now: the check runs before the attempt (product §auth-rules, §rpc).
     await attemptSignIn(page, member.email, member.password);
     await expect(
       toastWith(page, 'Too many login attempts. Please wait 1 minutes and try again.'),
@@ -37,8 +37,9 @@ test.describe('failed sign-ins', () => {
     // Keyboard users stay in the form after a failed attempt.
     await expect(page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true })).toBeFocused();
 
-    // Each failure was logged with the page's facts (spec §3, §8): the browser asks for medium risk, and
-    // since a visitor may only log low-risk events, that is kept as their claim (decision 094).
+    // Each failure was logged with the page's facts (product §security-events, §auth-rules): the browser asks
+    // for medium risk, and since a visitor may only log low-risk events, that is kept as their claim
+    // (decision 094).
     const events = await eventually(async () => {
       const { data } = await adminClient(server)
         .from('security_events')
@@ -138,7 +139,11 @@ test.describe('sign-out when the server cannot be reached', () => {
   });
 });
 
-test('a member without a profile gets one on sign-in (spec §4)', async ({ page, server, member }) => {
+test('a member without a profile gets one on sign-in (§profile-creation)', async ({
+  page,
+  server,
+  member,
+}) => {
   const admin = adminClient(server);
   const removed = await admin.from('profiles').delete().eq('user_id', member.id).select();
   expect(removed.data).toHaveLength(1);

@@ -90,7 +90,7 @@ test.describe('sign-up, confirmation, sign-in and sign-out', () => {
     await expect(userMenuButton(page, email)).toBeVisible();
     expect(await storedSession(page, server)).not.toBeNull();
 
-    // The profile made at sign-up carries the name given (spec §4).
+    // The profile made at sign-up carries the name given (product §profile-creation).
     const id = await accountIdOf(server, email);
     const { data: profile } = await adminClient(server)
       .from('profiles')
@@ -141,7 +141,7 @@ test.describe('sign-up, confirmation, sign-in and sign-out', () => {
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill(password);
     await dialog.getByRole('button', { name: 'Sign In' }).click();
-    // Sign-in closes the dialog and goes home (spec §4).
+    // Sign-in closes the dialog and goes home (product §auth-screen).
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
     await expect(userMenuButton(page, email)).toBeVisible();

@@ -1,7 +1,9 @@
 import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
 import { adminClient, openSignedIn, uniqueEmail } from './support/api.ts';
 
-/** The booking page and the report dialog on a phone (spec §2: the drawer carries Submit a Tip). */
+/**
+ * The booking page and the report dialog on a phone (product §navigation: the drawer carries Submit a Tip).
+ */
 
 test('a member opens the report dialog from the side drawer', async ({ page, server, member }) => {
   await openSignedIn(page, server, member);

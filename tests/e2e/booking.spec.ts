@@ -3,8 +3,8 @@ import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtur
 import { adminClient, openSignedIn, type ServerInfo, uniqueEmail } from './support/api.ts';
 
 /**
- * Spec §2 "Promo session booking page", §4 "Booking", §5 "Booking", §8 booking toasts, §9 slots and
- * categories — as a visitor and as a member, checked against the row the database stored.
+ * Product §booking (page, rules, toasts, slots and categories) — as a visitor and as a member, checked
+ * against the row the database stored.
  */
 
 const CATEGORIES = [
@@ -130,7 +130,7 @@ test('a visitor sees every rule, cannot pick a past date, and books anonymously'
   await expect(
     toastWith(page, "Your booking request has been submitted. We'll contact you soon!"),
   ).toContainText('Success!');
-  // §4: date, time and every field cleared.
+  // §booking: date, time and every field cleared.
   await expect(field(page, /^Full Name/)).toHaveValue('');
   await expect(field(page, /^Email/)).toHaveValue('');
   await expect(category).toHaveValue('');

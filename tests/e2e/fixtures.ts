@@ -15,7 +15,7 @@ export { expect };
 /** The age verification cookie the app sets (web/src/features/age-gate/age-verification.ts). */
 export const AGE_COOKIE = 'hg_age_verified';
 
-/** Every route of spec §2, with the heading each page shows. */
+/** Every route of product §routes, with the heading each page shows. */
 export const ROUTES: ReadonlyArray<{ path: string; heading: string | RegExp }> = [
   { path: '/', heading: /The trusted hub for the legal cannabis industry/ },
   { path: '/news', heading: 'News' },

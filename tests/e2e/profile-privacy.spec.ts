@@ -48,7 +48,7 @@ test('every privacy setting is changed, saved and still changed after a reload',
   await expect(page.getByText('Loading privacy settings...')).toBeVisible();
   release();
 
-  // No row yet: the defaults of spec §3.
+  // No row yet: the defaults of product §privacy.
   await expect(page.getByRole('radio', { name: 'Public' })).toBeChecked();
   await expect(page.getByText('Anyone can see your profile')).toBeVisible();
   await expect(page.getByText('Only you can see your profile')).toBeVisible();

@@ -17,7 +17,7 @@ import {
 import { pngBytes } from './support/images.ts';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-/** A count of the summary card (spec §2). */
+/** A count of the summary card (product §profile). */
 const count = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`);
 
 async function seedActivity(server: ServerInfo, member: Member) {

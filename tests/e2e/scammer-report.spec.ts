@@ -3,7 +3,7 @@ import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtur
 import { adminClient, type Member, openSignedIn, type ServerInfo } from './support/api.ts';
 
 /**
- * Spec §2 "Scammer report dialog", §4, §5 "Scammer report", §8 "Reports", §9 report limit, and the
+ * Product §report-dialog (fields, rules, messages and the report limit) and the
  * member's My reports tab — checked against the rows the database stored.
  */
 

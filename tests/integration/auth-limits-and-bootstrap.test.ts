@@ -29,7 +29,7 @@ async function followMailedLink(server: AuthTestServer, email: string, type: str
   return session;
 }
 
-describe('admin bootstrap (spec §4): only a proven mailbox, decision 093', () => {
+describe('admin bootstrap (product §admin-bootstrap): only a proven mailbox, decision 093', () => {
   const SUPPORT = 'support@highgrade.test';
   let server: AuthTestServer;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ let other: Member;
 
 const exportUrl = () => `${t.url}/functions/v1/gdpr-data-export`;
 
-/** As the web app calls it (spec §7): bearer token and JSON content type, nothing else. */
+/** As the web app calls it (product §server-functions): bearer token and JSON content type, nothing else. */
 function webExport(token: string, init: RequestInit = {}) {
   return fetch(exportUrl(), {
     method: 'POST',

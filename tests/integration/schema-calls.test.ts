@@ -1,7 +1,7 @@
 /**
- * Spec §7 "Table calls" and §4's states at SQL level, as the Data API will run them: each statement
- * in a transaction scoped to the caller. The SQL mirrors what PostgREST generates for the web app's
- * supabase-js calls (filters, order, limit, upsert on the primary key).
+ * Product §table-calls and the states of each area's section at SQL level, as the Data API will run them:
+ * each statement in a transaction scoped to the caller. The SQL mirrors what PostgREST generates for the web
+ * app's supabase-js calls (filters, order, limit, upsert on the primary key).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/driver.ts';
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-describe('profiles (§4 Profile creation, Trial; §7 get by user_id, insert, update)', () => {
+describe('profiles (§profile-creation, §access trial; §table-calls get by user_id, insert, update)', () => {
   it('are created with every new account from its email, metadata name and a derived username', async () => {
     const id = '1a000000-0000-4000-8000-0000000000a1';
     await insertAccount(db, { id, email: 'Jane.Doe+Buds@Example.com', fullName: '  Jane Doe ' });
@@ -181,7 +181,7 @@ describe('profiles (§4 Profile creation, Trial; §7 get by user_id, insert, upd
   });
 });
 
-describe('privacy_settings (§4 Privacy, §7 select single, upsert on user_id)', () => {
+describe('privacy_settings (§privacy, §table-calls select single, upsert on user_id)', () => {
   const columns =
     'profile_visibility, show_email, show_activity, allow_analytics, allow_marketing, data_processing_consent, auto_delete_inactive, inactive_period_months';
   const upsert = `insert into public.privacy_settings (user_id, ${columns}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -256,7 +256,7 @@ describe('privacy_settings (§4 Privacy, §7 select single, upsert on user_id)',
   });
 });
 
-describe('product_votes, product_comments, saved_articles (§7 by user_id newest first)', () => {
+describe('product_votes, product_comments, saved_articles (§table-calls by user_id newest first)', () => {
   it('list the owner’s rows newest first', async () => {
     for (const product of ['p-1', 'p-2', 'p-3']) {
       await runAs(
@@ -368,7 +368,7 @@ describe('product_votes, product_comments, saved_articles (§7 by user_id newest
   });
 });
 
-describe('scammer_subscriptions (§4 Subscription, Trial; §7 latest, active and unexpired, upsert, cancel)', () => {
+describe('scammer_subscriptions (§access; §table-calls latest, active and unexpired, upsert, cancel)', () => {
   const latest =
     'select status, subscription_type from public.scammer_subscriptions where user_id = $1 order by created_at desc limit 1';
   const activeUnexpired = `select 1 from public.scammer_subscriptions where user_id = $1 and status = 'active' and expires_at > now()`;
@@ -480,7 +480,7 @@ describe('scammer_subscriptions (§4 Subscription, Trial; §7 latest, active and
   });
 });
 
-describe('user_roles (§4 Admin bootstrap, §7 get where role is admin, insert)', () => {
+describe('user_roles (§admin-bootstrap, §table-calls get where role is admin, insert)', () => {
   const mine = `select role from public.user_roles where user_id = $1 and role = 'admin'`;
   it('tell a user whether they are admin (zero rows: not an admin)', async () => {
     expect(await runAs(db, alice(), mine, [ALICE])).toEqual([]);
@@ -514,7 +514,7 @@ describe('user_roles (§4 Admin bootstrap, §7 get where role is admin, insert)'
   });
 });
 
-describe('admin_posts (§6 Admin, §7 published newest first, insert, delete by id)', () => {
+describe('admin_posts (§admin, §table-calls published newest first, insert, delete by id)', () => {
   it('are created by admins, read by anyone once published (newest first), deleted by admins', async () => {
     const insert = `insert into public.admin_posts (title, content, author_id, featured, media_urls, status)
       values ($1, $2, $3, $4, $5, $6) returning id, title, content, author_id, featured, media_urls, status`;
@@ -559,7 +559,7 @@ describe('admin_posts (§6 Admin, §7 published newest first, insert, delete by 
   });
 });
 
-describe('notifications (§2 Notifications, §7 latest 20, mark one, mark all)', () => {
+describe('notifications (§notifications, §table-calls latest 20, mark one, mark all)', () => {
   it('are sent by admins, read by their user (latest 20) and marked read one by one or all at once', async () => {
     for (let index = 1; index <= 25; index++) {
       await runAs(
@@ -641,7 +641,7 @@ describe('notifications (§2 Notifications, §7 latest 20, mark one, mark all)',
   });
 });
 
-describe('scammer_reports (§5 Scammer report, §7 insert; design.md review flow)', () => {
+describe('scammer_reports (§report-dialog, §table-calls insert; design.md review flow)', () => {
   const insert = `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, location,
       business_name, contact_info, amount_scammed, date_of_incident, reporter_user_id)
     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -752,7 +752,7 @@ describe('scammer_reports (§5 Scammer report, §7 insert; design.md review flow
     });
   });
 
-  it('are limited to 3 per 15 minutes per user (§9), answered with PT429 "rate limit"', async () => {
+  it('are limited to 3 per 15 minutes per user (§report-dialog), answered with PT429 "rate limit"', async () => {
     const id = '1a000000-0000-4000-8000-0000000000c2';
     await insertAccount(db, { id, email: 'prolific@example.com' });
     const values = [
@@ -773,7 +773,7 @@ describe('scammer_reports (§5 Scammer report, §7 insert; design.md review flow
   });
 });
 
-describe('bookings (§5 Booking, §7 insert)', () => {
+describe('bookings (§booking, §table-calls insert)', () => {
   const insert = `insert into public.bookings (user_id, full_name, email, phone, company_name, product_name,
       product_description, product_category, booking_date, booking_time, special_requests)
     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;

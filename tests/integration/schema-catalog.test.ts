@@ -63,7 +63,7 @@ async function columns(table: string) {
 }
 
 describe('the tables', () => {
-  it('are exactly the product tables of spec §3, each with row-level security on', async () => {
+  it('are exactly the product tables of product §data, each with row-level security on', async () => {
     const { rows } = await db.query<{ name: string; rls: boolean }>(
       `select c.relname as name, c.relrowsecurity as rls from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
@@ -76,7 +76,7 @@ describe('the tables', () => {
     );
   });
 
-  it('carry the columns spec §3 names (the web app calls them as written there)', async () => {
+  it('carry the columns product §data names (the web app calls them as written there)', async () => {
     const spec: Record<string, string[]> = {
       profiles: [
         'user_id',
@@ -316,7 +316,7 @@ describe('the functions', () => {
     ]);
   });
 
-  it('take the argument names of spec §7 (the JSON keys of supabase.rpc)', async () => {
+  it('take the argument names of product §rpc (the JSON keys of supabase.rpc)', async () => {
     const { rows } = await db.query<{ name: string; args: string[] }>(
       `select proname as name, proargnames as args from pg_proc where pronamespace = 'public'::regnamespace order by 1`,
     );

@@ -1,7 +1,7 @@
 /**
- * The database refuses what spec §5 forbids even when a request skips the browser: hostile lengths,
- * negative amounts, future incident dates, past bookings, unknown categories and slots, markup in text,
- * another user's id. Every refusal carries the SQLSTATE the Data API maps to its answer (23514 check →
+ * The database refuses what product §input-rules forbids even when a request skips the browser: hostile
+ * lengths, negative amounts, future incident dates, past bookings, unknown categories and slots, markup in
+ * text, another user's id. Every refusal carries the SQLSTATE the Data API maps to its answer (23514 check →
  * 400, 23502 not null → 400, 22P02/22007 bad value → 400, 42501 → 401/403, 23503/23505 → 409). Valid
  * rows are stored with exactly the values given.
  */

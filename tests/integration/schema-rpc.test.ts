@@ -1,5 +1,5 @@
 /**
- * The remote procedures of spec §7 at SQL level, called with named arguments exactly as PostgREST
+ * The remote procedures of product §rpc at SQL level, called with named arguments exactly as PostgREST
  * calls them for supabase.rpc(name, { ...args }) (the JSON keys are the argument names).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +91,7 @@ async function endBlock(action: string): Promise<void> {
 }
 
 describe('progressive_rate_limit_check(action_type_param, base_max_attempts, time_window_minutes)', () => {
-  it('allows the server’s 5 sign-in attempts an hour (§9), then refuses with the spec’s 60-second wait', async () => {
+  it('allows the server’s 5 sign-in attempts an hour (§limits), then refuses with the spec’s 60-second wait', async () => {
     const scope = anon(freshIp());
     // The caller asks for 3: the server's rule decides.
     expect(await progressive(scope, 'auth_signin', 3)).toEqual({
@@ -262,7 +262,7 @@ describe('progressive_rate_limit_check(action_type_param, base_max_attempts, tim
 });
 
 describe('global_rate_limit_check(action_type_param, max_attempts, time_window_minutes, ip_address, max_ip_attempts)', () => {
-  it('takes the report flow’s arguments: 3 per 15 minutes per user, 10 per address (§9)', async () => {
+  it('takes the report flow’s arguments: 3 per 15 minutes per user, 10 per address (§limits)', async () => {
     const args = {
       action_type_param: 'scammer_report',
       max_attempts: 3,
@@ -471,7 +471,7 @@ describe('advanced_content_validation(content_text, field_name, min_length, max_
     expect(await name('  Al  ')).toEqual({ is_valid: true, violations: [] });
   });
 
-  it('reports §5’s texts: required, trimmed length, HTML, script markup', async () => {
+  it('reports §field-rules’ texts: required, trimmed length, HTML, script markup', async () => {
     expect(await name('')).toEqual({ is_valid: false, violations: ['Full name is required.'] });
     expect(await name(null)).toEqual({ is_valid: false, violations: ['Full name is required.'] });
     expect(await name('   ')).toEqual({ is_valid: false, violations: ['Full name is required.'] });

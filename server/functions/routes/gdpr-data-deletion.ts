@@ -11,8 +11,8 @@ export const DELETION_MESSAGE =
 
 /**
  * DELETE /functions/v1/gdpr-data-deletion with {"confirm_deletion": true} — erases the caller's
- * account, data and files, all or nothing (spec §7, decision 072). The confirmation must be exactly
- * the JSON value true; anything else in the body (another user's id included) is ignored.
+ * account, data and files, all or nothing (product §server-functions, decision 072). The confirmation must be
+ * exactly the JSON value true; anything else in the body (another user's id included) is ignored.
  */
 export default function gdprDataDeletion(app: FastifyInstance, deps: FunctionsDeps): void {
   app.delete(URL, { config: { functionUser: true } }, async (request, reply) => {

@@ -7,8 +7,8 @@ import { callerOf, noStore, refuseOtherMethods } from '../http.ts';
 const URL = '/gdpr-data-export';
 
 /**
- * POST /functions/v1/gdpr-data-export — the caller's data as a download (spec §7). Takes no input:
- * the access token decides whose data it is, so a body (if any) must be a JSON object and is ignored.
+ * POST /functions/v1/gdpr-data-export — the caller's data as a download (product §server-functions). Takes no
+ * input: the access token decides whose data it is, so a body (if any) must be a JSON object and is ignored.
  */
 export default function gdprDataExport(app: FastifyInstance, deps: FunctionsDeps): void {
   app.post(URL, { config: { functionUser: true } }, async (request, reply) => {

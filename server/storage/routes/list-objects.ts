@@ -13,7 +13,7 @@ interface Body {
 
 /**
  * POST /object/list/:bucketName — one folder level: sub-folders, then files (storage-js list).
- * Defaults: prefix '', limit 100 (spec §9), offset 0, sorted by name ascending.
+ * Defaults: prefix '', limit 100 (product §storage-calls), offset 0, sorted by name ascending.
  */
 export default function listObjects(app: FastifyInstance, { storage }: StorageDeps): void {
   app.post<{ Params: { bucketName: string }; Body: Body }>(

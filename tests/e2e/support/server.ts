@@ -20,7 +20,7 @@ export interface E2eServer {
  * Starts a server. Its SITE_URL is its own address (mailed links and the social provider's callback
  * point at it), and it trusts X-Forwarded-For from loopback (TRUST_PROXY) as it would behind a
  * proxy, so each test can be its own client address: the product's per-address rate limits
- * (3 sign-ups, 5 sign-ins an hour, spec §9) then apply to one test, not to the whole suite.
+ * (3 sign-ups, 5 sign-ins an hour, product §auth-rules) then apply to one test, not to the whole suite.
  */
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const template = await pgliteTemplate();

@@ -1,7 +1,7 @@
 import { lazyPage } from '#web/lib/lazy-page.tsx';
 
 /**
- * Every page is its own chunk (spec §2: pages load lazily); the shell only carries the layout.
+ * Every page is its own chunk (product §routes: pages load lazily); the shell only carries the layout.
  * Keyed by path so links can start loading a page's code on hover or focus.
  */
 export const pages = {

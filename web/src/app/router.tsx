@@ -10,7 +10,7 @@ function routePath(path: string): string {
   return NESTED.has(path) ? `${path.slice(1)}/*` : path.slice(1);
 }
 
-/** The route list of spec §2; anything else is the not-found page. */
+/** The route list of product §routes; anything else is the not-found page. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

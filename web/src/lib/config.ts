@@ -11,11 +11,11 @@ export interface AppConfig {
   supportEmail: string;
   /** Nonce the Content-Security-Policy allows for `<style>` tags injected at run time. */
   styleNonce: string | null;
-  /** Milliseconds without activity after which a member is signed out (spec §4: 2 hours). */
+  /** Milliseconds without activity after which a member is signed out (product §session: 2 hours). */
   autoSignOutMs: number;
 }
 
-/** Spec §4 and §9: auto sign-out after 2 hours. */
+/** Product §session: auto sign-out after 2 hours. */
 export const DEFAULT_AUTO_SIGN_OUT_MS = 2 * 60 * 60 * 1000;
 
 const defaults: AppConfig = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, errorMessageOf, errorText, UserFacingError } from './error-text.ts';
 
-describe('errorText: spec §8 keyword table', () => {
+describe('errorText: product §messages keyword table', () => {
   it.each([
     ['Request rate limit reached', 'Too many requests. Please wait and try again.'],
     ['new row violates rate limit for bookings', 'Too many requests. Please wait and try again.'],
@@ -53,7 +53,7 @@ describe('errorText: spec §8 keyword table', () => {
     expect(errorText({ message: 17 })).toBe(ERROR_TEXTS.generic);
   });
 
-  it("refines 'anything else' by HTTP status with §8's other messages", () => {
+  it("refines 'anything else' by HTTP status with §messages' other messages", () => {
     expect(errorText({ message: 'upstream died', status: 503 })).toBe(
       'A server error occurred. Please try again later.',
     );
@@ -76,7 +76,7 @@ describe('errorText: spec §8 keyword table', () => {
     expect(text).toBe(ERROR_TEXTS.generic);
   });
 
-  it('has the remaining texts of §8', () => {
+  it('has the remaining texts of §messages', () => {
     expect(ERROR_TEXTS.correctErrors).toBe('Please correct the errors and try again.');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * What the user is told when something fails (spec §8). One module, used by every screen, so the
+ * What the user is told when something fails (product §messages). One module, used by every screen, so the
  * same failure reads the same everywhere and no internal message (SQL, stack, server detail) reaches
  * the page by accident.
  */
@@ -10,24 +10,24 @@ export const ERROR_TEXTS = {
   network: 'Network error. Please check your connection and try again.',
   file: 'File upload failed. Please check the file and try again.',
   generic: 'An error occurred. Please try again.',
-  /** §8 "other messages": a request the server refused as malformed (400, 422) without a keyword. */
+  /** §messages, "anything else": a request the server refused as malformed (400, 422) without a keyword. */
   checkInput: 'Please check your input and try again.',
-  /** §8 "other messages": the server failed (5xx) without a keyword. */
+  /** §messages, "anything else": the server failed (5xx) without a keyword. */
   server: 'A server error occurred. Please try again later.',
-  /** §8 "other messages": a form with several invalid fields. */
+  /** §messages, "anything else": a form with several invalid fields. */
   correctErrors: 'Please correct the errors and try again.',
 } as const;
 
 /**
  * A message written for the user (a validation rule's text, a rate-limit wait, "Invalid name: …").
- * §8: validation messages are passed through unchanged.
+ * §messages: validation messages are passed through unchanged.
  */
 export class UserFacingError extends Error {
   override name = 'UserFacingError';
 }
 
 /**
- * §8's keyword table, in its order: the first keyword found in the message decides. A keyword counts
+ * §messages' keyword table, in its order: the first keyword found in the message decides. A keyword counts
  * where a word starts ("Auth session missing", "authentication", "NetworkError", "files"), not inside
  * another word: "profiles" is not about a file.
  */

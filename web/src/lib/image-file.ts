@@ -1,11 +1,11 @@
 /**
- * Checks of a picked image file (spec §5 "Avatar"). The browser's `type` comes from the file name's
+ * Checks of a picked image file (product §avatar). The browser's `type` comes from the file name's
  * extension, so a text file renamed `.png` claims to be `image/png`; the first bytes say what the file
  * really is. The storage service sniffs uploads too (decision 044): this check only spares the member
  * a pointless upload and gives them the spec's message.
  */
 
-/** 5 MB (spec §9 "Avatar maximum"). */
+/** 5 MB (product §avatar). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Image formats the user-uploads bucket accepts, recognised by their leading bytes. */
@@ -55,7 +55,7 @@ const TOO_LARGE = {
 } as const;
 
 /**
- * Spec §5 in its order: the declared type must start with image/, the size must be at most 5 MB, and
+ * Product §avatar in its order: the declared type must start with image/, the size must be at most 5 MB, and
  * (beyond the spec) the leading bytes must be a JPEG, PNG, WebP or GIF.
  */
 export function checkAvatarFile(file: { type: string; size: number }, head: Uint8Array): ImageCheck {

@@ -20,7 +20,7 @@ describe('serverMessage', () => {
     expect(serverMessage({ code: '42P01', message: 'Relation is missing.' })).toBe(ERROR_TEXTS.generic);
   });
 
-  it("maps PostgreSQL's wording and failures through the §8 table", () => {
+  it("maps PostgreSQL's wording and failures through the §messages table", () => {
     expect(serverMessage({ status: 400, message: 'invalid input syntax for type uuid: "x"' })).toBe(
       ERROR_TEXTS.checkInput,
     );

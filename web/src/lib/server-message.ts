@@ -3,8 +3,8 @@ import { errorMessageOf, errorText, UserFacingError } from './error-text.ts';
 /**
  * The product's own SQL functions refuse admin actions with sentences written for people ("Another
  * booking is already confirmed for 2026-12-01 at 10:00.", "Unauthorized"); those are passed through
- * (spec §8: validation messages unchanged). Anything else — PostgreSQL's own wording, network and
- * server failures — goes through errorText's §8 table.
+ * (product §messages: validation messages unchanged). Anything else — PostgreSQL's own wording, network and
+ * server failures — goes through errorText's §messages table.
  */
 export function serverMessage(error: unknown): string {
   if (error instanceof UserFacingError) return error.message;

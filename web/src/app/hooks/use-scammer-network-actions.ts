@@ -16,11 +16,11 @@ interface ScammerNetworkActions {
   submitTip: () => void;
 }
 
-/** Spec §4: after an automatic activation, the member is taken to the network after 1 s. */
+/** Product §network-button: after an automatic activation, the member is taken to the network after 1 s. */
 export const REDIRECT_AFTER_ACTIVATION_MS = 1000;
 
 /**
- * The Scammer Network button and the Submit a Tip button (spec §2 "Top navigation", §4, §8).
+ * The Scammer Network button and the Submit a Tip button (product §network-button).
  * Scammer Network: a visitor is asked to sign in; a member with access (subscription, active trial,
  * admin) goes to /scammer-database; a member without gets a monthly subscription activated and is
  * taken there after 1 s, or to the Subscription tab of the profile when that fails.
@@ -81,7 +81,8 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
     })();
   }, [signedIn, userId, isAdmin, hasAccess, navigate, queryClient, activate]);
 
-  // Members get the scammer report dialog (spec §2); visitors the sign-in prompt (§8).
+  // Members get the scammer report dialog (product §report-dialog); visitors the sign-in prompt
+  // (§network-button).
   const submitTip = useCallback(() => {
     if (!signedIn) {
       toast({

@@ -8,8 +8,8 @@ import { getConfig } from '#web/lib/config.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /**
- * The authentication screen as a full page (spec §2); the active tab is the `tab` query parameter.
- * A member who is already signed in is sent home (product §auth-screen), except on the tab where a
+ * The authentication screen as a full page (product §auth-screen); the active tab is the `tab` query
+ * parameter. A member who is already signed in is sent home (product §auth-screen), except on the tab where a
  * password-reset link's session sets the new password.
  */
 export default function AuthPage() {

@@ -8,7 +8,8 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 export default function BookingPage() {
   useDocumentTitle('Book Your Promo Session');
   const navigate = useNavigate();
-  // Spec §2: Back and close both go back one step; a visitor who arrived here directly goes home instead.
+  // Product §booking: Back and close both go back one step; a visitor who arrived here directly goes home
+  // instead.
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);

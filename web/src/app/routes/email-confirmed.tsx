@@ -8,8 +8,8 @@ import { type LinkOutcome, parseLinkFragment } from '#web/features/auth/link-fra
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /**
- * Where the sign-up confirmation link lands (spec §2). The link may have been opened anywhere, so
- * the session it created is ended rather than adopted, and the visitor signs in from their main
+ * Where the sign-up confirmation link lands (product §email-confirmed). The link may have been opened
+ * anywhere, so the session it created is ended rather than adopted, and the visitor signs in from their main
  * browser, as the page says (decision 063). Opened without a link's result, it says so rather than
  * claiming a confirmation (product §email-confirmed).
  */

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 function MemberProfile({ user }: { user: SessionUser }) {
   const access = useScammerAccess();
   const { isAdmin } = useAuth();
-  // Admins always have access (spec §4): no trial countdown and no Subscribe prompt for them.
+  // Admins always have access (product §access): no trial countdown and no Subscribe prompt for them.
   const trialEndsAt = access.trialActive && !isAdmin ? access.facts?.trialEndsAt : null;
   const active = access.subscriptionActive ? (access.facts?.subscription ?? null) : null;
   return (
@@ -29,7 +29,7 @@ function MemberProfile({ user }: { user: SessionUser }) {
   );
 }
 
-/** Spec §2 Profile: a visitor is asked to sign in; a member gets their settings (ProfileView). */
+/** Product §profile: a visitor is asked to sign in; a member gets their settings (ProfileView). */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const { user } = useAuth();

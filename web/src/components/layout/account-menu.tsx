@@ -10,7 +10,7 @@ const loadUserMenu = () => import('./user-menu.tsx');
 const triggerClass = 'hidden max-w-48 md:inline-flex';
 
 /**
- * The member's menu button (spec §2: labelled with the part of the email before the at-sign). The
+ * The member's menu button (product §navigation: labelled with the part of the email before the at-sign). The
  * first render shows the button alone; the dropdown machinery (about 30 KB) loads when the browser is
  * idle, or at once when the button is used, and then takes the button's place — keeping the focus,
  * and opening if the button was pressed meanwhile.

@@ -7,7 +7,7 @@ interface CrashFallbackProps {
 }
 
 /**
- * What a visitor sees when rendering failed (spec §2 "Crash fallback"). It depends on nothing but
+ * What a visitor sees when rendering failed (product §crash-fallback). It depends on nothing but
  * the configuration, so it also works when the router or the layout is what broke.
  */
 export function CrashFallback({ onRetry }: CrashFallbackProps) {

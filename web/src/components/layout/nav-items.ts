@@ -6,7 +6,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The section links of the top navigation (spec §2), in their order. */
+/** The section links of the top navigation (product §navigation), in their order. */
 export const mainNavItems: readonly NavItem[] = [
   { to: '/news', label: 'News', icon: Newspaper },
   { to: '/market-index', label: 'Market Index', icon: ChartLine },

@@ -14,7 +14,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 export interface SiteHeaderProps {
   /** The signed-in member, or null for a visitor. */
   user: NavUser | null;
-  /** Subscription, active trial or admin (spec §4). */
+  /** Subscription, active trial or admin (product §access). */
   hasScammerAccess: boolean;
   /** The notifications bell (a feature, composed in by the app). */
   notifications?: ReactNode;

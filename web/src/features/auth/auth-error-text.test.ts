@@ -9,7 +9,7 @@ function named(name: string, message: string): Error {
 }
 
 describe('authErrorText', () => {
-  it("shows the auth server's own message (spec §8)", () => {
+  it("shows the auth server's own message (product §auth-rules)", () => {
     expect(authErrorText(named('AuthApiError', 'Invalid login credentials'))).toBe(
       'Invalid login credentials',
     );

@@ -4,8 +4,8 @@ import { errorText } from '#web/lib/error-text.ts';
 const SERVER_ANSWERS = new Set(['AuthApiError', 'AuthWeakPasswordError']);
 
 /**
- * Spec §8: auth errors show the provider's message. When the server answered, that is its message;
- * our own checks' messages pass unchanged; anything else (the network failed, the client broke)
+ * Product §auth-rules: auth errors show the provider's message. When the server answered, that is its
+ * message; our own checks' messages pass unchanged; anything else (the network failed, the client broke)
  * reads as the keyword table says.
  */
 export function authErrorText(error: unknown): string {

@@ -1,4 +1,4 @@
-/** The tabs of the authentication screen (spec §2), keyed by the `tab` query parameter. */
+/** The tabs of the authentication screen (product §auth-screen), keyed by the `tab` query parameter. */
 export const AUTH_TABS = ['signin', 'signup', 'reset', 'reset-confirm'] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];
 

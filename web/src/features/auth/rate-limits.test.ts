@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UserFacingError } from '#web/lib/error-text.ts';
 import { AUTH_RATE_LIMITS, parseRateLimitAnswer, rateLimitMessage, rateLimitRefusal } from './rate-limits.ts';
 
-describe('auth rate limits (spec §8, §9)', () => {
+describe('auth rate limits (product §auth-rules)', () => {
   it('allows 3 sign-ups, 5 sign-ins, 3 social logins and 2 resets per 60 minutes', () => {
     expect(AUTH_RATE_LIMITS.auth_signup).toMatchObject({ maxAttempts: 3, windowMinutes: 60 });
     expect(AUTH_RATE_LIMITS.auth_signin).toMatchObject({ maxAttempts: 5, windowMinutes: 60 });

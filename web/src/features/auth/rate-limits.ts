@@ -1,6 +1,6 @@
 import { UserFacingError } from '#web/lib/error-text.ts';
 
-/** The auth actions the server counts (spec §7 progressive_rate_limit_check, §9 limits). */
+/** The auth actions the server counts (product §rpc progressive_rate_limit_check, §auth-rules limits). */
 export type AuthAction = 'auth_signup' | 'auth_signin' | 'auth_oauth' | 'auth_reset';
 
 interface AuthRateLimit {
@@ -8,7 +8,7 @@ interface AuthRateLimit {
   windowMinutes: number;
   /** "Too many {what} attempts." */
   what: string;
-  /** The wait assumed when the server gives none (spec §8). */
+  /** The wait assumed when the server gives none (product §auth-rules). */
   defaultDelaySeconds: number;
 }
 
@@ -43,7 +43,7 @@ export function parseRateLimitAnswer(data: unknown): RateLimitAnswer | null {
   };
 }
 
-/** The error to throw when the server refuses the attempt, or null to go ahead (spec §8). */
+/** The error to throw when the server refuses the attempt, or null to go ahead (product §auth-rules). */
 export function rateLimitRefusal(action: AuthAction, data: unknown): UserFacingError | null {
   const answer = parseRateLimitAnswer(data);
   if (!answer || answer.allowed) return null;

@@ -1,5 +1,5 @@
 /**
- * The one social sign-in provider (spec §2: "a social login button (the only provider)"), as
+ * The one social sign-in provider (product §auth-screen: "a social login button (the only provider)"), as
  * `GET /auth/v1/settings` reports it under `external` (decision 017).
  */
 const NOT_SOCIAL = new Set([

@@ -7,7 +7,7 @@ import {
   passwordUpdateProblems,
 } from './validation.ts';
 
-describe('auth form rules (spec §5)', () => {
+describe('auth form rules (product §auth-rules)', () => {
   it('requires a valid email address', () => {
     expect(emailProblem('')).toBe('Email is required.');
     expect(emailProblem('   ')).toBe('Email is required.');

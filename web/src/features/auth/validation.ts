@@ -1,7 +1,7 @@
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '#web/lib/auth/username.ts';
 import { FIELD_TEXTS, isEmail } from '#web/lib/security/field-rules.ts';
 
-/** The auth forms' field rules (spec §5: sign-up and password rules; the generic texts are shared). */
+/** The auth forms' field rules (product §auth-rules; the generic texts of §field-rules are shared). */
 export const PASSWORD_MIN_LENGTH = 6;
 export { NAME_MAX_LENGTH, NAME_MIN_LENGTH };
 
@@ -29,7 +29,7 @@ export function newPasswordProblem(value: string): string | null {
 }
 
 /**
- * Password update (spec §5): the entries must match, else "Passwords do not match."; under 6
+ * Password update (product §auth-rules): the entries must match, else "Passwords do not match."; under 6
  * characters gives "Password must be at least 6 characters long."
  */
 export function passwordUpdateProblems(
@@ -41,7 +41,7 @@ export function passwordUpdateProblems(
   return {};
 }
 
-/** "Invalid name: " plus the server's violations joined by a comma and a space (spec §5). */
+/** "Invalid name: " plus the server's violations joined by a comma and a space (product §auth-rules). */
 export function invalidNameMessage(violations: readonly string[]): string {
   return `Invalid name: ${violations.join(', ')}`;
 }

@@ -21,7 +21,7 @@ const filled = {
 };
 const day = new Date(2027, 0, 5);
 
-describe('booking constants (spec §9)', () => {
+describe('booking constants (product §booking)', () => {
   it('has the 17 half-hour slots from 09:00 through 17:00', () => {
     expect(TIME_SLOTS).toHaveLength(17);
     expect(TIME_SLOTS[0]).toBe('09:00');
@@ -43,7 +43,7 @@ describe('booking constants (spec §9)', () => {
   });
 });
 
-describe('bookingProblems (spec §5)', () => {
+describe('bookingProblems (product §booking)', () => {
   it('requires full name, email, product name, product category, and a date and time', () => {
     const problems = bookingProblems(EMPTY_BOOKING, undefined, undefined);
     expect(problems).toMatchObject({
@@ -95,7 +95,7 @@ describe('bookingProblems (spec §5)', () => {
   });
 });
 
-describe('the stored row (spec §3)', () => {
+describe('the stored row (product §data)', () => {
   it('formats the date as yyyy-MM-dd in local time', () => {
     expect(formatBookingDate(new Date(2027, 0, 5, 23, 59))).toBe('2027-01-05');
     expect(formatBookingDate(new Date(2026, 11, 31))).toBe('2026-12-31');

@@ -1,7 +1,7 @@
 import { type FieldRule, formProblems, hasProblems } from '#web/lib/security/field-rules.ts';
 
 /**
- * The promo-session booking form's rules (spec §2, §3 bookings, §4 "Booking", §5 "Booking", §9). The
+ * The promo-session booking form's rules (product §booking, §data bookings). The
  * length limits are the database's (supabase/migrations/20261121100600_scammer_reports_and_bookings.sql),
  * so what passes here is what the server stores.
  */
@@ -106,7 +106,7 @@ export function formatBookingDate(date: Date): string {
   ].join('-');
 }
 
-/** Midnight of the visitor's today: earlier dates are disabled (spec §2). */
+/** Midnight of the visitor's today: earlier dates are disabled (product §booking). */
 export function startOfToday(now: Date = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }
@@ -127,7 +127,9 @@ export interface BookingRow {
 
 const optional = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** The row to insert (spec §3): trimmed text, empty optional fields as null, the member's id or null. */
+/**
+ * The row to insert (product §data): trimmed text, empty optional fields as null, the member's id or null.
+ */
 export function toBookingRow(
   values: BookingValues,
   date: Date,

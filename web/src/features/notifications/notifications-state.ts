@@ -1,4 +1,4 @@
-/** The bell's state (spec §2 "Notifications", §4, §9): the latest 20, an unread count, read marks. */
+/** The bell's state (product §notifications): the latest 20, an unread count, read marks. */
 export const NOTIFICATIONS_LIMIT = 20;
 
 export interface AppNotification {

@@ -1,4 +1,4 @@
-/** Spec §3 privacy_settings: the eight settings and their defaults. */
+/** Product §data privacy_settings, §privacy: the eight settings and their defaults. */
 export interface PrivacySettings {
   profile_visibility: 'public' | 'private' | 'friends';
   show_email: boolean;
@@ -59,7 +59,7 @@ export function privacySettingsOf(row: Record<string, unknown> | null): PrivacyS
   return settings;
 }
 
-/** GDPR export file name (spec §3). */
+/** GDPR export file name (product §buckets). */
 export function exportFileName(userId: string): string {
   return `user_data_export_${userId}.json`;
 }

@@ -1,5 +1,5 @@
 /**
- * The member's profile and activity as the profile page shows them (spec §2 "Profile page", §3).
+ * The member's profile and activity as the profile page shows them (product §profile, §data).
  * Pure helpers; the calls live in api/.
  */
 
@@ -41,7 +41,7 @@ export interface SavedArticle {
   saved_at: string;
 }
 
-/** The six tabs of the profile page, selected by ?tab= (spec §2); Settings by default. */
+/** The six tabs of the profile page, selected by ?tab= (product §profile); Settings by default. */
 export const PROFILE_TABS = ['settings', 'privacy', 'saved', 'subscription', 'votes', 'comments'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
@@ -111,7 +111,7 @@ export function profileFieldOfError(message: string): keyof ProfileFormValues | 
   return null;
 }
 
-/** Spec §5 "Profile form": an empty (or blank) username, name or bio is saved as null. */
+/** Product §profile-settings: an empty (or blank) username, name or bio is saved as null. */
 export function profileUpdateOf(form: ProfileFormValues): {
   username: string | null;
   full_name: string | null;
@@ -131,7 +131,7 @@ export function formatDate(iso: string): string {
 /**
  * The object path of an avatar in the user-uploads bucket, from its public URL
  * (…/storage/v1/object/public/user-uploads/{path}), or null when the URL is not one of the member's
- * own uploads: the app never deletes a file it cannot prove is the member's (spec §4 "Avatar").
+ * own uploads: the app never deletes a file it cannot prove is the member's (product §avatar).
  */
 export function avatarPathOf(avatarUrl: string | null, userId: string): string | null {
   if (!avatarUrl) return null;
@@ -155,7 +155,7 @@ export function avatarPathOf(avatarUrl: string | null, userId: string): string |
   return path;
 }
 
-/** Spec §3: avatars live at {userId}/avatar-{timestamp}.{extension}. */
+/** Product §buckets: avatars live at {userId}/avatar-{timestamp}.{extension}. */
 export function avatarPathFor(userId: string, extension: string, now: number): string {
   return `${userId}/avatar-${now}.${extension}`;
 }

@@ -19,7 +19,7 @@ const valid = {
 };
 const NOW = new Date(2026, 10, 21, 22, 0);
 
-describe('report rules (spec §5)', () => {
+describe('report rules (product §report-dialog)', () => {
   it('requires name 2-100, description 10-1000 and details 20-2000', () => {
     expect(reportProblems(EMPTY_REPORT, NOW)).toEqual({
       scammerName: 'Scammer Name is required.',
@@ -113,7 +113,7 @@ describe('the stored row', () => {
     });
   });
 
-  it('uses the §9 report limits', () => {
+  it('uses the report limits of §report-dialog', () => {
     expect(REPORT_RATE_LIMIT).toEqual({
       actionType: 'scammer_report',
       maxAttempts: 3,

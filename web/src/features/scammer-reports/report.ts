@@ -2,8 +2,8 @@ import { type FieldRule, fieldProblem } from '#web/lib/security/field-rules.ts';
 import { sanitizeText } from '#web/lib/security/sanitize.ts';
 
 /**
- * The scammer report's rules (spec §2 "Scammer report dialog", §5 "Scammer report", §9 "Report rate
- * limit"). The database holds the same lengths and refuses unsanitised text
+ * The scammer report's rules (product §report-dialog: fields, rules and the report
+ * rate limit). The database holds the same lengths and refuses unsanitised text
  * (supabase/migrations/20261121100600_scammer_reports_and_bookings.sql).
  */
 export const REPORT_TEXTS = {
@@ -23,7 +23,9 @@ export const REPORT_TEXTS = {
   futureDate: 'Incident date cannot be in the future.',
 } as const;
 
-/** §9: 3 reports per 15 minutes per user, 10 per address — the browser's check and the server's. */
+/**
+ * §report-dialog: 3 reports per 15 minutes per user, 10 per address — the browser's check and the server's.
+ */
 export const REPORT_RATE_LIMIT = {
   actionType: 'scammer_report',
   maxAttempts: 3,
@@ -55,7 +57,9 @@ export const EMPTY_REPORT: ReportValues = {
   dateOfIncident: '',
 };
 
-/** The inputs' maxLength: location 100 and contact 200 (§5 input limits), the others their maxima. */
+/**
+ * The inputs' maxLength: location 100 and contact 200 (§report-dialog input limits), the others their maxima.
+ */
 export const REPORT_MAX_LENGTH: Record<TextField, number> = {
   scammerName: 100,
   location: 100,
@@ -143,7 +147,10 @@ function clean(value: string): string | null {
   return text === '' ? null : text;
 }
 
-/** The row to insert (§3, §5): cleaned, trimmed text, empty optional fields as null, status submitted. */
+/**
+ * The row to insert (§data, §report-dialog): cleaned, trimmed text, empty optional fields as null, status
+ * submitted.
+ */
 export function toReportRow(values: ReportValues, reporterUserId: string): ReportRow {
   const amount = parseAmount(values.amountScammed);
   return {

@@ -8,7 +8,7 @@ import {
 } from './report.ts';
 
 /**
- * One press of Submit Report (spec §4, §5, §8 "Reports"), as a sequence of checks with the world
+ * One press of Submit Report (product §report-dialog), as a sequence of checks with the world
  * passed in, so the order and every outcome are unit-tested: signed in → security token → the
  * fields → the browser's rate limit → the server's rate limit → the insert. The fields come before
  * the limits so a typo does not use up an attempt.
@@ -28,7 +28,10 @@ export interface SubmitDependencies {
   now: Date;
   /** The browser's log (records the attempt when allowed). */
   clientAllows: () => boolean;
-  /** global_rate_limit_check; resolves true when the check itself failed (§8: the action proceeds). */
+  /**
+   * global_rate_limit_check; resolves true when the check itself failed (§report-dialog: the action
+   * proceeds).
+   */
   serverAllows: () => Promise<boolean>;
   /** The insert; resolves the error supabase-js returned, or null. */
   insert: (row: ReportRow) => Promise<unknown | null>;

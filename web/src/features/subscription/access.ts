@@ -1,16 +1,16 @@
 /**
- * Scammer Network access and the trial countdown (spec §4 "Subscription", "Trial", §9). Pure: every
+ * Scammer Network access and the trial countdown (product §access). Pure: every
  * function takes the time it reasons about, so the rules are tested without clocks.
  */
 
-/** $9.99 per month (spec §9). */
+/** $9.99 per month (product §access). */
 export const SUBSCRIPTION_PRICE = '$9.99/month';
 
-/** Status refresh: every 30 s, every 1 s while under 5 minutes of trial remain (spec §9). */
+/** Status refresh: every 30 s, every 1 s while under 5 minutes of trial remain (product §access). */
 export const CHECK_INTERVAL_MS = 30_000;
 export const FAST_CHECK_INTERVAL_MS = 1_000;
 export const FAST_CHECK_BELOW_MS = 5 * 60_000;
-/** The trial badge turns destructive under 2 hours (spec §9 "warning under 2 hours"). */
+/** The trial badge turns destructive under 2 hours (product §access "warning under 2 hours"). */
 export const TRIAL_WARNING_BELOW_MS = 2 * 60 * 60_000;
 
 export interface Subscription {
@@ -36,12 +36,12 @@ export interface AccessStatus {
   subscriptionActive: boolean;
 }
 
-/** §4: a subscription counts while active with an expiry in the future. */
+/** §access: a subscription counts while active with an expiry in the future. */
 export function isSubscriptionActive(subscription: Subscription | null, now: number): boolean {
   return subscription !== null && subscription.status === 'active' && subscription.expiresAt > now;
 }
 
-/** §4: access with an active subscription or an active trial; admins always have access. */
+/** §access: access with an active subscription or an active trial; admins always have access. */
 export function accessStatus(facts: AccessFacts | null, isAdmin: boolean, now: number): AccessStatus {
   const trialRemainingMs = facts?.trialEndsAt != null ? Math.max(0, facts.trialEndsAt - now) : 0;
   const trialActive = trialRemainingMs > 0;

@@ -37,7 +37,7 @@ function start(store = memoryStore(), session = 's-1', timeoutMs = TWO_HOURS) {
 
 const press = (type = 'mousedown') => target.dispatchEvent(new Event(type));
 
-describe('startIdleTimer (spec §4: 2 hours, activity throttled to 30 s)', () => {
+describe('startIdleTimer (product §session: 2 hours, activity throttled to 30 s)', () => {
   it('signs out 2 hours after sign-in without activity', () => {
     const { onIdle } = start();
     vi.advanceTimersByTime(TWO_HOURS - 1);

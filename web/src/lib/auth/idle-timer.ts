@@ -1,5 +1,5 @@
 /**
- * Auto sign-out (spec §4, §9): a member is signed out after `timeoutMs` (2 hours) since sign-in or
+ * Auto sign-out (product §session): a member is signed out after `timeoutMs` (2 hours) since sign-in or
  * their last activity. Mouse press, key press or click restarts the timer, handled at most once every
  * 30 s. Pure logic with injected clock, timers and storage, so it is unit-tested without a browser.
  *

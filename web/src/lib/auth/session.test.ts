@@ -49,7 +49,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('handleAuthEvent (spec §4 events into the session store)', () => {
+describe('handleAuthEvent (product §session: events into the session store)', () => {
   it('records the member of a restored session and welcomes them once', async () => {
     handleAuthEvent('INITIAL_SESSION', sessionFor('u-1', 'alex@example.com'));
     expect(getAuthState()).toMatchObject({

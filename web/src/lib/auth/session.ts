@@ -8,7 +8,7 @@ import { getAuthState, setAuthState } from './session-store.ts';
 import { type SessionUser, sessionKeyOf } from './stored-session.ts';
 
 /**
- * The session lifecycle (spec §4): supabase-js restores the session from storage, refreshes it
+ * The session lifecycle (product §session): supabase-js restores the session from storage, refreshes it
  * before it expires and removes it when refreshing fails for good; this module mirrors its events
  * (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED, PASSWORD_RECOVERY,
  * MFA_CHALLENGE_VERIFIED) into the session store, and on each new sign-in makes sure the member has

@@ -44,7 +44,7 @@ export function readStoredSessionUser(): SessionUser | null {
   }
 }
 
-/** Removes the stored session, for signing out when the server cannot be reached (spec §4). */
+/** Removes the stored session, for signing out when the server cannot be reached (product §session). */
 export function clearStoredSession(): void {
   const key = authStorageKey();
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveUsername, usernameWithSuffix } from './username.ts';
 
-describe('deriveUsername (spec §4)', () => {
+describe('deriveUsername (product §profile-creation)', () => {
   it.each([
     ['alex@example.com', 'alex'],
     ['Alex.Smith+news@Example.com', 'alex_smith_news'],

@@ -1,9 +1,12 @@
-/** A member's full name: 2 to 100 characters (spec §5), in the sign-up form and in a created profile. */
+/**
+ * A member's full name: 2 to 100 characters (product §auth-rules), in the sign-up form and in a created
+ * profile.
+ */
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 100;
 
 /**
- * The username derived from an email address (spec §4 "Profile creation"): the local part, lowercased,
+ * The username derived from an email address (product §profile-creation): the local part, lowercased,
  * with every character other than a-z, 0-9 and underscore replaced by an underscore. Cut to 48
  * characters, as the server's sign-up trigger does (decision 032), so a suffix still fits the 64 the
  * database allows; an empty local part gives "user".

@@ -1,5 +1,5 @@
 /**
- * The browser's own rate limit (spec §3 "Rate-limit log", §9 "Client rate limit default"): a list of
+ * The browser's own rate limit (product §client-rate-limit): a list of
  * attempt timestamps in localStorage under a key per action, by default 5 attempts per 60 s. It only
  * spares the server and gives quick feedback; the server enforces its own limits regardless
  * (global_rate_limit_check, the insert triggers).

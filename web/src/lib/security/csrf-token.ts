@@ -1,10 +1,10 @@
 import { addSecurityContext } from './security-events.ts';
 
 /**
- * The page's security (CSRF) token (spec §4, §9): regenerated every 30 minutes, valid for 1 hour,
+ * The page's security (CSRF) token (product §csrf-token): regenerated every 30 minutes, valid for 1 hour,
  * kept in sessionStorage so it lives as long as the tab. Forms that change data (the scammer report)
  * refuse to submit without a valid one ("Security token missing. Please refresh the page and try
- * again."), and security events carry its first 8 characters (§3).
+ * again."), and security events carry its first 8 characters (§security-events).
  *
  * The data API authorises by bearer token, never by cookie, so a cross-site page cannot ride on a
  * member's session anyway; the token is the specification's defence in depth (decision 080).
@@ -90,7 +90,7 @@ export function refreshCsrfToken(storage: TokenStorage | null = browserStorage()
   return regenerateCsrfToken(storage, now);
 }
 
-/** spec §3: security events carry the token's first 8 characters, never the whole token. */
+/** product §csrf-token: security events carry the token's first 8 characters, never the whole token. */
 export function csrfTokenPrefix(token: string | null): string | null {
   return token ? token.slice(0, 8) : null;
 }

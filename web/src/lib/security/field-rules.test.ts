@@ -12,7 +12,7 @@ import {
   ratingProblem,
 } from './field-rules.ts';
 
-describe('generic field rules (spec §5)', () => {
+describe('generic field rules (product §field-rules)', () => {
   it('"{field} is required." for empty or blank required fields; optional empty fields pass', () => {
     expect(fieldProblem('', { label: 'Full Name', required: true })).toBe('Full Name is required.');
     expect(fieldProblem('   ', { label: 'Email', required: true })).toBe('Email is required.');

@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Generic field rules", with their texts word for word. The patterns mirror the database's
+ * Product §field-rules, with their texts word for word. The patterns mirror the database's
  * own checks (supabase/migrations/20261121100000_private_helpers.sql: is_email, is_phone,
  * is_http_url, has_script_markup), so a value this accepts is one the server accepts.
  */
@@ -30,7 +30,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 ()-]{10,30}$/;
 const URL_PATTERN = /^https?:\/\/[^\s/?#]+\S*$/i;
 
-/** The length §5 counts: the text without surrounding whitespace. */
+/** The length §field-rules counts: the text without surrounding whitespace. */
 export function trimmedLength(value: string): number {
   return value.trim().length;
 }
@@ -77,7 +77,7 @@ export interface FieldRule {
   alphanumeric?: boolean;
   /** Refuse script markup (default true: no free-text field may carry it). */
   noScriptMarkup?: boolean;
-  /** Refuse HTML (names: "HTML not allowed", spec §5 sign-up). */
+  /** Refuse HTML (names: "HTML not allowed", product §auth-rules). */
   noHtml?: boolean;
 }
 

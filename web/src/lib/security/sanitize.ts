@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Text cleaning": removes < > ' " & and backtick, and the prefixes javascript:, data: and
+ * Product §text-cleaning: removes < > ' " & and backtick, and the prefixes javascript:, data: and
  * vbscript: (in any case, wherever they appear, repeatedly, so "javajavascript:script:" cannot
  * reassemble). The database refuses report text that still holds any of them
  * (private.has_unsanitised_text), so what this leaves is what the server accepts.

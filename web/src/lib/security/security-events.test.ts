@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('buildSecurityEventArgs', () => {
-  it("names the arguments as log_security_event's parameters, with spec §3's additional data", () => {
+  it("names the arguments as log_security_event's parameters, with product §security-events' additional data", () => {
     const args = buildSecurityEventArgs(
       {
         type: 'auth_error',

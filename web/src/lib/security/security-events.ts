@@ -1,7 +1,7 @@
 import { loadSupabase } from '../supabase.ts';
 
 /**
- * The security log (spec §3 "Security event", §7 `log_security_event`, decision 037). The server
+ * The security log (product §security-events, §rpc `log_security_event`, decision 037). The server
  * records the caller's user id and address itself; the page adds what only it knows.
  */
 export type RiskLevel = 'low' | 'medium' | 'high' | 'critical';
@@ -17,7 +17,7 @@ export interface SecurityEvent {
   data?: Record<string, unknown>;
 }
 
-/** What the page knows at the time of the event (spec §3's additional data). */
+/** What the page knows at the time of the event (product §security-events' additional data). */
 export interface SecurityContext {
   userAgent: string;
   /** The page's address. */
@@ -41,7 +41,7 @@ const providers = new Set<ContextProvider>();
 
 /**
  * Adds facts to the additional data of every event from now on (e.g. the first 8 characters of the
- * CSRF token, spec §3). Returns a function that removes the provider again.
+ * CSRF token, product §security-events). Returns a function that removes the provider again.
  */
 export function addSecurityContext(provider: ContextProvider): () => void {
   providers.add(provider);

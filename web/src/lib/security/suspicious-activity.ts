@@ -1,8 +1,8 @@
 import { logSecurityEvent, type SecurityEvent } from './security-events.ts';
 
 /**
- * Spec §9 "Suspicious activity logged: above 100 clicks or 500 key presses per 60 s". A sliding
- * window per kind of input; crossing a threshold logs one high-risk security event, and the kind is
+ * Product §suspicious-activity "Suspicious activity logged: above 100 clicks or 500 key presses per 60 s". A
+ * sliding window per kind of input; crossing a threshold logs one high-risk security event, and the kind is
  * not reported again until its count has dropped back under the threshold (one event per burst, not
  * one per click).
  */

@@ -3,8 +3,8 @@ import { startCsrfTokenRotation } from './csrf-token.ts';
 import { startSuspiciousActivityMonitor } from './suspicious-activity.ts';
 
 /**
- * The page-wide security measures of spec §4 and §9, mounted once by the app shell: the CSRF token's
- * rotation (and its prefix in security events) and the suspicious-activity monitor.
+ * The page-wide security measures of product §browser-security, mounted once by the app shell: the CSRF
+ * token's rotation (and its prefix in security events) and the suspicious-activity monitor.
  */
 export function useBrowserSecurity(): void {
   useEffect(() => {

@@ -2,8 +2,8 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import { AUTH_RATE_LIMITS, type AuthAction, rateLimitRefusal } from '../rate-limits.ts';
 
 /**
- * The server's rate-limit check before an auth action (spec §7 progressive_rate_limit_check).
- * Throws the §8 "Too many … attempts" message when refused; a failed check lets the action proceed.
+ * The server's rate-limit check before an auth action (product §rpc progressive_rate_limit_check).
+ * Throws the §auth-rules "Too many … attempts" message when refused; a failed check lets the action proceed.
  */
 export async function checkAuthRateLimit(action: AuthAction): Promise<void> {
   const limit = AUTH_RATE_LIMITS[action];

@@ -1,6 +1,6 @@
 import { loadSupabase } from '#web/lib/supabase.ts';
 
-/** Spec §7: reset password for an email, with redirectTo /auth?tab=reset-confirm. */
+/** Product §auth-calls: reset password for an email, with redirectTo /auth?tab=reset-confirm. */
 export async function requestPasswordReset(email: string): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {

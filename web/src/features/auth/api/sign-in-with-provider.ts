@@ -1,8 +1,8 @@
 import { loadSupabase } from '#web/lib/supabase.ts';
 
 /**
- * Spec §7: OAuth sign-in with the social provider, redirectTo the site root. supabase-js sends the
- * browser to /auth/v1/authorize; the provider sends it back with the session in the fragment.
+ * Product §auth-calls: OAuth sign-in with the social provider, redirectTo the site root. supabase-js sends
+ * the browser to /auth/v1/authorize; the provider sends it back with the session in the fragment.
  */
 export async function signInWithProvider(provider: string): Promise<void> {
   const supabase = await loadSupabase();

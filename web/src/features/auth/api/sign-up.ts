@@ -1,7 +1,7 @@
 import { loadSupabase } from '#web/lib/supabase.ts';
 
 /**
- * Spec §7: sign up with email, password and options — emailRedirectTo the email-confirmed page on
+ * Product §auth-calls: sign up with email, password and options — emailRedirectTo the email-confirmed page on
  * the site's origin, data.full_name. With confirmation on (the default), no session is returned.
  */
 export async function signUp(input: { fullName: string; email: string; password: string }): Promise<void> {

@@ -1,6 +1,6 @@
 import { loadSupabase } from '#web/lib/supabase.ts';
 
-/** Spec §7: update the user with a new password (the recovery link's session is signed in). */
+/** Product §auth-calls: update the user with a new password (the recovery link's session is signed in). */
 export async function updatePassword(password: string): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase.auth.updateUser({ password });

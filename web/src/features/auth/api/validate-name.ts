@@ -3,7 +3,7 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import { invalidNameMessage, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../validation.ts';
 
 /**
- * The sign-up name check on the server (spec §5: field full_name, 2 to 100 characters, no HTML).
+ * The sign-up name check on the server (product §auth-rules: field full_name, 2 to 100 characters, no HTML).
  * Throws "Invalid name: …" with the violations. If the check itself cannot run, sign-up goes on: the
  * database refuses a bad name in the profile anyway (decision 035).
  */

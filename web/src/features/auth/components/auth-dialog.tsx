@@ -11,7 +11,7 @@ interface AuthDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The authentication screen inside a dialog (spec §2), titled with the product's name. */
+/** The authentication screen inside a dialog (product §auth-screen), titled with the product's name. */
 export default function AuthDialog({ open, onOpenChange }: AuthDialogProps) {
   const [tab, setTab] = useState<AuthTab>('signin');
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ interface AuthScreenProps extends AuthFormProps {
 }
 
 /**
- * The tabs and forms of the authentication screen (spec §2), shared by the /auth page and the
+ * The tabs and forms of the authentication screen (product §auth-screen), shared by the /auth page and the
  * dialog; each wraps it with the product's name and the subtitle.
  */
 export function AuthScreen({ tab, onTabChange, onSignedIn, onSocialStarted }: AuthScreenProps) {

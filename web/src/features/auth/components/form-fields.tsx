@@ -24,7 +24,7 @@ export function TextField({ label, error, className, ...props }: FieldProps) {
   );
 }
 
-/** A password input with a show/hide toggle (spec §2). */
+/** A password input with a show/hide toggle (product §auth-screen). */
 export function PasswordField({ label, error, className, ...props }: FieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);

@@ -8,7 +8,7 @@ import { PasswordField } from './form-fields.tsx';
 import type { AuthFormProps } from './sign-in-form.tsx';
 import { useFocusAfterFailure } from './use-focus-after-failure.ts';
 
-/** Spec §2 Reset-confirm: New Password, Confirm New Password and Update Password. */
+/** Product §auth-screen, Reset-confirm: New Password, Confirm New Password and Update Password. */
 export function ResetConfirmForm({ onSignedIn }: Pick<AuthFormProps, 'onSignedIn'>) {
   const action = useAuthAction();
   const submit = useFocusAfterFailure();

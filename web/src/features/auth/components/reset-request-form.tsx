@@ -7,7 +7,7 @@ import { emailProblem } from '../validation.ts';
 import { TextField } from './form-fields.tsx';
 import { useFocusAfterFailure } from './use-focus-after-failure.ts';
 
-/** Spec §2 Reset: Email and a Send Reset Link button. */
+/** Product §auth-screen, Reset: Email and a Send Reset Link button. */
 export function ResetRequestForm() {
   const action = useAuthAction();
   const submit = useFocusAfterFailure();

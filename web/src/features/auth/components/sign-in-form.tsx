@@ -8,7 +8,7 @@ import { SocialSignIn } from './social-sign-in.tsx';
 import { useFocusAfterFailure } from './use-focus-after-failure.ts';
 
 export interface AuthFormProps {
-  /** Signed in (or password updated): spec §4 closes any dialog and goes to /. */
+  /** Signed in (or password updated): product §auth-screen closes any dialog and goes to /. */
   onSignedIn: () => void;
   onSocialStarted: () => void;
 }

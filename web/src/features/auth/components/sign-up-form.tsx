@@ -10,7 +10,10 @@ import type { AuthFormProps } from './sign-in-form.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { useFocusAfterFailure } from './use-focus-after-failure.ts';
 
-/** Spec §2 Sign Up: the social button, Full Name, Email, Password (at least 6). No redirect on success. */
+/**
+ * Product §auth-screen, Sign Up: the social button, Full Name, Email, Password (at least 6). No redirect on
+ * success.
+ */
 export function SignUpForm({ onSocialStarted }: Pick<AuthFormProps, 'onSocialStarted'>) {
   const action = useAuthAction();
   const submit = useFocusAfterFailure();

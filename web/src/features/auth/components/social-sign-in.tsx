@@ -6,13 +6,19 @@ import { useSocialProvider } from '../hooks/use-social-provider.ts';
 import { providerLabel } from '../social-provider.ts';
 
 interface SocialSignInProps {
-  /** The surrounding form's submission state: one busy flag per form (spec §4). */
+  /** The surrounding form's submission state: one busy flag per form (product §auth-screen). */
   action: ReturnType<typeof useAuthAction>;
-  /** The browser is about to leave for the provider (spec §4: social login success closes the dialog). */
+  /**
+   * The browser is about to leave for the provider (product §auth-screen: social login success closes the
+   * dialog).
+   */
   onStarted: () => void;
 }
 
-/** The social login button and the "Or continue with" divider (spec §2); nothing when none is configured. */
+/**
+ * The social login button and the "Or continue with" divider (product §auth-screen); nothing when none is
+ * configured.
+ */
 export function SocialSignIn({ action, onStarted }: SocialSignInProps) {
   const { loading, provider } = useSocialProvider();
   if (loading) return <div aria-hidden="true" className="h-[5.5rem]" />;

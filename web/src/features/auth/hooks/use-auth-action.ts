@@ -5,11 +5,11 @@ import { checkAuthRateLimit } from '../api/check-auth-rate-limit.ts';
 import { authErrorText } from '../auth-error-text.ts';
 import { AUTH_RATE_LIMITS, type AuthAction } from '../rate-limits.ts';
 
-/** The rate-limited actions of spec §7, and the password update (which has no limit of its own). */
+/** The rate-limited actions of product §rpc, and the password update (which has no limit of its own). */
 export type AuthFormAction = AuthAction | 'auth_update_password';
 
 /**
- * One auth form submission (spec §4 "Auth form", §8): a busy flag while it runs, the server's
+ * One auth form submission (product §auth-screen, §auth-rules): a busy flag while it runs, the server's
  * rate-limit check first, and on failure the destructive "Error" toast with the message plus a
  * medium-severity security event. Resolves whether the action succeeded.
  */

@@ -2,8 +2,8 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import type { BookingRow } from '../booking.ts';
 
 /**
- * Spec §7 "bookings: insert with the booking fields". Returns nothing: a visitor may write a booking
- * but not read it back (RLS), so the insert asks for no representation.
+ * Product §table-calls "bookings: insert with the booking fields". Returns nothing: a visitor may write a
+ * booking but not read it back (RLS), so the insert asks for no representation.
  */
 export async function createBooking(row: BookingRow): Promise<void> {
   const supabase = await loadSupabase();

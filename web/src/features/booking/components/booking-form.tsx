@@ -39,8 +39,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
 
 /**
- * Spec §2 "Promo session booking page": Contact Information, Product Information, Schedule, and
- * Special Requests or Notes; visitors and members alike (§6). §4: a successful request clears the
+ * Product §booking: Contact Information, Product Information, Schedule, and
+ * Special Requests or Notes; visitors and members alike (§roles). A successful request clears the
  * date, the time and every field.
  */
 export function BookingForm({ initial = EMPTY_BOOKING }: { initial?: BookingValues }) {

@@ -20,7 +20,7 @@ export const savedArticleUrlsQueryOptions = (userId: string | null) =>
   });
 
 /**
- * Saves an article as the profile's Saved tab reads it (spec §3 saved_articles: title, summary, image,
+ * Saves an article as the profile's Saved tab reads it (product §data saved_articles: title, summary, image,
  * source, category, url).
  */
 export async function saveArticle(userId: string, entry: NewsEntry): Promise<string> {

@@ -9,8 +9,8 @@ import {
 } from '../notifications-state.ts';
 
 /**
- * Spec §7 notifications: the member's latest 20, and how many of all their notifications are unread
- * (the badge counts beyond the 20 shown, up to 99+). Filtered by user id because admins may read
+ * Product §table-calls notifications: the member's latest 20, and how many of all their notifications are
+ * unread (the badge counts beyond the 20 shown, up to 99+). Filtered by user id because admins may read
  * everyone's notifications.
  */
 export async function getNotifications(

@@ -1,6 +1,6 @@
 import { loadSupabase } from '#web/lib/supabase.ts';
 
-/** Spec §7: update is_read for all of the member's unread notifications. */
+/** Product §table-calls: update is_read for all of the member's unread notifications. */
 export async function markAllNotificationsRead(userId: string): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase

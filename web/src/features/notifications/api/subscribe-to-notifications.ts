@@ -8,9 +8,9 @@ interface Handlers {
 }
 
 /**
- * Spec §4/§7: new notifications of the member arrive live — realtime postgres_changes, INSERT on
- * public.notifications filtered by user_id. Until `signal` aborts: then the channel is left (or never
- * joined, if the client was still loading) and the handlers hear nothing more.
+ * Product §notifications, §table-calls: new notifications of the member arrive live — realtime
+ * postgres_changes, INSERT on public.notifications filtered by user_id. Until `signal` aborts: then the
+ * channel is left (or never joined, if the client was still loading) and the handlers hear nothing more.
  */
 export async function subscribeToNotifications(
   userId: string,

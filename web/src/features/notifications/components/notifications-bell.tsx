@@ -15,7 +15,10 @@ export interface NotificationsBellProps {
   userId: string | null;
 }
 
-/** The notifications bell of the top navigation (spec §2): unread badge capped at 99+, and its panel. */
+/**
+ * The notifications bell of the top navigation (product §notifications): unread badge capped at 99+, and its
+ * panel.
+ */
 export function NotificationsBell({ signedIn, userId }: NotificationsBellProps) {
   const notifications = useNotifications(userId);
   const [open, setOpen] = useState(false);

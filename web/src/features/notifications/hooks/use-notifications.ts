@@ -22,8 +22,8 @@ export interface NotificationsController extends NotificationsState {
 }
 
 /**
- * The member's notifications (spec §2, §4): the latest 20 and the unread count, new rows live with a
- * toast of their title and message, read marks saved at once (and undone by a reload if saving
+ * The member's notifications (product §notifications): the latest 20 and the unread count, new rows live with
+ * a toast of their title and message, read marks saved at once (and undone by a reload if saving
  * failed). Nothing for a visitor. The list is one cached query; live rows and read marks are written
  * into it, so it never disagrees with itself.
  */

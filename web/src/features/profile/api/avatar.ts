@@ -10,7 +10,7 @@ const BUCKET = 'user-uploads';
 export type AvatarUploadStage = 'uploading' | 'saving' | 'cleaning';
 
 /**
- * Spec §4 "Avatar": upload to user-uploads at {userId}/avatar-{timestamp}.{ext} (cache control 3600,
+ * Product §avatar: upload to user-uploads at {userId}/avatar-{timestamp}.{ext} (cache control 3600,
  * no overwrite), store the public URL in the profile, then delete the previous file. When the profile
  * cannot be saved the new file is removed again, so no upload is left behind.
  */
@@ -46,7 +46,7 @@ export async function uploadAvatar(
   return profile;
 }
 
-/** Spec §4 "Avatar": Remove deletes the file and sets the avatar to null. */
+/** Product §avatar: Remove deletes the file and sets the avatar to null. */
 export async function removeAvatar(userId: string, avatarUrl: string | null): Promise<Profile> {
   const supabase = await loadSupabase();
   const path = avatarPathOf(avatarUrl, userId);

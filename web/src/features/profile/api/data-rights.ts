@@ -3,7 +3,7 @@ import { getConfig } from '#web/lib/config.ts';
 import { UserFacingError } from '#web/lib/error-text.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 
-/** No session: the caller shows "Authentication Required" (spec §6). */
+/** No session: the caller shows "Authentication Required" (product §data-rights). */
 export class NoSessionError extends Error {
   override name = 'NoSessionError';
 }
@@ -21,8 +21,8 @@ function functionUrl(name: string): string {
 }
 
 /**
- * Spec §7: POST /functions/v1/gdpr-data-export with the Bearer access token and JSON content type; the
- * answer is the file. A non-OK answer is "Export failed" (§8).
+ * Product §server-functions: POST /functions/v1/gdpr-data-export with the Bearer access token and JSON
+ * content type; the answer is the file. A non-OK answer is "Export failed" (§data-rights).
  */
 export async function exportUserData(): Promise<Blob> {
   const token = await accessToken();
@@ -35,8 +35,8 @@ export async function exportUserData(): Promise<Blob> {
 }
 
 /**
- * Spec §7: DELETE /functions/v1/gdpr-data-deletion with {confirm_deletion: true}; the answer reads
- * message. A non-OK answer is "Deletion failed" (§8).
+ * Product §server-functions: DELETE /functions/v1/gdpr-data-deletion with {confirm_deletion: true}; the
+ * answer reads message. A non-OK answer is "Deletion failed" (§data-rights).
  */
 export async function deleteUserData(): Promise<string> {
   const token = await accessToken();

@@ -8,7 +8,7 @@ export interface Activity {
   saved: SavedArticle[];
 }
 
-/** Spec §7: the member's votes, comments and saved articles, newest first. */
+/** Product §table-calls: the member's votes, comments and saved articles, newest first. */
 export async function getActivity(userId: string): Promise<Activity> {
   const supabase = await loadSupabase();
   const [votes, comments, saved] = await Promise.all([

@@ -2,7 +2,7 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import type { Profile } from '../profile-data.ts';
 
-/** Spec §7 profiles: the member's profile (null when the row is missing). */
+/** Product §table-calls profiles: the member's profile (null when the row is missing). */
 export async function getProfile(userId: string): Promise<Profile | null> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase

@@ -3,8 +3,8 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import { type PrivacySettings, privacySettingsOf } from '../privacy-settings.ts';
 
 /**
- * Spec §7, §4: the member's single row; a missing row (PGRST116) keeps the defaults. Asked for with
- * maybeSingle, so a member who never saved gets an empty answer rather than PostgREST's not-found
+ * Product §table-calls, §privacy: the member's single row; a missing row (PGRST116) keeps the defaults. Asked
+ * for with maybeSingle, so a member who never saved gets an empty answer rather than PostgREST's not-found
  * error (HTTP 406, which browsers log as a failed request); PGRST116 is still tolerated.
  */
 export async function getPrivacySettings(userId: string): Promise<PrivacySettings> {
@@ -18,7 +18,7 @@ export async function getPrivacySettings(userId: string): Promise<PrivacySetting
   return privacySettingsOf(error ? null : (data as Record<string, unknown> | null));
 }
 
-/** Spec §7: upsert with user_id and the eight settings. */
+/** Product §table-calls: upsert with user_id and the eight settings. */
 export async function savePrivacySettings(userId: string, settings: PrivacySettings): Promise<void> {
   const supabase = await loadSupabase();
   const { error } = await supabase.from('privacy_settings').upsert({ user_id: userId, ...settings });

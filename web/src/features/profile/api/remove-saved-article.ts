@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { activityQueryOptions } from './get-activity.ts';
 
-/** Spec §7 saved_articles: delete by user_id and id. */
+/** Product §table-calls saved_articles: delete by user_id and id. */
 export async function removeSavedArticle(userId: string, id: string): Promise<void> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase

@@ -3,7 +3,7 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import type { Profile } from '../profile-data.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
-/** Spec §7 profiles: update (username, full_name, bio, avatar_url). Returns the updated row. */
+/** Product §table-calls profiles: update (username, full_name, bio, avatar_url). Returns the updated row. */
 export async function updateProfile(
   userId: string,
   patch: Partial<Pick<Profile, 'username' | 'full_name' | 'bio' | 'avatar_url'>>,

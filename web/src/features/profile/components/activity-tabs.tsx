@@ -16,7 +16,7 @@ interface SavedArticlesTabProps {
   articles: SavedArticle[];
 }
 
-/** Spec §2 Saved tab, §7 (delete by user_id and id), §8. */
+/** Product §profile-activity, Saved tab; §table-calls (delete by user_id and id). */
 export function SavedArticlesTab({ userId, articles }: SavedArticlesTabProps) {
   const removal = useRemoveSavedArticle(userId);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -98,7 +98,7 @@ export function SavedArticlesTab({ userId, articles }: SavedArticlesTabProps) {
   );
 }
 
-/** Spec §2 Votes tab. */
+/** Product §profile-activity, Votes tab. */
 export function VotesTab({ votes }: { votes: ProductVote[] }) {
   return (
     <Card>
@@ -128,7 +128,7 @@ export function VotesTab({ votes }: { votes: ProductVote[] }) {
   );
 }
 
-/** Spec §2 Comments tab. */
+/** Product §profile-activity, Comments tab. */
 export function CommentsTab({ comments }: { comments: ProductComment[] }) {
   return (
     <Card>

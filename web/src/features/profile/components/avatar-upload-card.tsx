@@ -22,7 +22,7 @@ interface AvatarUploadCardProps {
   profile: Profile | null;
 }
 
-/** Spec §2 "Profile picture card", §4 "Avatar", §5, §8: choose, check, preview, then upload. */
+/** Product §avatar: choose, check, preview, then upload. */
 export function AvatarUploadCard({ userId, profile }: AvatarUploadCardProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();

@@ -85,7 +85,7 @@ function SectionCard({
 const authRequired = (description: string) =>
   toast({ variant: 'destructive', title: 'Authentication Required', description });
 
-/** Spec §2 "Privacy settings panel", §4 "Privacy", §7, §8 "Privacy". */
+/** Product §privacy, §data-rights. */
 export function PrivacySettingsPanel({ userId }: { userId: string }) {
   const query = useQuery(privacySettingsQueryOptions(userId));
 
@@ -146,7 +146,7 @@ function PrivacySettingsForm({ userId, initial }: { userId: string; initial: Pri
       const message = await deleteUserData();
       setConfirmOpen(false);
       toast({ title: 'Data Deletion Initiated', description: message });
-      // §4: after account deletion the user is signed out (and, as with any sign-out, goes to /).
+      // §data-rights: after account deletion the user is signed out (and, as with any sign-out, goes to /).
       await forgetDeletedSession();
       await signOut();
     } catch (error) {

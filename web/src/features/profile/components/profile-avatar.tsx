@@ -1,7 +1,7 @@
 import { cn } from '#web/lib/utils.ts';
 import { initialsOf, type Profile } from '../profile-data.ts';
 
-/** The avatar: the picture, else initials, else ? (spec §2). */
+/** The avatar: the picture, else initials, else ? (product §avatar). */
 export function ProfileAvatar({ profile, className }: { profile: Profile | null; className?: string }) {
   const label = profile?.username ? `@${profile.username}` : 'your profile';
   if (profile?.avatar_url) {

@@ -22,7 +22,7 @@ interface ProfileFormProps {
 }
 
 /**
- * Spec §2 "Profile Information", §5 "Profile form", §8 "Profile". A value the database would refuse is
+ * Product §profile-settings. A value the database would refuse is
  * shown under its field with the rule it broke (product §profile-settings), before and after saving.
  */
 export function ProfileForm({ userId, profile }: ProfileFormProps) {

@@ -11,7 +11,7 @@ interface ProfileSummaryCardProps {
   activity: Activity;
 }
 
-/** Spec §2: avatar, @username, name or email, the three counts, member since and the bio. */
+/** Product §profile: avatar, @username, name or email, the three counts, member since and the bio. */
 export function ProfileSummaryCard({ loading, email, profile, activity }: ProfileSummaryCardProps) {
   if (loading) {
     return (

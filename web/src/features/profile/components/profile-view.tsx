@@ -31,7 +31,7 @@ interface ProfileViewProps {
   subscriptionTab: ReactNode;
 }
 
-/** Spec §2 "Profile page" for a signed-in member: summary card, trial countdown and six tabs. */
+/** Product §profile for a signed-in member: summary card, trial countdown and six tabs. */
 export function ProfileView({ user, trialCountdown, subscriptionTab }: ProfileViewProps) {
   const [params, setParams] = useSearchParams();
   const tab = profileTabOf(params.get('tab'));

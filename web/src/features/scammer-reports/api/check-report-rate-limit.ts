@@ -2,9 +2,9 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import { REPORT_RATE_LIMIT } from '../report.ts';
 
 /**
- * spec §7 global_rate_limit_check as the report flow sends it: action_type_param, max_attempts 3,
+ * product §rpc global_rate_limit_check as the report flow sends it: action_type_param, max_attempts 3,
  * time_window_minutes 15, max_ip_attempts 10. Resolves whether the report may go ahead; a failed check
- * lets it proceed (§8) — the insert trigger enforces the same limit regardless.
+ * lets it proceed (§report-dialog) — the insert trigger enforces the same limit regardless.
  */
 export async function checkReportRateLimit(): Promise<boolean> {
   const supabase = await loadSupabase();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import type { ReportRow } from '../report.ts';
 
-/** spec §7 "scammer_reports: insert". Resolves the error supabase-js returned, or null. */
+/** product §table-calls "scammer_reports: insert". Resolves the error supabase-js returned, or null. */
 export async function createScammerReport(row: ReportRow): Promise<unknown | null> {
   const supabase = await loadSupabase();
   const { error } = await supabase.from('scammer_reports').insert(row);

@@ -6,9 +6,9 @@ import { MyReports } from './my-reports.tsx';
 import { ScammerReportForm } from './scammer-report-form.tsx';
 
 /**
- * Spec §2 "Scammer report dialog", with a My reports tab where the member follows their reports'
+ * Product §report-dialog, with a My reports tab where the member follows their reports'
  * status (design.md "Scammer database"). Closing keeps nothing half-typed only after a successful
- * submission (§4: the dialog closes and the form clears); Cancel or Escape keep the draft.
+ * submission (§report-dialog: the dialog closes and the form clears); Cancel or Escape keep the draft.
  */
 export default function ScammerReportDialog({
   open,

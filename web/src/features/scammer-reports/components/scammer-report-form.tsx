@@ -20,7 +20,7 @@ import {
 } from '../report.ts';
 import { submitReport } from '../submit-report.ts';
 
-/** Spec §2 "Scammer report dialog": the fields, the review notice, Cancel and Submit Report. */
+/** Product §report-dialog: the fields, the review notice, Cancel and Submit Report. */
 export function ScammerReportForm({
   onCancel,
   onSubmitted,

@@ -3,8 +3,8 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import { oneMonthAhead } from '../access.ts';
 
 /**
- * Spec §4, §7: subscribing writes the row directly (no payment is taken): monthly, active, expiring one
- * month ahead. The database refuses any longer expiry (decision 033).
+ * Product §access, §table-calls: subscribing writes the row directly (no payment is taken): monthly, active,
+ * expiring one month ahead. The database refuses any longer expiry (decision 033).
  */
 export async function activateSubscription(userId: string): Promise<void> {
   const supabase = await loadSupabase();

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
 
-/** Spec §7: cancelling sets the status to cancelled; the expiry stays (access ends with the status). */
+/**
+ * Product §table-calls: cancelling sets the status to cancelled; the expiry stays (access ends with the
+ * status).
+ */
 export async function cancelSubscription(userId: string): Promise<void> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase

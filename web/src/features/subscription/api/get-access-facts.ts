@@ -20,8 +20,8 @@ export function parseSubscription(row: SubscriptionRow | null): Subscription | n
 }
 
 /**
- * Spec §7: the member's trial end (profiles) and their subscription (one row per member, decision
- * 033). Filtered by user id because admins may read everyone's rows.
+ * Product §table-calls: the member's trial end (profiles) and their subscription (one row per member,
+ * decision 033). Filtered by user id because admins may read everyone's rows.
  */
 export async function getAccessFacts(userId: string): Promise<AccessFacts> {
   const supabase = await loadSupabase();

@@ -7,7 +7,7 @@ import { SUBSCRIPTION_PRICE, type Subscription } from '../access.ts';
 import { useActivateSubscription } from '../api/activate-subscription.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 
-/** Spec §2 Subscription tab: the benefits of the Scammer Network. */
+/** Product §subscription: the benefits of the Scammer Network. */
 export const BENEFITS = [
   'View detailed scammer reports',
   'Submit new scammer reports',
@@ -34,13 +34,13 @@ function BenefitList() {
 
 interface SubscriptionTabProps {
   userId: string;
-  /** The member's subscription when it is active and unexpired (spec §4), else null. */
+  /** The member's subscription when it is active and unexpired (product §access), else null. */
   active: Subscription | null;
-  /** Admins always have access (spec §4): they are never asked to subscribe. */
+  /** Admins always have access (product §access): they are never asked to subscribe. */
   isAdmin?: boolean;
 }
 
-/** Spec §2, §4, §8: subscribe (written directly, no payment) and cancel. */
+/** Product §subscription, §access: subscribe (written directly, no payment) and cancel. */
 export function SubscriptionTab({ userId, active, isAdmin = false }: SubscriptionTabProps) {
   const activation = useActivateSubscription();
   const cancellation = useCancelSubscription();

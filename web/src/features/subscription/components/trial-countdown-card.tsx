@@ -5,8 +5,8 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { formatCountdown, trialBadgeVariant } from '../access.ts';
 
 /**
- * Spec §2, §4: the trial countdown, shown by the page only while the trial is active. The numbers
- * move every second (a display clock of its own); whether the trial is still active is the access
+ * Product §profile, §access: the trial countdown, shown by the page only while the trial is active. The
+ * numbers move every second (a display clock of its own); whether the trial is still active is the access
  * status's business (decision 076).
  */
 export function TrialCountdownCard({ trialEndsAt }: { trialEndsAt: number }) {

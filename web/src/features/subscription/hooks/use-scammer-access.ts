@@ -16,14 +16,14 @@ export interface ScammerAccess extends AccessStatus {
 }
 
 /**
- * The signed-in member's Scammer Network access (spec §4), one view for the whole page: the header's
+ * The signed-in member's Scammer Network access (product §access), one view for the whole page: the header's
  * lock, the Scammer Network button, the profile's trial card and Subscription tab share one cached
  * query, so one check serves them all and a subscription made in one place shows everywhere at once.
  * Starts once supabase-js has confirmed the session, so the first render carries no API client
  * (decision 061).
  *
- * Spec §4 "Status refreshes every 30 s, or every 1 s when under 5 minutes remain": the facts (trial end,
- * subscription) are fetched when 30 s old; in between the status is re-evaluated against the clock on
+ * Product §access "Status refreshes every 30 s, or every 1 s when under 5 minutes remain": the facts (trial
+ * end, subscription) are fetched when 30 s old; in between the status is re-evaluated against the clock on
  * the spec's cadence, which is exact because the trial end is a fixed time (decision 076). Several
  * readers tick on their own but fetch only through the shared, deduplicated query.
  */

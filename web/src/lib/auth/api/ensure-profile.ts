@@ -17,7 +17,7 @@ function usableName(value: unknown): string | null {
 }
 
 /**
- * Spec §4 "Profile creation": when the member has no profile row (not-found code PGRST116), one is
+ * Product §profile-creation: when the member has no profile row (not-found code PGRST116), one is
  * created from the account email, the metadata full name and a username derived from the email's
  * local part. The server's sign-up trigger normally made it already (decision 032); this covers
  * accounts whose profile is missing for any other reason.

@@ -1,6 +1,6 @@
 import { loadSupabase } from '#web/lib/supabase.ts';
 
-/** Spec §7 user_roles: whether the member holds the admin role (no row: not an admin). */
+/** Product §table-calls user_roles: whether the member holds the admin role (no row: not an admin). */
 export async function getIsAdmin(userId: string): Promise<boolean> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase

@@ -1,7 +1,7 @@
 import { useStore } from '#web/lib/store.ts';
 import { type AuthState, authStore } from '../session-store.ts';
 
-/** Who is signed in (spec §2 top navigation, §4). Known from the first render (decision 061). */
+/** Who is signed in (product §navigation, §session). Known from the first render (decision 061). */
 export function useAuth(): AuthState {
   return useStore(authStore);
 }

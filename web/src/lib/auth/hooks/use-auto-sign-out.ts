@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { localActivityStore, startIdleTimer } from '../idle-timer.ts';
 
 /**
- * Signs the member out after `timeoutMs` without activity (spec §4; AUTO_SIGN_OUT_MS, 2 hours by
+ * Signs the member out after `timeoutMs` without activity (product §session; AUTO_SIGN_OUT_MS, 2 hours by
  * default). Runs while there is a session; a new session starts a new timer.
  */
 export function useAutoSignOut(options: {

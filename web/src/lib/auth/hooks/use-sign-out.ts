@@ -5,7 +5,7 @@ import { localActivityStore } from '../idle-timer.ts';
 import { setAuthState } from '../session-store.ts';
 
 /**
- * Manual sign-out (spec §4): clears the session and goes to /, also when the server call fails.
+ * Manual sign-out (product §session): clears the session and goes to /, also when the server call fails.
  * The page shows the signed-out state at once rather than after the server answered.
  */
 export function useSignOut(): () => Promise<void> {
