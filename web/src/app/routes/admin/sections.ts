@@ -2,8 +2,8 @@ import { CalendarCheck, type LucideIcon, Newspaper, Package, ScrollText, ShieldA
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
- * The admin dashboard's sections, in the order of its navigation: THE one list (product conventions
- * §4). Each section is a URL, `/admin/<path>` (deeper paths such as `/admin/bookings/<id>` belong to
+ * The admin dashboard's sections, in the order of its navigation: THE one list (decision 100;
+ * docs/architecture.md, "What every product area shares"). Each section is a URL, `/admin/<path>` (deeper paths such as `/admin/bookings/<id>` belong to
  * the section), and its screen is a component exported by its feature, loaded only when opened:
  *
  *   { path: 'news', label: 'News', icon: Newspaper,
