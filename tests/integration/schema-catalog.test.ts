@@ -33,6 +33,8 @@ const TABLES = [
   'user_roles',
 ];
 
+/** News (decisions 111–113): the sources the server fetches and the articles it keeps. */
+const NEWS_TABLES = ['news_articles', 'news_sources'];
 /** Pass or Gas (decisions 115, 116): the catalogue, its tallies and its moderation queue. */
 const PASS_OR_GAS_TABLES = [
   'brands',
@@ -70,7 +72,7 @@ describe('the tables', () => {
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(rows).toEqual(
-      [...TABLES, ...PASS_OR_GAS_TABLES, ...VIEWS]
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...VIEWS]
         .sort()
         .map((name) => ({ name, rls: !VIEWS.includes(name) })),
     );
@@ -274,7 +276,7 @@ describe('the policies', () => {
     const { rows } = await db.query<{ table: string }>(
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
-    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...PASS_OR_GAS_TABLES].sort());
+    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES].sort());
   });
 });
 
@@ -302,6 +304,11 @@ describe('the functions', () => {
       { signature: 'log_security_event(text,text,text,text,jsonb,text)', definer: true, volatility: 'v' },
       { signature: 'moderate_comment(uuid,text)', definer: true, volatility: 'v' },
       { signature: 'moderate_held_votes(uuid,text)', definer: true, volatility: 'v' },
+      {
+        signature: 'news_feed(text,text,text,timestamp with time zone,uuid,real,integer)',
+        definer: true,
+        volatility: 's',
+      },
       {
         signature: 'progressive_rate_limit_check(text,integer,integer)',
         definer: true,
@@ -336,6 +343,30 @@ describe('the functions', () => {
       log_security_event: ['type', 'action', 'category', 'description', 'additional_data', 'risk_level'],
       moderate_comment: ['item_id', 'action'],
       moderate_held_votes: ['item_id', 'action'],
+      // Arguments, then the columns of the rows it returns (the feed of product §news).
+      news_feed: [
+        'p_query',
+        'p_category',
+        'p_sort',
+        'p_before_at',
+        'p_before_id',
+        'p_before_rank',
+        'p_limit',
+        'kind',
+        'id',
+        'title',
+        'url',
+        'summary',
+        'image_url',
+        'source_name',
+        'category',
+        'published_at',
+        'is_sample',
+        'also_reported_by',
+        'title_highlight',
+        'summary_highlight',
+        'rank',
+      ],
       progressive_rate_limit_check: ['action_type_param', 'base_max_attempts', 'time_window_minutes'],
       votes_ranking_constants: null,
       votes_trending_score: ['trend', 'at'],
