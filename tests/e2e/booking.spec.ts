@@ -61,6 +61,9 @@ test('a visitor sees every rule, cannot pick a past date, and books anonymously'
   page,
   server,
 }) => {
+  // Every rule of the form, one after another, then a booking: a long flow (≈45 s on a quiet
+  // two-core machine), so it gets three times the usual limit.
+  test.slow();
   // A fixed "today" in the middle of next month keeps yesterday in the same calendar page.
   const now = new Date();
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15, 10, 0));
