@@ -61,19 +61,17 @@ export function ProductListPage({ signedIn, onSignIn }: { signedIn: boolean; onS
   const votes = useQuery(myVotesQueryOptions(userId, ids));
   useLiveTallies(null);
 
+  // Changes apply to the address as it is now: react-router hands an updater the parameters of the
+  // render that created it, so the search box's delayed write (below) would put back filters that
+  // "Clear filters" had just removed.
   function update(changes: Record<string, string | null>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('pages' in changes)) next.delete('pages');
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(window.location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('pages' in changes)) next.delete('pages');
+    setParams(next, { replace: true });
   }
 
   // The search box writes the URL a moment after typing stops (only when the typed text changes: the
