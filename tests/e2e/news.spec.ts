@@ -24,6 +24,26 @@ interface Seeded {
   titles: string[];
 }
 
+/**
+ * What the tests seeded, removed after each test: the browser-test server is shared, and a later
+ * spec's page (routes.spec's /news) must not show this spec's articles — one has an image that
+ * cannot load, which Chromium logs as an error.
+ */
+const seededArticles: string[] = [];
+const seededSources: string[] = [];
+
+test.afterEach(async ({ server }) => {
+  const admin = adminClient(server);
+  if (seededArticles.length > 0) {
+    const { error } = await admin.from('news_articles').delete().in('id', seededArticles.splice(0));
+    expect(error).toBeNull();
+  }
+  if (seededSources.length > 0) {
+    const { error } = await admin.from('news_sources').delete().in('id', seededSources.splice(0));
+    expect(error).toBeNull();
+  }
+});
+
 async function seedNews(
   server: ServerInfo,
   count: number,
@@ -61,6 +81,8 @@ async function seedNews(
   });
   const inserted = await admin.from('news_articles').insert(rows);
   expect(inserted.error).toBeNull();
+  seededArticles.push(...rows.map((row) => row.id));
+  if (source?.id) seededSources.push(source.id);
   return { category, word, titles: rows.map((row) => row.title) };
 }
 
