@@ -201,6 +201,31 @@ test('a member books as themselves; optional fields left empty are stored as nul
   });
 });
 
+test('a member who types before their name has loaded keeps what they typed', async ({
+  page,
+  server,
+  member,
+}) => {
+  // Hold the prefill's read of the member's name until they have typed.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith('/rest/v1/profiles') && url.searchParams.get('select') === 'full_name',
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  await openSignedIn(page, server, member, '/booking');
+  await field(page, /^Full Name/).fill('Typed Before Load');
+  release();
+  // The prefill arrived (the email field takes the member's address) and left the typed name alone.
+  await expect(field(page, /^Email/)).toHaveValue(member.email);
+  await expect(field(page, /^Full Name/)).toHaveValue('Typed Before Load');
+});
+
 test.describe('when the request fails', () => {
   // The browser reports the cut-off request in the console; that is the point of the test.
   test.use({ allowConsoleErrors: true });

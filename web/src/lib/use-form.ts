@@ -32,6 +32,12 @@ export interface Form<V extends Record<keyof V, string>, K extends string> {
   reset: () => void;
   /** Replaces every value (a form that edits saved data, once the data has loaded). */
   setValues: (values: V) => void;
+  /**
+   * Values that arrived after the form opened (a member's name from their profile): they become the
+   * first values (what `reset` goes back to) and show in every field the person has not changed yet;
+   * what they typed meanwhile stays.
+   */
+  prefill: (values: Partial<V>) => void;
   /** The form's onSubmit: no browser submission, one submission at a time, `busy` while it runs. */
   handleSubmit: (
     submit: (values: V) => Promise<void>,
@@ -41,6 +47,19 @@ export interface Form<V extends Record<keyof V, string>, K extends string> {
 /** A field key as the input's name: the column it is stored in (productName → product_name). */
 export function fieldName(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * The values after a late prefill: each prefilled field that still holds its first value takes the
+ * prefilled one; a field the person already changed keeps what they typed.
+ */
+export function withPrefill<V extends Record<keyof V, string>>(current: V, first: V, next: Partial<V>): V {
+  const merged = { ...current };
+  for (const key of Object.keys(next) as (keyof V)[]) {
+    const value = next[key];
+    if (value !== undefined && current[key] === first[key]) merged[key] = value;
+  }
+  return merged;
 }
 
 /**
@@ -83,6 +102,12 @@ export function useForm<V extends Record<keyof V, string>, K extends string = ne
     setErrors({});
   }, []);
 
+  const prefill = useCallback((next: Partial<V>) => {
+    const before = first.current;
+    first.current = { ...before, ...next };
+    setValues((current) => withPrefill(current, before, next));
+  }, []);
+
   const field = (name: keyof V & string): FieldProps => ({
     name: fieldName(name),
     value: values[name] ?? '',
@@ -109,5 +134,17 @@ export function useForm<V extends Record<keyof V, string>, K extends string = ne
       }
     };
 
-  return { values, errors, busy, ref, field, clearError, showErrors, reset, setValues, handleSubmit };
+  return {
+    values,
+    errors,
+    busy,
+    ref,
+    field,
+    clearError,
+    showErrors,
+    reset,
+    setValues,
+    prefill,
+    handleSubmit,
+  };
 }

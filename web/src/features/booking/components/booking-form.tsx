@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Calendar } from '#web/components/ui/calendar.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -43,10 +43,17 @@ const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
  * Special Requests or Notes; visitors and members alike (§roles). A successful request clears the
  * date, the time and every field.
  */
-export function BookingForm({ initial = EMPTY_BOOKING }: { initial?: BookingValues }) {
+export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullName' | 'email'> }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  const form = useForm<BookingValues, 'schedule'>(initial, { maxLength: BOOKING_MAX_LENGTH });
+  const form = useForm<BookingValues, 'schedule'>(EMPTY_BOOKING, { maxLength: BOOKING_MAX_LENGTH });
+  const { prefill: applyPrefill } = form;
+  const prefillName = prefill?.fullName;
+  const prefillEmail = prefill?.email;
+  useEffect(() => {
+    if (prefillName !== undefined && prefillEmail !== undefined)
+      applyPrefill({ fullName: prefillName, email: prefillEmail });
+  }, [applyPrefill, prefillName, prefillEmail]);
   const [date, setDate] = useState<Date | undefined>();
   const [time, setTime] = useState<string | undefined>();
   const timeLegend = useId();
