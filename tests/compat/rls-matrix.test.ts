@@ -200,13 +200,18 @@ const SEED_SQL = FIXTURE_ROWS.filter((fixture) => SEEDED.includes(fixture.table)
   })
   .join('\n');
 
+const isActor = (name: FixtureUser): name is FixtureUser & Actor =>
+  (ACTORS as readonly string[]).includes(name);
+
 beforeAll(async () => {
   server = await startServerProcess({}, { sql: SEED_SQL });
   service = adminClient(server);
   clients.anon = clientFor(server);
   clients.service_role = service;
   for (const name of Object.keys(USERS) as FixtureUser[]) {
-    clients[name] = (await signedInUser(server, USERS[name])).client;
+    // Every fixture account exists; those that are callers of the matrix keep their client.
+    const { client } = await signedInUser(server, USERS[name]);
+    if (isActor(name)) clients[name] = client;
   }
   for (const fixture of FIXTURE_ROWS) {
     if (SEEDED.includes(fixture.table)) continue;
@@ -243,7 +248,7 @@ describe('the RLS matrix through supabase-js', () => {
   });
 
   it('signs each caller in as the account it stands for', async () => {
-    for (const name of Object.keys(USERS) as FixtureUser[]) {
+    for (const name of (Object.keys(USERS) as FixtureUser[]).filter(isActor)) {
       const { data, error } = await clients[name].auth.getUser();
       expect(error).toBeNull();
       expect(data.user?.id).toBe(USERS[name].id);

@@ -38,7 +38,8 @@ export function isRef(value: unknown): value is Ref {
 // Fixtures
 // ---------------------------------------------------------------------------------------------------
 
-export type FixtureUser = 'owner' | 'other' | 'subscriber' | 'admin';
+/** `deputy` is a second admin, whose role the admin revokes (the last admin role is never revoked). */
+export type FixtureUser = 'owner' | 'other' | 'subscriber' | 'admin' | 'deputy';
 
 /**
  * Accounts (auth.users). Every trial has ended, so access to the scammer network comes only from
@@ -50,6 +51,7 @@ export const USERS: Record<FixtureUser, { id: string; email: string }> = {
   other: { id: '0a000000-0000-4000-8000-000000000002', email: 'other@rls.example' },
   subscriber: { id: '0a000000-0000-4000-8000-000000000003', email: 'subscriber@rls.example' },
   admin: { id: '0a000000-0000-4000-8000-000000000004', email: 'admin@rls.example' },
+  deputy: { id: '0a000000-0000-4000-8000-000000000005', email: 'deputy@rls.example' },
 };
 
 /** Fixed ids of the fixture rows that cases act on. */
@@ -70,6 +72,7 @@ export const IDS = {
   heldVotes: '0b000000-0000-4000-8000-00000000000e',
   newsSource: '0b000000-0000-4000-8000-00000000000f',
   newsArticle: '0b000000-0000-4000-8000-000000000010',
+  deputyRole: '0b000000-0000-4000-8000-000000000011',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -90,7 +93,14 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
       trial_ends_at: { $timestamp: -1 },
     })),
   },
-  { table: 'user_roles', upsertOn: ['id'], rows: [{ id: IDS.adminRole, user_id: admin, role: 'admin' }] },
+  {
+    table: 'user_roles',
+    upsertOn: ['id'],
+    rows: [
+      { id: IDS.adminRole, user_id: admin, role: 'admin' },
+      { id: IDS.deputyRole, user_id: { $user: 'deputy' }, role: 'admin' },
+    ],
+  },
   {
     table: 'scammer_subscriptions',
     upsertOn: ['user_id'],
@@ -294,7 +304,7 @@ export const MATRIX: TableMatrix[] = [
       select: { target: { id: IDS.adminRole } },
       insert: { values: { user_id: owner, role: 'admin' } }, // the owner making themselves admin
       update: { target: { id: IDS.adminRole }, set: { role: 'admin' } },
-      delete: { target: { id: IDS.adminRole } },
+      delete: { target: { id: IDS.deputyRole } }, // another admin's role: never the last one
     },
     expected: {
       select: by(F, F, F, F, A, A),
@@ -805,6 +815,21 @@ export const MATRIX: TableMatrix[] = [
       insert: { values: { ...booking(), user_id: null } },
       update: { target: { id: IDS.booking }, set: { status: 'confirmed' } },
       delete: { target: { id: IDS.booking } },
+    },
+    expected: {
+      select: by(D, F, F, F, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  {
+    table: 'admin_members',
+    requests: {
+      select: { target: { id: owner } },
+      insert: { values: { id: owner, full_name: 'Forged' } },
+      update: { target: { id: owner }, set: { full_name: 'Forged' } },
+      delete: { target: { id: owner } },
     },
     expected: {
       select: by(D, F, F, F, A, F),

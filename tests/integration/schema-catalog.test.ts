@@ -49,7 +49,7 @@ const PASS_OR_GAS_TABLES = [
  * Read-only views: product_rankings is security invoker (the tables' policies apply); the admin views
  * run with their owner's rights and return rows only when has_role('admin') (decision 100).
  */
-const VIEWS = ['admin_audit_log', 'admin_bookings', 'product_rankings'];
+const VIEWS = ['admin_audit_log', 'admin_bookings', 'admin_members', 'product_rankings'];
 
 async function columns(table: string) {
   const { rows } = await db.query<{ name: string; type: string; nullable: boolean; default: string | null }>(
@@ -288,6 +288,8 @@ describe('the functions', () => {
     );
     expect(rows).toEqual([
       { signature: 'admin_dashboard_counts()', definer: true, volatility: 's' },
+      { signature: 'admin_set_admin_role(uuid,boolean)', definer: true, volatility: 'v' },
+      { signature: 'admin_set_suspended(uuid,boolean)', definer: true, volatility: 'v' },
       { signature: 'admin_update_booking(uuid,text,text)', definer: true, volatility: 'v' },
       {
         signature: 'advanced_content_validation(text,text,integer,integer,boolean)',
@@ -329,6 +331,8 @@ describe('the functions', () => {
     );
     expect(Object.fromEntries(rows.map((row) => [row.name, row.args]))).toEqual({
       admin_dashboard_counts: null,
+      admin_set_admin_role: ['member_id', 'make_admin'],
+      admin_set_suspended: ['member_id', 'suspend'],
       admin_update_booking: ['booking_id', 'status', 'note'],
       advanced_content_validation: ['content_text', 'field_name', 'min_length', 'max_length', 'allow_html'],
       global_rate_limit_check: [

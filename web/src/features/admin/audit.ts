@@ -2,8 +2,20 @@
  * The audit section's filters as they are written in the URL (issue 15 "Audit and security"):
  * ?tab=changes&table=public.bookings&action=UPDATE&page=2, or ?tab=security&risk=high&page=1.
  */
-export const AUDIT_TABLES = ['public.bookings', 'public.user_roles', 'public.admin_posts'] as const;
-export const AUDIT_ACTIONS = ['INSERT', 'UPDATE', 'DELETE', 'booking.note'] as const;
+export const AUDIT_TABLES = [
+  'public.bookings',
+  'public.user_roles',
+  'public.admin_posts',
+  'auth.users',
+] as const;
+export const AUDIT_ACTIONS = [
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'booking.note',
+  'member.suspend',
+  'member.restore',
+] as const;
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 

@@ -1,0 +1,138 @@
+-- Members and roles (product §admin, issue 15 "Members and roles", decision 102): the admins' member
+-- list, granting and revoking the admin role (never the last one), suspending and restoring accounts.
+-- Every change is audited: user_roles by its audit trigger (admin_audit.sql), suspensions here.
+
+-- What admins list: each member's profile, role, access, activity counts and whether the account is
+-- suspended. Owner's rights (it reads auth.users), rows only for admins. Scalar subqueries rather than
+-- joins, so a count over the view reads profiles alone.
+create or replace view public.admin_members as
+  select
+    p.user_id as id,
+    (select u.email::text from auth.users u where u.id = p.user_id) as email,
+    p.username,
+    p.full_name,
+    p.avatar_url,
+    p.created_at,
+    (select u.last_sign_in_at from auth.users u where u.id = p.user_id) as last_sign_in_at,
+    coalesce((select u.banned_until > now() from auth.users u where u.id = p.user_id), false) as suspended,
+    exists (select 1 from public.user_roles r where r.user_id = p.user_id and r.role = 'admin') as is_admin,
+    (select s.status from public.scammer_subscriptions s where s.user_id = p.user_id) as subscription_status,
+    (select s.expires_at from public.scammer_subscriptions s where s.user_id = p.user_id) as subscription_expires_at,
+    p.trial_ends_at,
+    (select count(*) from public.scammer_reports r where r.reporter_user_id = p.user_id) as report_count,
+    (select count(*) from public.bookings b where b.user_id = p.user_id) as booking_count,
+    -- The expression of profiles_member_search_trgm_idx: filter with search_text=ilike.*words*.
+    lower(coalesce(p.email, '') || ' ' || coalesce(p.username, '') || ' ' || coalesce(p.full_name, '')) as search_text
+  from public.profiles p
+  where (select public.has_role('admin'));
+
+comment on view public.admin_members is
+  'Members with role, access, report and booking counts and suspension; rows only for admins. Search with search_text=ilike.';
+revoke all on table public.admin_members from public, anon, authenticated, service_role;
+grant select on table public.admin_members to authenticated, service_role;
+
+-- HighGrade always keeps an admin: a signed-in member (the admin screen, the data API) revoking or moving
+-- the last admin role is refused. The operator's own tools (`npm run admin`, SQL without a member's
+-- claims) are not held up — they are how an operator recovers — and neither is deleting an account,
+-- which takes its roles with it (the account row is gone by then). Concurrent revokes queue on one
+-- lock, so two admins revoking each other at once cannot leave none.
+create or replace function private.keep_an_admin() returns trigger
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if old.role <> 'admin'
+     or (tg_op = 'UPDATE' and new.role = 'admin' and new.user_id = old.user_id)
+     or (select auth.uid()) is null
+     or not exists (select 1 from auth.users u where u.id = old.user_id) then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  perform pg_advisory_xact_lock(hashtext('public.user_roles: keep an admin'));
+  if not exists (
+    select 1 from public.user_roles r
+    join auth.users u on u.id = r.user_id
+    where r.role = 'admin' and r.id <> old.id
+  ) then
+    raise exception using errcode = 'check_violation',
+      message = 'This is the last admin role: make another member an admin first.';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$$;
+revoke all on function private.keep_an_admin() from public;
+
+create or replace trigger keep_an_admin before update or delete on public.user_roles
+  for each row execute function private.keep_an_admin();
+
+-- Grant or revoke the admin role. The role row's trigger audits it; the last admin's is kept.
+create or replace function public.admin_set_admin_role(member_id uuid, make_admin boolean)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if not public.has_role('admin') then
+    raise exception using errcode = 'insufficient_privilege', message = 'Unauthorized';
+  end if;
+  if member_id is null or make_admin is null then
+    raise exception using errcode = 'null_value_not_allowed', message = 'Say which member and whether to make them an admin.';
+  end if;
+  perform 1 from auth.users u where u.id = member_id for update;
+  if not found then
+    raise exception using errcode = 'no_data_found', message = 'Member not found.';
+  end if;
+  if make_admin then
+    if exists (select 1 from auth.users u where u.id = member_id and u.banned_until > now()) then
+      raise exception using errcode = 'check_violation', message = 'Restore this account before making it an admin.';
+    end if;
+    insert into public.user_roles (user_id, role) values (member_id, 'admin') on conflict (user_id, role) do nothing;
+  else
+    delete from public.user_roles r where r.user_id = member_id and r.role = 'admin';
+  end if;
+end
+$$;
+revoke all on function public.admin_set_admin_role(uuid, boolean) from public;
+grant execute on function public.admin_set_admin_role(uuid, boolean) to authenticated, service_role;
+comment on function public.admin_set_admin_role(uuid, boolean) is
+  'Admins only: grant (true) or revoke (false) a member''s admin role; the last admin role is never revoked.';
+
+-- Suspend or restore an account. A suspended account cannot sign in or refresh a session (auth checks
+-- banned_until, as GoTrue does) and its sessions end now; restoring lifts the suspension.
+create or replace function public.admin_set_suspended(member_id uuid, suspend boolean)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  was_suspended boolean;
+begin
+  if not public.has_role('admin') then
+    raise exception using errcode = 'insufficient_privilege', message = 'Unauthorized';
+  end if;
+  if member_id is null or suspend is null then
+    raise exception using errcode = 'null_value_not_allowed', message = 'Say which member and whether to suspend the account.';
+  end if;
+  if member_id = (select auth.uid()) then
+    raise exception using errcode = 'check_violation', message = 'You cannot suspend your own account.';
+  end if;
+  select coalesce(u.banned_until > now(), false) into was_suspended from auth.users u where u.id = member_id for update;
+  if not found then
+    raise exception using errcode = 'no_data_found', message = 'Member not found.';
+  end if;
+  if suspend and exists (select 1 from public.user_roles r where r.user_id = member_id and r.role = 'admin') then
+    raise exception using errcode = 'check_violation', message = 'Revoke this member''s admin role before suspending the account.';
+  end if;
+  if suspend = was_suspended then
+    return;
+  end if;
+  update auth.users u
+  set banned_until = case when suspend then now() + interval '100 years' else null end, updated_at = now()
+  where u.id = member_id;
+  if suspend then
+    delete from auth.sessions s where s.user_id = member_id;
+  end if;
+  perform private.audit(case when suspend then 'member.suspend' else 'member.restore' end, 'auth.users',
+    member_id::text, jsonb_build_object('suspended', was_suspended), jsonb_build_object('suspended', suspend));
+end
+$$;
+revoke all on function public.admin_set_suspended(uuid, boolean) from public;
+grant execute on function public.admin_set_suspended(uuid, boolean) to authenticated, service_role;
+comment on function public.admin_set_suspended(uuid, boolean) is
+  'Admins only: suspend (true: no sign-in or refresh, sessions end) or restore (false) a member''s account.';

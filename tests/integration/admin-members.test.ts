@@ -1,0 +1,275 @@
+/**
+ * Issue 15 "Members and roles" through supabase-js: admins search members and see their role, access
+ * and counts; grant and revoke the admin role (never the last one, whichever way it is asked); suspend
+ * and restore accounts (no sign-in, no refresh, sessions ended) — each audited. A member can do none of
+ * it, whatever they send.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { createUser, PASSWORD, type SignedInUser, signedInUser } from '#tests/support/users.ts';
+
+let server: TestServer;
+let service: SupabaseClient;
+let admin: SignedInUser;
+let member: SignedInUser;
+
+const LAST_ADMIN = 'This is the last admin role: make another member an admin first.';
+
+async function adminRows(userId: string): Promise<number> {
+  const { data, error } = await service
+    .from('user_roles')
+    .select('id')
+    .eq('user_id', userId)
+    .eq('role', 'admin');
+  if (error) throw new Error(error.message);
+  return data.length;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ ...RELAXED_LIMITS });
+  service = adminClient(server);
+  admin = await signedInUser(server, { email: 'ada@members.example', fullName: 'Ada Admin' });
+  member = await signedInUser(server, { email: 'mel.Member@members.example', fullName: 'Mel Member' });
+  const granted = await service.from('user_roles').insert({ user_id: admin.id, role: 'admin' });
+  if (granted.error) throw new Error(granted.error.message);
+});
+afterAll(() => server?.close());
+
+describe('the member list', () => {
+  it('finds members by part of their email, username or name, any case, with counts and access', async () => {
+    const named = await signedInUser(server, { email: 'quinn@members.example', fullName: 'Quinn Zephyrine' });
+    const username = await service.from('profiles').update({ username: 'qz_grower' }).eq('user_id', named.id);
+    expect(username.error).toBeNull();
+    const booked = await service.from('bookings').insert({
+      user_id: named.id,
+      full_name: 'Quinn Zephyrine',
+      email: 'quinn@members.example',
+      product_name: 'Blue Dream',
+      product_category: 'Flower',
+      booking_date: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
+      booking_time: '10:00',
+    });
+    expect(booked.error).toBeNull();
+
+    for (const q of ['%zephyr%', '%QZ_GROWER%'.toLowerCase(), '%quinn@members%']) {
+      const { data, error } = await admin.client
+        .from('admin_members')
+        .select(
+          'id, email, full_name, username, is_admin, suspended, booking_count, report_count, trial_ends_at',
+        )
+        .ilike('search_text', q);
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        expect.objectContaining({
+          id: named.id,
+          email: 'quinn@members.example',
+          full_name: 'Quinn Zephyrine',
+          username: 'qz_grower',
+          is_admin: false,
+          suspended: false,
+          booking_count: 1,
+          report_count: 0,
+        }),
+      ]);
+      expect(Date.parse(data?.[0]?.trial_ends_at)).toBeGreaterThan(Date.now());
+    }
+
+    // A wildcard typed into the search is taken literally.
+    const literal = await admin.client.from('admin_members').select('id').ilike('search_text', '%\\%%');
+    expect(literal.error).toBeNull();
+    expect(literal.data).toEqual([]);
+
+    const admins = await admin.client.from('admin_members').select('id').eq('is_admin', true);
+    expect(admins.data?.map((row) => row.id)).toEqual([admin.id]);
+  });
+
+  it('shows a member nothing, and refuses them every action', async () => {
+    const list = await member.client.from('admin_members').select('id');
+    expect(list.error).toBeNull();
+    expect(list.data).toEqual([]);
+
+    for (const [fn, args] of [
+      ['admin_set_admin_role', { member_id: member.id, make_admin: true }],
+      ['admin_set_suspended', { member_id: admin.id, suspend: true }],
+    ] as const) {
+      const { error } = await member.client.rpc(fn, args);
+      expect(error?.message).toBe('Unauthorized');
+    }
+    const selfGrant = await member.client.from('user_roles').insert({ user_id: member.id, role: 'admin' });
+    expect(selfGrant.error?.code).toBe('42501');
+    const revoke = await member.client.from('user_roles').delete().eq('user_id', admin.id).select('id');
+    expect(revoke.data ?? []).toEqual([]);
+    expect(await adminRows(member.id)).toBe(0);
+    expect(await adminRows(admin.id)).toBe(1);
+  });
+
+  it('answers bad input with a clear error and changes nothing', async () => {
+    const notUuid = await admin.client.rpc('admin_set_suspended', {
+      member_id: "x' or 1=1 --",
+      suspend: true,
+    });
+    expect(notUuid.error?.code).toBe('22P02');
+    const unknown = await admin.client.rpc('admin_set_suspended', {
+      member_id: '00000000-0000-4000-8000-000000000000',
+      suspend: true,
+    });
+    expect(unknown.error?.message).toBe('Member not found.');
+    const missing = await admin.client.rpc('admin_set_admin_role', {
+      member_id: member.id,
+      make_admin: null,
+    });
+    expect(missing.error?.message).toBe('Say which member and whether to make them an admin.');
+    const wrongType = await admin.client.rpc('admin_set_admin_role', {
+      member_id: member.id,
+      make_admin: 'maybe',
+    });
+    expect(wrongType.error).not.toBeNull();
+    expect(await adminRows(member.id)).toBe(0);
+  });
+});
+
+describe('the admin role', () => {
+  it('keeps the last admin role, whether revoked through the screen or the data API', async () => {
+    const screen = await admin.client.rpc('admin_set_admin_role', { member_id: admin.id, make_admin: false });
+    expect(screen.error?.message).toBe(LAST_ADMIN);
+    const direct = await admin.client.from('user_roles').delete().eq('user_id', admin.id);
+    expect(direct.error?.message).toBe(LAST_ADMIN);
+    expect(await adminRows(admin.id)).toBe(1);
+  });
+
+  it('is granted and revoked, each change audited; the new admin sees the list at once', async () => {
+    const second = await signedInUser(server, { email: 'sam@members.example', fullName: 'Sam Second' });
+    const grant = await admin.client.rpc('admin_set_admin_role', { member_id: second.id, make_admin: true });
+    expect(grant.error).toBeNull();
+    const again = await admin.client.rpc('admin_set_admin_role', { member_id: second.id, make_admin: true });
+    expect(again.error).toBeNull();
+    expect(await adminRows(second.id)).toBe(1);
+    const seen = await second.client.from('admin_members').select('id').eq('id', member.id);
+    expect(seen.data).toEqual([{ id: member.id }]);
+
+    // Two admins now: the first may step down, and then the second is the last.
+    const stepDown = await second.client.rpc('admin_set_admin_role', {
+      member_id: admin.id,
+      make_admin: false,
+    });
+    expect(stepDown.error).toBeNull();
+    const last = await second.client.rpc('admin_set_admin_role', { member_id: second.id, make_admin: false });
+    expect(last.error?.message).toBe(LAST_ADMIN);
+    const back = await second.client.rpc('admin_set_admin_role', { member_id: admin.id, make_admin: true });
+    expect(back.error).toBeNull();
+
+    const audit = await admin.client
+      .from('admin_audit_log')
+      .select('actor_id, action, target_table')
+      .eq('target_table', 'public.user_roles')
+      .order('at', { ascending: true });
+    expect(audit.data).toEqual(
+      expect.arrayContaining([
+        { actor_id: admin.id, action: 'INSERT', target_table: 'public.user_roles' },
+        { actor_id: second.id, action: 'DELETE', target_table: 'public.user_roles' },
+        { actor_id: second.id, action: 'INSERT', target_table: 'public.user_roles' },
+      ]),
+    );
+  });
+
+  it('leaves an admin when two admins revoke each other at the same moment', async () => {
+    const a = await signedInUser(server, { email: 'pat@members.example' });
+    const b = await signedInUser(server, { email: 'lee@members.example' });
+    for (const user of [a, b]) {
+      const { error } = await admin.client.rpc('admin_set_admin_role', {
+        member_id: user.id,
+        make_admin: true,
+      });
+      expect(error).toBeNull();
+    }
+    // Ada and Sam step down first, so Pat and Lee are the only admins.
+    const sam = (await admin.client.from('admin_members').select('id').eq('email', 'sam@members.example'))
+      .data;
+    for (const id of [sam?.[0]?.id, admin.id]) {
+      const { error } = await a.client.rpc('admin_set_admin_role', { member_id: id, make_admin: false });
+      expect(error).toBeNull();
+    }
+    const results = await Promise.all([
+      a.client.rpc('admin_set_admin_role', { member_id: b.id, make_admin: false }),
+      b.client.rpc('admin_set_admin_role', { member_id: a.id, make_admin: false }),
+    ]);
+    const refused = results.filter((result) => result.error);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const result of refused) expect(result.error?.message).toMatch(/last admin role|Unauthorized/);
+    expect((await adminRows(a.id)) + (await adminRows(b.id))).toBeGreaterThanOrEqual(1);
+
+    // Hand the dashboard back to Ada for the tests that follow.
+    const keeper = (await adminRows(a.id)) > 0 ? a : b;
+    const restored = await keeper.client.rpc('admin_set_admin_role', {
+      member_id: admin.id,
+      make_admin: true,
+    });
+    expect(restored.error).toBeNull();
+  });
+});
+
+describe('suspending an account', () => {
+  it('ends its sessions, refuses sign-in and refresh until restored, and is audited', async () => {
+    const user = await createUser(server, { email: 'riley@members.example' });
+    const client = clientFor(server);
+    const signedIn = await client.auth.signInWithPassword({ email: user.email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+
+    const suspend = await admin.client.rpc('admin_set_suspended', { member_id: user.id, suspend: true });
+    expect(suspend.error).toBeNull();
+    const listed = await admin.client.from('admin_members').select('suspended').eq('id', user.id).single();
+    expect(listed.data).toEqual({ suspended: true });
+
+    const refresh = await client.auth.refreshSession();
+    expect(refresh.error?.message).toMatch(/Refresh Token|banned/i);
+    const again = await clientFor(server).auth.signInWithPassword({ email: user.email, password: PASSWORD });
+    expect(again.error?.message).toBe('User is banned');
+
+    // An admin's account is not suspended, nor your own; granting a suspended account is refused.
+    const self = await admin.client.rpc('admin_set_suspended', { member_id: admin.id, suspend: true });
+    expect(self.error?.message).toBe('You cannot suspend your own account.');
+    const grant = await admin.client.rpc('admin_set_admin_role', { member_id: user.id, make_admin: true });
+    expect(grant.error?.message).toBe('Restore this account before making it an admin.');
+
+    const restore = await admin.client.rpc('admin_set_suspended', { member_id: user.id, suspend: false });
+    expect(restore.error).toBeNull();
+    const back = await clientFor(server).auth.signInWithPassword({ email: user.email, password: PASSWORD });
+    expect(back.error).toBeNull();
+
+    const audit = await admin.client
+      .from('admin_audit_log')
+      .select('actor_id, action, target_table, target_id, before, after')
+      .eq('target_id', user.id)
+      .order('at', { ascending: true });
+    expect(audit.data).toEqual([
+      {
+        actor_id: admin.id,
+        action: 'member.suspend',
+        target_table: 'auth.users',
+        target_id: user.id,
+        before: { suspended: false },
+        after: { suspended: true },
+      },
+      {
+        actor_id: admin.id,
+        action: 'member.restore',
+        target_table: 'auth.users',
+        target_id: user.id,
+        before: { suspended: true },
+        after: { suspended: false },
+      },
+    ]);
+  });
+
+  it('is refused for an admin until their role is revoked', async () => {
+    const other = await signedInUser(server, { email: 'morgan@members.example' });
+    await admin.client.rpc('admin_set_admin_role', { member_id: other.id, make_admin: true });
+    const refused = await admin.client.rpc('admin_set_suspended', { member_id: other.id, suspend: true });
+    expect(refused.error?.message).toBe("Revoke this member's admin role before suspending the account.");
+    const stillIn = await other.client.auth.refreshSession();
+    expect(stillIn.error).toBeNull();
+  });
+});
