@@ -103,6 +103,25 @@ describe('leased jobs (decision 106)', () => {
 });
 
 describe('sample content (decision 105)', () => {
+  it('is loaded once when several processes start at the same moment', async () => {
+    // What two server processes starting together on one database do (a crash at start, before).
+    await applySamples(server.db, false);
+    await Promise.all([
+      applySamples(server.db, true),
+      applySamples(server.db, true),
+      applySamples(server.db, true),
+    ]);
+    const { rows } = await server.db.query<{ url_key: string; n: number }>(
+      'select url_key, count(*)::int as n from public.news_articles where is_sample group by url_key having count(*) > 1',
+    );
+    expect(rows).toEqual([]);
+    const { rows: loaded } = await server.db.query<{ n: number }>(
+      'select count(*)::int as n from public.news_articles where is_sample',
+    );
+    expect(loaded[0]?.n).toBeGreaterThan(0);
+    await applySamples(server.db, false);
+  });
+
   it('calls every private.*_samples(load boolean) with the setting', async () => {
     await server.db.exec(`
       create table private.sample_calls (fn text, load boolean);
