@@ -57,6 +57,8 @@ interface Call {
   prefer?: string;
 }
 
+const MEMBER_COLUMNS =
+  'id,email,username,full_name,avatar_url,created_at,last_sign_in_at,suspended,is_admin,subscription_status,subscription_expires_at,trial_ends_at,report_count,booking_count';
 const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 const CALLS: Call[] = [
   { name: 'home: admin_dashboard_counts', path: '/rest/v1/rpc/admin_dashboard_counts', method: 'POST' },
@@ -84,6 +86,22 @@ const CALLS: Call[] = [
   {
     name: 'audit: table+action',
     path: '/rest/v1/admin_audit_log?select=*&target_table=eq.public.bookings&action=eq.bench.seed&order=id.desc&offset=0&limit=25',
+    prefer: 'count=exact',
+  },
+  {
+    name: 'members: page 1, newest',
+    path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&order=created_at.desc,id.desc&offset=0&limit=25`,
+    prefer: 'count=exact',
+  },
+  {
+    name: 'members: search "member4242"',
+    path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&search_text=ilike.*member4242*&order=created_at.desc,id.desc&offset=0&limit=25`,
+    prefer: 'count=exact',
+  },
+  {
+    // What the page sends for "Admins": the admins' ids (read from user_roles first), not is_admin=eq.true.
+    name: 'members: admins only (by id)',
+    path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&id=in.(${ADMIN})&order=created_at.desc,id.desc&offset=0&limit=25`,
     prefer: 'count=exact',
   },
   {

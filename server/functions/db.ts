@@ -76,6 +76,12 @@ export async function voteHousekeeping(tx: Queryable): Promise<number> {
   return row?.promoted ?? 0;
 }
 
+/** Members whose cancelled subscription ends within 3 days are told, once per end date (issue 15). */
+export async function remindExpiringSubscriptions(tx: Queryable): Promise<number> {
+  const row = await one<{ told: number }>(tx, 'select private.remind_expiring_subscriptions() as told', []);
+  return row?.told ?? 0;
+}
+
 /** Counts one export for the scoped caller (user and client address) if under the limit. */
 export async function takeRateSlot(tx: Queryable, action: string, maxPerHour: number): Promise<boolean> {
   const row = await one<{ allowed: boolean }>(

@@ -3,7 +3,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
-import { setExportRule, setVoteSettings, voteHousekeeping } from './db.ts';
+import { remindExpiringSubscriptions, setExportRule, setVoteSettings, voteHousekeeping } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 import type { NewsDeps } from './news-feeds.ts';
 import type { ProductMailDeps } from './product-mail.ts';
@@ -19,6 +19,8 @@ export interface FunctionsDeps {
   productMail: ProductMailDeps;
   /** Pass or Gas housekeeping (promotes pending votes, expires ring signals). */
   votes: { housekeeping(): Promise<number> };
+  /** Tells members whose cancelled subscription ends soon (once per end date). */
+  subscriptions: { remind(): Promise<number> };
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       siteUrl: ctx.config.siteUrl,
     },
     votes: { housekeeping: () => voteHousekeeping(ctx.db) },
+    subscriptions: { remind: () => remindExpiringSubscriptions(ctx.db) },
     close: async () => {
       await backend.close();
       await mailer.close();

@@ -47,4 +47,13 @@ export const JOBS: Job<FunctionsDeps>[] = [
     atStart: true,
     run: (deps) => deps.votes.housekeeping(),
   },
+  {
+    // "Your Scammer Network access ends soon": hourly, by one process (decision 106); the database
+    // remembers whom it told, so a second run tells nobody twice.
+    name: 'functions: subscription reminders',
+    everyMs: 60 * 60 * 1000,
+    atStart: true,
+    lease: { name: 'subscription-reminders', ttlMs: 10 * 60 * 1000 },
+    run: (deps) => deps.subscriptions.remind(),
+  },
 ];

@@ -128,6 +128,15 @@ begin
   if suspend then
     delete from auth.sessions s where s.user_id = member_id;
   end if;
+  -- The member hears it by mail (they can no longer sign in to read a notification).
+  perform private.queue_mail(
+    (select u.email::text from auth.users u where u.id = member_id),
+    case when suspend then 'account_suspended' else 'account_restored' end,
+    case when suspend then 'Your HighGrade account is suspended' else 'Your HighGrade account is restored' end,
+    case when suspend
+      then E'Hello,\n\nAn admin has suspended your HighGrade account, so you cannot sign in for now. If you think this is a mistake, reply to this mail.'
+      else E'Hello,\n\nYour HighGrade account is restored: you can sign in again.' end,
+    case when suspend then null else '/auth' end);
   perform private.audit(case when suspend then 'member.suspend' else 'member.restore' end, 'auth.users',
     member_id::text, jsonb_build_object('suspended', was_suspended), jsonb_build_object('suspended', suspend));
 end

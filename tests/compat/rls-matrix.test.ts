@@ -162,6 +162,7 @@ async function runPrepared(testCase: RlsCase): Promise<Outcome | string> {
   const removed: { table: string; rows: Record<string, unknown>[] }[] = [];
   let outcome: Outcome | string = 'not run';
   let failure: unknown;
+  const notifiedBefore = new Set((await snapshot('notifications')).map((row) => row.id));
   try {
     for (const step of testCase.request.prepare ?? []) {
       const rows = await snapshot(step.table, step.match);
@@ -177,6 +178,14 @@ async function runPrepared(testCase: RlsCase): Promise<Outcome | string> {
     if (rows.length === 0) continue;
     const { error } = await service.from(table).insert(rows);
     if (error) throw new Error(`restoring ${table}: ${error.code} ${error.message}`);
+  }
+  // Restoring a row runs its triggers again (a restored subscription tells its member it is active):
+  // what they wrote goes too, so the next case starts from the fixtures.
+  const notified = (await snapshot('notifications')).map((row) => row.id as string);
+  const added = notified.filter((id) => !notifiedBefore.has(id));
+  if (added.length > 0) {
+    const { error } = await service.from('notifications').delete().in('id', added);
+    if (error) throw new Error(`restoring notifications: ${error.code} ${error.message}`);
   }
   if (failure) throw failure;
   return outcome;

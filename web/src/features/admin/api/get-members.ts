@@ -19,7 +19,16 @@ export async function getMembers(filters: MemberFilters): Promise<{ rows: AdminM
   let query = supabase.from('admin_members').select(COLUMNS, { count: 'exact' });
   // search_text is the expression of a trigram index (profiles_member_search_trgm_idx).
   if (filters.q) query = query.ilike('search_text', memberSearchPattern(filters.q));
-  if (filters.role === 'admin') query = query.eq('is_admin', true);
+  if (filters.role === 'admin') {
+    // The few admin ids first (user_roles is small): filtering the view on is_admin would compute it for
+    // every member.
+    const roles = await supabase.from('user_roles').select('user_id').eq('role', 'admin');
+    if (roles.error) throw roles.error;
+    query = query.in(
+      'id',
+      roles.data.map((row) => row.user_id as string),
+    );
+  }
   if (filters.status) query = query.eq('suspended', filters.status === 'suspended');
   const from = (filters.page - 1) * MEMBERS_PAGE_SIZE;
   const { data, error, count } = await query
