@@ -239,6 +239,16 @@ describe('suspending an account', () => {
     const back = await clientFor(server).auth.signInWithPassword({ email: user.email, password: PASSWORD });
     expect(back.error).toBeNull();
 
+    // The member hears both by mail (a suspended member cannot read their notifications).
+    const { rows: mails } = await server.db.query<{ type: string; subject: string }>(
+      'select type, subject from private.mail_queue where to_email = $1 order by id',
+      [user.email],
+    );
+    expect(mails).toEqual([
+      { type: 'account_suspended', subject: 'Your HighGrade account is suspended' },
+      { type: 'account_restored', subject: 'Your HighGrade account is restored' },
+    ]);
+
     const audit = await admin.client
       .from('admin_audit_log')
       .select('actor_id, action, target_table, target_id, before, after')
