@@ -36,7 +36,7 @@ export function AuthScreen({ tab, onTabChange, onSignedIn, onSocialStarted }: Au
         <SignInForm onSignedIn={onSignedIn} onSocialStarted={onSocialStarted} />
       </TabsContent>
       <TabsContent value="signup">
-        <SignUpForm onSocialStarted={onSocialStarted} />
+        <SignUpForm onSignedIn={onSignedIn} onSocialStarted={onSocialStarted} />
       </TabsContent>
       <TabsContent value="reset">
         <ResetRequestForm />

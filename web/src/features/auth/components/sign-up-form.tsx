@@ -5,6 +5,7 @@ import { signUp } from '../api/sign-up.ts';
 import { validateName } from '../api/validate-name.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
 import { emailProblem, newPasswordProblem, PASSWORD_MIN_LENGTH } from '../validation.ts';
+import { CheckEmail } from './check-email.tsx';
 import { PasswordField, TextField } from './form-fields.tsx';
 import type { AuthFormProps } from './sign-in-form.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
@@ -12,9 +13,20 @@ import { useFocusAfterFailure } from './use-focus-after-failure.ts';
 
 /**
  * Product §auth-screen, Sign Up: the social button, Full Name, Email, Password (at least 6). No redirect on
- * success.
+ * success: the form gives way to what to do next (check the email, or enter its code here).
  */
-export function SignUpForm({ onSocialStarted }: Pick<AuthFormProps, 'onSocialStarted'>) {
+export function SignUpForm({ onSignedIn, onSocialStarted }: AuthFormProps) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (sentTo !== null) {
+    return <CheckEmail email={sentTo} onConfirmed={onSignedIn} onStartOver={() => setSentTo(null)} />;
+  }
+  return <SignUpFields onSocialStarted={onSocialStarted} onSent={setSentTo} />;
+}
+
+function SignUpFields({
+  onSocialStarted,
+  onSent,
+}: Pick<AuthFormProps, 'onSocialStarted'> & { onSent: (email: string) => void }) {
   const action = useAuthAction();
   const submit = useFocusAfterFailure();
   const form = useRef<HTMLFormElement>(null);
@@ -41,6 +53,7 @@ export function SignUpForm({ onSocialStarted }: Pick<AuthFormProps, 'onSocialSta
     if (!ok) return submit.restore();
     toast({ title: 'Success!', description: 'Check your email to confirm your account.' });
     form.current?.reset();
+    onSent(values.email.trim());
   };
 
   return (

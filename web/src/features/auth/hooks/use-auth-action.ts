@@ -5,8 +5,11 @@ import { checkAuthRateLimit } from '../api/check-auth-rate-limit.ts';
 import { authErrorText } from '../auth-error-text.ts';
 import { AUTH_RATE_LIMITS, type AuthAction } from '../rate-limits.ts';
 
-/** The rate-limited actions of product §rpc, and the password update (which has no limit of its own). */
-export type AuthFormAction = AuthAction | 'auth_update_password';
+/**
+ * The rate-limited actions of product §rpc, and those the auth server limits itself: the password
+ * update, the sign-up code and a new confirmation mail.
+ */
+export type AuthFormAction = AuthAction | 'auth_update_password' | 'auth_confirm_code' | 'auth_resend';
 
 /**
  * One auth form submission (product §auth-screen, §auth-rules): a busy flag while it runs, the server's
