@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { Pager, QueryState } from '#web/components/layout/list-states.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { errorText } from '#web/lib/error-text.ts';
 import { cn } from '#web/lib/utils.ts';
 import { auditLogQueryOptions, securityEventsQueryOptions } from '../api/get-audit-log.ts';
 import {
@@ -53,51 +50,14 @@ function Pages({
 }) {
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   return (
-    <nav aria-label={`Pages of ${label}`} className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-muted-foreground text-sm" aria-live="polite">
-        {total.toLocaleString('en-US')} {label} · page {filters.page} of {pages}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" disabled={filters.page <= 1} onClick={() => onPage(filters.page - 1)}>
-          Previous
-        </Button>
-        <Button variant="outline" disabled={filters.page >= pages} onClick={() => onPage(filters.page + 1)}>
-          Next
-        </Button>
-      </div>
-    </nav>
+    <Pager
+      label={label}
+      summary={`${total.toLocaleString('en-US')} ${label} · page ${filters.page} of ${pages}`}
+      page={filters.page}
+      pages={pages}
+      onPage={onPage}
+    />
   );
-}
-
-function LoadState({
-  what,
-  query,
-}: {
-  what: string;
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-}): ReactNode {
-  if (query.isPending) {
-    return (
-      <div role="status" className="grid gap-2">
-        <span className="sr-only">Loading {what}…</span>
-        {[0, 1, 2, 3, 4].map((index) => (
-          <Skeleton key={index} className="h-12 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="rounded-xl border border-destructive/40 p-6">
-        <p className="font-medium">The {what} could not be loaded.</p>
-        <p className="mt-1 text-muted-foreground text-sm">{errorText(query.error)}</p>
-        <Button className="mt-4" variant="outline" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
-  }
-  return null;
 }
 
 function Changes({
@@ -144,7 +104,7 @@ function Changes({
         </div>
       </fieldset>
       {log.isPending || log.isError ? (
-        <LoadState what="audit log" query={log} />
+        <QueryState what="audit log" query={log} />
       ) : log.data.rows.length === 0 ? (
         <EmptyState icon={ScrollText} title="No recorded changes match">
           Admin changes to roles, posts and bookings appear here as they happen.
@@ -228,7 +188,7 @@ function SecurityEvents({
         </NativeSelect>
       </div>
       {events.isPending || events.isError ? (
-        <LoadState what="security events" query={events} />
+        <QueryState what="security events" query={events} />
       ) : events.data.rows.length === 0 ? (
         <EmptyState icon={ScrollText} title="No security events match">
           Events the app logs (failed sign-ins, refused uploads, suspicious activity) appear here.

@@ -3,6 +3,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { QueryState } from '#web/components/layout/list-states.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
@@ -172,20 +173,17 @@ export function MemberDetail() {
           </Link>
         </Button>
       </div>
-      {member.isPending ? (
-        <div role="status" className="grid gap-3">
-          <span className="sr-only">Loading the member…</span>
-          <Skeleton className="h-8 w-72" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : member.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6">
-          <p className="font-medium">The member could not be loaded.</p>
-          <p className="mt-1 text-muted-foreground text-sm">{errorText(member.error)}</p>
-          <Button className="mt-4" variant="outline" onClick={() => void member.refetch()}>
-            Try Again
-          </Button>
-        </div>
+      {member.isPending || member.isError ? (
+        <QueryState
+          what="member"
+          query={member}
+          loading={
+            <>
+              <Skeleton className="h-8 w-72" />
+              <Skeleton className="h-64 w-full" />
+            </>
+          }
+        />
       ) : member.data === null ? (
         <EmptyState icon={SearchX} title="Member not found">
           There is no member with this address. The account may have been deleted.

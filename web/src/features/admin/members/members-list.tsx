@@ -3,13 +3,12 @@ import { UserX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { Pager, QueryState } from '#web/components/layout/list-states.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { errorText } from '#web/lib/error-text.ts';
 import { membersQueryOptions } from '../api/get-members.ts';
 import {
   MEMBER_SEARCH_MAX,
@@ -106,22 +105,8 @@ export function MembersList() {
         </fieldset>
       </div>
 
-      {list.isPending ? (
-        <div role="status" className="grid gap-2">
-          <span className="sr-only">Loading members…</span>
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity.
-            <Skeleton key={index} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6">
-          <p className="font-medium">The members could not be loaded.</p>
-          <p className="mt-1 text-muted-foreground text-sm">{errorText(list.error)}</p>
-          <Button className="mt-4" variant="outline" onClick={() => void list.refetch()}>
-            Try Again
-          </Button>
-        </div>
+      {list.isPending || list.isError ? (
+        <QueryState what="members" query={list} />
       ) : list.data.rows.length === 0 ? (
         <EmptyState icon={UserX} title={filtered ? 'No members match' : 'No members yet'}>
           {filtered
@@ -184,27 +169,13 @@ export function MembersList() {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages of members" className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-muted-foreground text-sm" aria-live="polite">
-              {total.toLocaleString('en-US')} member{total === 1 ? '' : 's'} · page {filters.page} of {pages}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                disabled={filters.page <= 1}
-                onClick={() => change({ page: filters.page - 1 })}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                disabled={filters.page >= pages}
-                onClick={() => change({ page: filters.page + 1 })}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="members"
+            summary={`${total.toLocaleString('en-US')} member${total === 1 ? '' : 's'} · page ${filters.page} of ${pages}`}
+            page={filters.page}
+            pages={pages}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
     </div>

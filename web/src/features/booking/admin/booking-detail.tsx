@@ -3,6 +3,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { QueryState } from '#web/components/layout/list-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -195,20 +196,17 @@ export function BookingDetail() {
           </Link>
         </Button>
       </div>
-      {booking.isPending ? (
-        <div role="status" className="grid gap-3">
-          <span className="sr-only">Loading the booking…</span>
-          <Skeleton className="h-8 w-72" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : booking.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6">
-          <p className="font-medium">The booking could not be loaded.</p>
-          <p className="mt-1 text-muted-foreground text-sm">{errorText(booking.error)}</p>
-          <Button className="mt-4" variant="outline" onClick={() => void booking.refetch()}>
-            Try Again
-          </Button>
-        </div>
+      {booking.isPending || booking.isError ? (
+        <QueryState
+          what="booking"
+          query={booking}
+          loading={
+            <>
+              <Skeleton className="h-8 w-72" />
+              <Skeleton className="h-64 w-full" />
+            </>
+          }
+        />
       ) : booking.data === null ? (
         <EmptyState icon={SearchX} title="Booking not found">
           There is no booking with this address. It may have been deleted with its member's account.

@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Pager, QueryState } from '#web/components/layout/list-states.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { errorText } from '#web/lib/error-text.ts';
 import {
   BOOKING_STATUSES,
   type BookingFilters,
@@ -103,22 +101,8 @@ export function BookingsList() {
         </div>
       </fieldset>
 
-      {list.isPending ? (
-        <div role="status" className="grid gap-2">
-          <span className="sr-only">Loading bookings…</span>
-          {Array.from({ length: 6 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity.
-            <Skeleton key={index} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 p-6">
-          <p className="font-medium">The bookings could not be loaded.</p>
-          <p className="mt-1 text-muted-foreground text-sm">{errorText(list.error)}</p>
-          <Button className="mt-4" variant="outline" onClick={() => void list.refetch()}>
-            Try Again
-          </Button>
-        </div>
+      {list.isPending || list.isError ? (
+        <QueryState what="bookings" query={list} />
       ) : list.data.rows.length === 0 ? (
         <EmptyState icon={CalendarX} title={filtered ? 'No bookings match these filters' : 'No bookings yet'}>
           {filtered
@@ -182,28 +166,13 @@ export function BookingsList() {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages of bookings" className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-muted-foreground text-sm" aria-live="polite">
-              {total.toLocaleString('en-US')} booking{total === 1 ? '' : 's'} · page {filters.page} of {pages}{' '}
-              ({PAGE_SIZE} per page)
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                disabled={filters.page <= 1}
-                onClick={() => change({ page: filters.page - 1 })}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                disabled={filters.page >= pages}
-                onClick={() => change({ page: filters.page + 1 })}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="bookings"
+            summary={`${total.toLocaleString('en-US')} booking${total === 1 ? '' : 's'} · page ${filters.page} of ${pages} (${PAGE_SIZE} per page)`}
+            page={filters.page}
+            pages={pages}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
     </div>
