@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/driver.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
@@ -19,6 +20,8 @@ export interface FunctionsDeps {
   productMail: ProductMailDeps;
   /** Pass or Gas housekeeping (promotes pending votes, expires ring signals). */
   votes: { housekeeping(): Promise<number> };
+  /** The team's posts: rendered on the server, saved as the admin who writes them. */
+  posts: { db: Database };
   /** Tells members whose cancelled subscription ends soon (once per end date). */
   subscriptions: { remind(): Promise<number> };
   /** Releases what the functions opened (the blob backend). */
@@ -67,6 +70,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       siteUrl: ctx.config.siteUrl,
     },
     votes: { housekeeping: () => voteHousekeeping(ctx.db) },
+    posts: { db: ctx.db },
     subscriptions: { remind: () => remindExpiringSubscriptions(ctx.db) },
     close: async () => {
       await backend.close();

@@ -86,20 +86,20 @@ begin
     union all
     (
       select 'post'::text, p.id, p.title, null::text, left(p.content, 600), p.media_urls[1], 'HighGrade team'::text,
-             'Team'::text, p.created_at, false, null::uuid,
+             'Team'::text, coalesce(p.publish_at, p.created_at), false, null::uuid,
              case when v_query is null then 0::real
                   else ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query) end
       from public.admin_posts as p
-      where p.status = 'published'
+      where p.status = 'published' and (p.publish_at is null or p.publish_at <= now())
         and (p_category is null or p_category = 'Team')
         and (v_query is null or to_tsvector('english'::regconfig, p.title || ' ' || p.content) @@ v_query)
-        and (v_relevance or p_before_at is null or (p.created_at, p.id) < (p_before_at, p_before_id))
+        and (v_relevance or p_before_at is null or (coalesce(p.publish_at, p.created_at), p.id) < (p_before_at, p_before_id))
         and (not v_relevance or p_before_at is null
-             or (ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query), p.created_at, p.id)
+             or (ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query), coalesce(p.publish_at, p.created_at), p.id)
                 < (p_before_rank, p_before_at, p_before_id))
       order by case when v_relevance
                  then ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query) end desc nulls last,
-               p.created_at desc, p.id desc
+               coalesce(p.publish_at, p.created_at) desc, p.id desc
       limit v_limit
     )
   ), top as (
