@@ -89,7 +89,7 @@ test('an admin filters the list in the URL, opens a booking, confirms it and kee
     .getByRole('navigation', { name: 'Admin sections' })
     .getByRole('link', { name: 'Bookings' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Bookings', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bookings', level: 2, exact: true })).toBeVisible();
 
   await page.getByLabel('Session date').fill(date);
   await page.getByLabel('Category').selectOption('Edibles');

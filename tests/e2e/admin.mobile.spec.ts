@@ -17,7 +17,7 @@ test('an admin uses the dashboard on a phone', async ({ page, server, member }) 
   await expectNoSeriousA11yViolations(page);
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await nav.getByRole('link', { name: 'Bookings' }).click();
-  await expect(page.getByRole('heading', { name: 'Bookings', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bookings', level: 2, exact: true })).toBeVisible();
   await expect(page.getByLabel('Status')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await nav.getByRole('link', { name: 'Audit' }).click();

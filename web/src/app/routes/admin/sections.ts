@@ -1,5 +1,6 @@
 import {
   CalendarCheck,
+  FileText,
   type LucideIcon,
   Newspaper,
   Package,
@@ -30,6 +31,14 @@ export interface AdminSection {
 }
 
 export const adminSections: readonly AdminSection[] = [
+  {
+    path: 'posts',
+    label: 'Posts',
+    icon: FileText,
+    element: lazy(() =>
+      import('#web/features/posts/admin/posts-section.tsx').then((m) => ({ default: m.PostsSection })),
+    ),
+  },
   {
     path: 'news',
     label: 'News',

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invokeFunction } from '#web/lib/invoke-function.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import type { NewsSourceInput } from '../admin/source-form.ts';
 
@@ -76,16 +77,7 @@ export async function getAdminArticles(q: string): Promise<AdminArticle[]> {
 export const adminArticlesQueryOptions = (q: string) =>
   queryOptions({ queryKey: ['news', 'admin-articles', { q }], queryFn: () => getAdminArticles(q) });
 
-async function invoke<T>(name: string, body: Record<string, unknown>): Promise<T> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.functions.invoke(name, { body });
-  if (error) {
-    const context = (error as { context?: Response }).context;
-    const detail = context ? ((await context.json().catch(() => null)) as { message?: string } | null) : null;
-    throw new Error(detail?.message ?? error.message);
-  }
-  return data as T;
-}
+const invoke = invokeFunction;
 
 export const testNewsFeed = (feedUrl: string) =>
   invoke<FeedTestResult>('news-feed-test', { feed_url: feedUrl });

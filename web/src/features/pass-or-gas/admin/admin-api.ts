@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getConfig } from '#web/lib/config.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
+import { fileExtension, uploadPublicFile } from '#web/lib/upload-with-progress.ts';
 import type { Category, StrainType } from '../ranking.ts';
 
 export interface AdminProduct {
@@ -58,45 +58,14 @@ export function useProductWrite() {
   });
 }
 
-/**
- * Uploads a product image to the product-images bucket with progress (XMLHttpRequest: fetch reports no
- * upload progress); resolves to its public URL.
- */
-export async function uploadProductImage(
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<string> {
-  const supabase = await loadSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new Error('No authenticated user');
-  const { supabaseUrl, anonKey } = getConfig();
-  const extension = (file.name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '') || 'jpg';
-  const path = `products/${crypto.randomUUID()}.${extension}`;
-  await new Promise<void>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${supabaseUrl}/storage/v1/object/product-images/${path}`);
-    request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('apikey', anonKey);
-    request.setRequestHeader('content-type', file.type);
-    request.setRequestHeader('cache-control', 'max-age=3600');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve();
-      else {
-        let message = 'File upload failed';
-        try {
-          message = (JSON.parse(request.responseText) as { message?: string }).message ?? message;
-        } catch {}
-        reject(new Error(message));
-      }
-    };
-    request.onerror = () => reject(new Error('Network error during file upload'));
-    request.send(file);
-  });
-  return supabase.storage.from('product-images').getPublicUrl(path).data.publicUrl;
+/** Uploads a product image to the product-images bucket with progress; resolves to its public URL. */
+export function uploadProductImage(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  return uploadPublicFile(
+    'product-images',
+    `products/${crypto.randomUUID()}.${fileExtension(file.name)}`,
+    file,
+    onProgress,
+  );
 }
 
 export interface ModerationItem {

@@ -1,0 +1,49 @@
+import { getConfig } from '#web/lib/config.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
+
+/**
+ * Uploads a file to a public storage bucket as the signed-in user, reporting progress (XMLHttpRequest:
+ * fetch reports no upload progress); resolves to the file's public URL. The storage service checks
+ * the bucket's size and type rules and sniffs the bytes (decision 044).
+ */
+export async function uploadPublicFile(
+  bucket: string,
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const supabase = await loadSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error('No authenticated user');
+  const { supabaseUrl, anonKey } = getConfig();
+  await new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${supabaseUrl}/storage/v1/object/${bucket}/${path}`);
+    request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.setRequestHeader('apikey', anonKey);
+    request.setRequestHeader('content-type', file.type);
+    request.setRequestHeader('cache-control', 'max-age=3600');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve();
+      else {
+        let message = 'File upload failed';
+        try {
+          message = (JSON.parse(request.responseText) as { message?: string }).message ?? message;
+        } catch {}
+        reject(new Error(message));
+      }
+    };
+    request.onerror = () => reject(new Error('Network error during file upload'));
+    request.send(file);
+  });
+  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
+}
+
+/** A file name's extension, lower-cased letters and digits only (default `jpg`). */
+export function fileExtension(name: string): string {
+  return (name.split('.').pop() ?? 'jpg').toLowerCase().replace(/[^a-z0-9]/g, '') || 'jpg';
+}
