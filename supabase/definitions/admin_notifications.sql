@@ -76,3 +76,31 @@ $$;
 revoke all on function private.remind_expiring_subscriptions() from public;
 comment on function private.remind_expiring_subscriptions() is
   'Tells members whose cancelled subscription ends within 3 days, once per end date (notification and mail).';
+
+-- A welcome for a person who signed up: when they confirm their email address (the link or the code of
+-- the sign-up mail), or when their account arrives through a social provider (the provider verified the
+-- address). An account an admin creates is not a sign-up and gets none; nobody is welcomed twice.
+create or replace function private.welcome_member() returns trigger
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' then
+    if old.email_confirmed_at is not null or new.email_confirmed_at is null then
+      return null;
+    end if;
+  elsif coalesce(new.raw_app_meta_data ->> 'provider', 'email') in ('email', 'phone') then
+    return null;
+  end if;
+  if exists (select 1 from public.notifications n where n.user_id = new.id and n.kind = 'welcome') then
+    return null;
+  end if;
+  perform private.notify(new.id, 'welcome', 'Welcome to HighGrade',
+    'Your account is ready. Rate products Gas or Pass, follow the industry news, and check a brand before you trade. Start by completing your profile.',
+    '/profile');
+  return null;
+end
+$$;
+revoke all on function private.welcome_member() from public;
+
+create or replace trigger welcome_member after insert or update of email_confirmed_at on auth.users
+  for each row execute function private.welcome_member();

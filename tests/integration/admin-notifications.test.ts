@@ -4,7 +4,7 @@
  * a link, and a mail for the reminder) — once each, whatever the client does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from '#tests/support/clients.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
@@ -39,6 +39,46 @@ async function queuedMail(to: string) {
   );
   return rows;
 }
+
+describe('a new member', () => {
+  it('is welcomed once, when they confirm the address they signed up with', async () => {
+    const email = `welcome-${Date.now().toString(36)}@notifications.example`;
+    const service = adminClient(server);
+    const link = await service.auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'welcome password',
+    });
+    expect(link.error).toBeNull();
+    const client = clientFor(server);
+    const confirmed = await client.auth.verifyOtp({
+      token_hash: link.data.properties?.hashed_token ?? '',
+      type: 'signup',
+    });
+    expect(confirmed.error).toBeNull();
+    const { data } = await client
+      .from('notifications')
+      .select('kind, title, link, is_read')
+      .order('created_at', { ascending: true });
+    expect(data).toEqual([
+      { kind: 'welcome', title: 'Welcome to HighGrade', link: '/profile', is_read: false },
+    ]);
+
+    // Confirming again (a second link) welcomes nobody twice.
+    const again = await service.auth.admin.generateLink({ type: 'magiclink', email });
+    await clientFor(server).auth.verifyOtp({
+      token_hash: again.data.properties?.hashed_token ?? '',
+      type: 'magiclink',
+    });
+    const after = await client.from('notifications').select('kind');
+    expect(after.data).toEqual([{ kind: 'welcome' }]);
+  });
+
+  it('is not welcomed when an admin creates the account', async () => {
+    const made = await signedInUser(server);
+    expect(await notificationsOf(made)).toEqual([]);
+  });
+});
 
 describe('the subscription tells its member', () => {
   it('when it starts, when it is cancelled and when it starts again', async () => {
