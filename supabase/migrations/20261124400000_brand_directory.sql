@@ -68,7 +68,9 @@ alter table public.brands add column if not exists licence_type text;
 alter table public.brands add column if not exists licence_expires_on date;
 alter table public.brands add column if not exists verification text not null default 'unverified';
 alter table public.brands add column if not exists verified_at timestamptz;
-alter table public.brands add column if not exists verified_by uuid references auth.users (id) on delete set null;
+-- The verifying admin's account id (no foreign key: the record outlives the account; the audit log
+-- keeps the full history).
+alter table public.brands add column if not exists verified_by uuid;
 alter table public.brands add column if not exists verification_note text;
 alter table public.brands add column if not exists archived_at timestamptz;
 alter table public.brands add column if not exists merged_into uuid references public.brands (id) on delete set null;
@@ -166,7 +168,7 @@ create table if not exists public.brand_claims (
     constraint brand_claims_message_markup check (not private.has_script_markup(message)),
   status text not null default 'pending'
     constraint brand_claims_status_check check (status in ('pending', 'approved', 'rejected', 'revoked')),
-  decided_by uuid references auth.users (id) on delete set null,
+  decided_by uuid, -- the deciding admin (no foreign key, like brands.verified_by)
   decided_at timestamptz,
   decision_note text
     constraint brand_claims_decision_note_format
@@ -191,3 +193,6 @@ create index if not exists scammer_reports_brand_id_idx on public.scammer_report
   where brand_id is not null;
 
 revoke truncate, references, trigger on public.brand_tallies, public.brand_claims from anon, authenticated;
+-- The brands' tallies are written only by the triggers (which run as their owner): no API role
+-- writes them, the service role included.
+revoke insert, update, delete, truncate on table public.brand_tallies from anon, authenticated, service_role;
