@@ -1,4 +1,12 @@
-import { CalendarCheck, type LucideIcon, Newspaper, Package, ScrollText, ShieldAlert } from 'lucide-react';
+import {
+  CalendarCheck,
+  type LucideIcon,
+  Newspaper,
+  Package,
+  ScrollText,
+  ShieldAlert,
+  Store,
+} from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -48,6 +56,14 @@ export const adminSections: readonly AdminSection[] = [
       import('#web/features/pass-or-gas/admin/products-section.tsx').then((m) => ({
         default: m.ProductsSection,
       })),
+    ),
+  },
+  {
+    path: 'brands',
+    label: 'Brands',
+    icon: Store,
+    element: lazy(() =>
+      import('#web/features/brands/admin/brands-section.tsx').then((m) => ({ default: m.BrandsSection })),
     ),
   },
   {
