@@ -63,7 +63,7 @@ begin
     new.verified_at := null;
     new.verified_by := null;
   end if;
-  new.verified := new.verification = 'verified';
+  new.verified := coalesce(new.verification = 'verified', false);
   return new;
 end
 $$;

@@ -74,6 +74,14 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!values.name.trim()) return setProblem('Name is required.');
+    if (
+      values.verification === 'verified' &&
+      (!values.licence_number || !values.licence_state || (values.verification_note ?? '').trim().length < 3)
+    ) {
+      return setProblem(
+        'A verified licence needs its number, issuing state, the verification date and an evidence note.',
+      );
+    }
     const input: BrandInput = {
       ...values,
       name: values.name.trim(),
@@ -163,7 +171,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
           'Logo address (https://…)',
           <Input
             id="brand-logo"
-            type="url"
+            inputMode="url"
             value={values.logo_url ?? ''}
             onChange={(e) => set({ logo_url: orNull(e.target.value) })}
           />,
@@ -173,7 +181,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
           'Website',
           <Input
             id="brand-website"
-            type="url"
+            inputMode="url"
             value={values.website ?? ''}
             onChange={(e) => set({ website: orNull(e.target.value) })}
           />,

@@ -198,13 +198,18 @@ export function EditProfile({ brand }: { brand: Brand }) {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="profile-logo">Logo address (https://…)</Label>
-              <Input id="profile-logo" type="url" value={logo} onChange={(e) => setLogo(e.target.value)} />
+              <Input
+                id="profile-logo"
+                inputMode="url"
+                value={logo}
+                onChange={(e) => setLogo(e.target.value)}
+              />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="profile-website">Website</Label>
               <Input
                 id="profile-website"
-                type="url"
+                inputMode="url"
                 value={website}
                 onChange={(e) => setWebsite(e.target.value)}
               />
