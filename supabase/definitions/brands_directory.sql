@@ -47,11 +47,13 @@ returns table (
 language plpgsql stable set search_path = ''
 as $$
 declare
-  v_q text := nullif(regexp_replace(coalesce(q, ''), '[[:space:]]+', ' ', 'g'), ' ');
-  v_like text;
+  v_q text := nullif(btrim(regexp_replace(coalesce(q, ''), '[[:space:]]+', ' ', 'g')), '');
   v_sort text;
+  v_where text := 'b.archived_at is null';
+  v_total bigint;
+  v_order text;
+  v_from text;
 begin
-  v_q := nullif(btrim(v_q), '');
   if v_q is not null and char_length(v_q) > 100 then
     raise exception using errcode = '22023', message = 'Search for at most 100 characters.';
   end if;
@@ -74,42 +76,63 @@ begin
   if page_offset is null or page_offset < 0 or page_offset > 100000 then
     raise exception using errcode = '22023', message = 'The page offset must be between 0 and 100000.';
   end if;
-  v_like := '%' || replace(replace(replace(lower(coalesce(v_q, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
-  return query
-  with m as (
-    select b.*,
-      case when v_q is null then null::double precision
-        else greatest(extensions.similarity(b.name, v_q), extensions.word_similarity(v_q, b.name))::double precision
-      end as m_match
-    from public.brands b
-    where b.archived_at is null
-      and (v_q is null
-        or b.name ilike v_like
-        or b.name operator(extensions.%) v_q
-        or v_q operator(extensions.<%) b.name)
-      and (search_brands.state is null or b.states @> array[search_brands.state])
-      and (search_brands.category is null or b.categories @> array[search_brands.category])
-      and (not coalesce(verified_only, false)
-        or public.brands_effective_verification(b.verification, b.licence_expires_on) = 'verified')
-  )
-  select m.id, m.name, m.slug, m.logo_url, m.states, m.city, m.categories,
-    public.brands_effective_verification(m.verification, m.licence_expires_on),
-    m.licence_number, m.licence_state, m.is_sample, m.created_at,
-    coalesce(t.products, 0), coalesce(t.gas, 0), coalesce(t.pass, 0),
-    case when t.counted > 0 then t.gas::double precision / t.counted end,
-    coalesce(t.wilson, 0),
-    m.m_match,
-    count(*) over ()
-  from m
-  left join public.brand_tallies t on t.brand_id = m.id
-  order by
-    case when v_sort = 'relevance' then m.m_match end desc nulls last,
-    case when v_sort = 'score' then coalesce(t.wilson, 0) end desc nulls last,
-    case when v_sort = 'score' then coalesce(t.counted, 0) end desc nulls last,
-    case when v_sort = 'newest' then m.created_at end desc nulls last,
-    lower(m.name), m.id
-  limit page_size offset page_offset;
+  -- The statement is built with the filters as literals (format %L), so each call is planned for its
+  -- own values: the trigram index for a name, the state and category indexes, the sort's index.
+  if v_q is not null then
+    -- A name with two typos in short words ("roal thum" for Royal Thumb) scores about 0.5; pg_trgm's
+    -- default word-similarity threshold (0.6) would miss it. For this transaction only.
+    perform set_config('pg_trgm.word_similarity_threshold', '0.45', true);
+    v_where := v_where || format(
+      ' and (b.name ilike %L or %L operator(extensions.<%%) b.name)',
+      '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%', v_q);
+  end if;
+  if state is not null then
+    v_where := v_where || format(' and b.states @> array[%L]', state);
+  end if;
+  if category is not null then
+    v_where := v_where || format(' and b.categories @> array[%L]', category);
+  end if;
+  if coalesce(verified_only, false) then
+    v_where := v_where || ' and b.verification = ''verified'' and (b.licence_expires_on is null or b.licence_expires_on >= current_date)';
+  end if;
+
+  execute 'select count(*) from public.brands b where ' || v_where into v_total;
+  if v_total = 0 then
+    return;
+  end if;
+
+  v_from := 'public.brands b';
+  v_order := case v_sort
+    when 'relevance' then format('extensions.word_similarity(%L, b.name) desc, lower(b.name), b.id', v_q)
+    when 'name' then 'lower(b.name), b.id'
+    when 'newest' then 'b.created_at desc, b.id'
+    else 't.wilson desc, t.counted desc, b.id' end;
+  if v_sort = 'score' then
+    v_from := 'public.brand_tallies t join public.brands b on b.id = t.brand_id';
+  end if;
+
+  return query execute format(
+    'with page as (
+       select b.id from %s where %s order by %s limit %s offset %s
+     )
+     select b.id, b.name, b.slug, b.logo_url, b.states, b.city, b.categories,
+       public.brands_effective_verification(b.verification, b.licence_expires_on),
+       b.licence_number, b.licence_state, b.is_sample, b.created_at,
+       coalesce(t.products, 0), coalesce(t.gas, 0), coalesce(t.pass, 0),
+       case when t.counted > 0 then t.gas::double precision / t.counted end,
+       coalesce(t.wilson, 0),
+       %s,
+       %s::bigint
+     from page join public.brands b on b.id = page.id
+     left join public.brand_tallies t on t.brand_id = b.id
+     order by %s',
+    v_from, v_where, v_order, page_size, page_offset,
+    case when v_q is null then 'null::double precision'
+      else format('extensions.word_similarity(%L, b.name)::double precision', v_q) end,
+    v_total,
+    case when v_sort = 'score' then 'coalesce(t.wilson, 0) desc, coalesce(t.counted, 0) desc, b.id'
+      else v_order end);
 end
 $$;
 comment on function public.search_brands(text, text, text, boolean, text, integer, integer) is
@@ -137,6 +160,24 @@ as $$
 $$;
 comment on function public.brand_report_summary(uuid) is
   'Count and dates of the published scam reports linked to a brand, and whether the caller has Scammer Network access. Never details.';
+
+-- A live product's place in Pass or Gas's Top list, as its product page counts it: 1 + the live
+-- products ranked above (higher Wilson bound, or equal and more counted votes). Counted on the
+-- tallies' Top index, less the few archived products above.
+create or replace function private.brands_top_rank(wilson double precision, counted integer) returns bigint
+language sql stable security definer set search_path = ''
+as $$
+  select 1
+    + (select count(*) from public.product_tallies o
+        where o.wilson > brands_top_rank.wilson
+           or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted))
+    - (select count(*) from public.products ap join public.product_tallies o on o.product_id = ap.id
+        where ap.archived_at is not null
+          and (o.wilson > brands_top_rank.wilson
+            or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted)))
+$$;
+revoke all on function private.brands_top_rank(double precision, integer) from public;
+grant execute on function private.brands_top_rank(double precision, integer) to anon, authenticated, service_role;
 
 -- The trust page in one call: the brand (or where a merged brand went), its tallies, its live products
 -- with their tallies and Top rank, the scam-report summary, and the caller's claim and representation.
@@ -171,11 +212,7 @@ begin
       select jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category,
           'image_url', p.image_url, 'gas', p.gas, 'pass', p.pass, 'gas_share', p.gas_share,
           'is_sample', p.is_sample,
-          'rank', 1 + (select count(*) from public.product_tallies o
-            join public.products op on op.id = o.product_id and op.archived_at is null
-            where o.wilson > p.wilson
-              or (o.wilson = p.wilson and o.counted > p.counted)
-              or (o.wilson = p.wilson and o.counted = p.counted and o.product_id < p.id)))
+          'rank', private.brands_top_rank(p.wilson, p.counted))
         order by p.wilson desc, p.counted desc, p.id)
       from (select * from public.product_rankings r where r.brand_id = v_brand.id
             order by r.wilson desc, r.counted desc, r.id limit 100) p

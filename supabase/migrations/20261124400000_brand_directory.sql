@@ -152,6 +152,9 @@ left join public.product_tallies t on t.product_id = p.id
 group by b.id
 on conflict (brand_id) do nothing;
 
+-- The trust page's Top rank subtracts archived products (few) from a count on the tallies' index.
+create index if not exists products_archived_idx on public.products (id) where archived_at is not null;
+
 -- ---------------------------------------------------------------------------------------------------
 -- brand_claims: a member asks to represent a brand; an admin approves or rejects. An approved claim
 -- makes its member a representative who may edit the brand's description, logo and links.

@@ -446,6 +446,8 @@ describe('the functions', () => {
       'brands_are_states',
       'brands_is_https_url',
       'brands_is_representative',
+      // The trust page's Top rank, which brand_page computes as the caller.
+      'brands_top_rank',
       'caller_account_exists',
       'caller_is_privileged',
       'count_request_row',
