@@ -207,8 +207,10 @@ async function main() {
         `select count(*) from public.search_brands(sort => 'name')`,
         `select public.brand_page('${first.slug}') is not null`,
       ]) {
-        await db.query('load \'auto_explain\'').catch(() => undefined);
-        const { rows } = await db.query<Record<string, string>>(`explain (analyze, buffers off) ${statement}`);
+        await db.query("load 'auto_explain'").catch(() => undefined);
+        const { rows } = await db.query<Record<string, string>>(
+          `explain (analyze, buffers off) ${statement}`,
+        );
         console.log(statement, rows.map((row) => Object.values(row)[0]).join('\n'));
       }
     }
@@ -256,7 +258,13 @@ async function main() {
         (data, i) => {
           const found = (data as { name: string }[]).some((row) => row.name === sample(i).name);
           if (!found && process.argv.includes('--misses')) {
-            console.log('miss', typo(sample(i).name, i), '→', sample(i).name, (data as { name: string }[]).length);
+            console.log(
+              'miss',
+              typo(sample(i).name, i),
+              '→',
+              sample(i).name,
+              (data as { name: string }[]).length,
+            );
           }
           return found;
         },

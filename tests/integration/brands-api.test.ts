@@ -56,11 +56,19 @@ async function representativeOf(brandId: string): Promise<SignedInUser> {
   const member = await signedInUser(server);
   const claim = await member.client
     .from('brand_claims')
-    .insert({ brand_id: brandId, user_id: member.id, role_title: 'Marketing lead', message: 'I run their socials.' })
+    .insert({
+      brand_id: brandId,
+      user_id: member.id,
+      role_title: 'Marketing lead',
+      message: 'I run their socials.',
+    })
     .select('id')
     .single();
   expect(claim.error).toBeNull();
-  const approved = await admin.client.from('brand_claims').update({ status: 'approved' }).eq('id', claim.data?.id);
+  const approved = await admin.client
+    .from('brand_claims')
+    .update({ status: 'approved' })
+    .eq('id', claim.data?.id);
   expect(approved.error).toBeNull();
   return member;
 }
@@ -70,7 +78,11 @@ describe('directory search', () => {
     const anon = anonClient(server);
     const typo = await anon.rpc('search_brands', { q: 'gren thum' });
     expect(typo.error).toBeNull();
-    expect(typo.data?.[0]).toMatchObject({ name: 'Green Thumb', slug: brandA.slug, verification: 'unverified' });
+    expect(typo.data?.[0]).toMatchObject({
+      name: 'Green Thumb',
+      slug: brandA.slug,
+      verification: 'unverified',
+    });
 
     const nevada = await anon.rpc('search_brands', { state: 'NV' });
     expect(nevada.data?.map((row: { name: string }) => row.name)).toEqual(['Green Thumb']);
@@ -80,7 +92,10 @@ describe('directory search', () => {
     expect(concentrates.data?.map((row: { name: string }) => row.name)).toEqual(['Harbor Extracts']);
 
     const byName = await anon.rpc('search_brands', { sort: 'name', page_size: 2 });
-    expect(byName.data?.map((row: { name: string }) => row.name)).toEqual(['Green Thumb', 'Greenleaf Gardens']);
+    expect(byName.data?.map((row: { name: string }) => row.name)).toEqual([
+      'Green Thumb',
+      'Greenleaf Gardens',
+    ]);
     expect(byName.data?.[0]?.total).toBe(3);
     const page2 = await anon.rpc('search_brands', { sort: 'name', page_size: 2, page_offset: 2 });
     expect(page2.data?.map((row: { name: string }) => row.name)).toEqual(['Harbor Extracts']);
@@ -225,7 +240,10 @@ describe('representatives (RLS)', () => {
       social_links: [],
     });
     expect(rpc.error?.code).toBe('42501');
-    const approveSelf = await member.client.from('brand_claims').update({ status: 'approved' }).eq('brand_id', brandB.id);
+    const approveSelf = await member.client
+      .from('brand_claims')
+      .update({ status: 'approved' })
+      .eq('brand_id', brandB.id);
     expect(approveSelf.error).toBeNull();
     const status = await sql<{ status: string }>(
       'select status from public.brand_claims where user_id = $1',
@@ -245,7 +263,9 @@ describe('representatives (RLS)', () => {
     const again = await member.client
       .from('brand_claims')
       .insert({ brand_id: brandB.id, user_id: member.id, role_title: 'Owner' });
-    expect(again.error).toMatchObject({ message: 'You already have a pending or approved claim for this brand.' });
+    expect(again.error).toMatchObject({
+      message: 'You already have a pending or approved claim for this brand.',
+    });
     const forOther = await member.client
       .from('brand_claims')
       .insert({ brand_id: brandA.id, user_id: admin.id, role_title: 'Owner' });
@@ -275,9 +295,10 @@ describe('representatives (RLS)', () => {
       expect(result.error?.code, constraint).toBe('23514');
       expect(result.error?.message, constraint).toContain(constraint);
     }
-    const [row] = await sql('select description, logo_url, website, social_links from public.brands where id = $1', [
-      brandB.id,
-    ]);
+    const [row] = await sql(
+      'select description, logo_url, website, social_links from public.brands where id = $1',
+      [brandB.id],
+    );
     expect(row).toEqual({ description: '', logo_url: null, website: null, social_links: [] });
   });
 });
@@ -290,11 +311,17 @@ describe('admin writes', () => {
     expect(duplicate.error?.message).toContain('brands_slug_key');
     const badSlug = await admin.client.from('brands').insert({ name: 'Bad', slug: 'Bad Slug!' });
     expect(badSlug.error?.message).toContain('brands_slug_format');
-    const markup = await admin.client.from('brands').insert({ name: '<script>x</script>', slug: `x-${suffix}` });
+    const markup = await admin.client
+      .from('brands')
+      .insert({ name: '<script>x</script>', slug: `x-${suffix}` });
     expect(markup.error?.message).toContain('brands_name_markup');
-    const state = await admin.client.from('brands').insert({ name: 'S', slug: `s-${suffix}`, states: ['California'] });
+    const state = await admin.client
+      .from('brands')
+      .insert({ name: 'S', slug: `s-${suffix}`, states: ['California'] });
     expect(state.error?.message).toContain('brands_states_format');
-    const category = await admin.client.from('brands').insert({ name: 'C', slug: `c-${suffix}`, categories: ['Guns'] });
+    const category = await admin.client
+      .from('brands')
+      .insert({ name: 'C', slug: `c-${suffix}`, categories: ['Guns'] });
     expect(category.error?.message).toContain('brands_categories_format');
     const batch = await admin.client.from('brands').insert([
       { name: 'Fine', slug: `fine-${suffix}` },
@@ -319,7 +346,10 @@ describe('admin writes', () => {
       .select('status, decided_by')
       .single();
     expect(rejected.data).toEqual({ status: 'rejected', decided_by: admin.id });
-    const flip = await admin.client.from('brand_claims').update({ status: 'approved' }).eq('id', claim.data?.id);
+    const flip = await admin.client
+      .from('brand_claims')
+      .update({ status: 'approved' })
+      .eq('id', claim.data?.id);
     expect(flip.error?.message).toBe('A rejected claim cannot become approved.');
     const notes = await member.client.from('notifications').select('kind, title, message, link');
     expect(notes.data).toContainEqual({
@@ -399,10 +429,16 @@ describe('scam-report status on the trust page', () => {
     expect(page.data.reports).toMatchObject({ count: 1, has_access: false });
     const hidden = await noAccess.client.from('scammer_reports').select('id').eq('brand_id', brandA.id);
     expect(hidden.data).toEqual([]);
-    const anonHidden = await anonClient(server).from('scammer_reports').select('id').eq('brand_id', brandA.id);
+    const anonHidden = await anonClient(server)
+      .from('scammer_reports')
+      .select('id')
+      .eq('brand_id', brandA.id);
     expect(anonHidden.data ?? []).toEqual([]);
 
-    const shown = await withAccess.client.from('scammer_reports').select('id, brand_id').eq('brand_id', brandA.id);
+    const shown = await withAccess.client
+      .from('scammer_reports')
+      .select('id, brand_id')
+      .eq('brand_id', brandA.id);
     expect(shown.data).toEqual([{ id: report?.id, brand_id: brandA.id }]);
     const accessPage = await withAccess.client.rpc('brand_page', { p_slug: brandA.slug });
     expect(accessPage.data.reports).toMatchObject({ count: 1, has_access: true });

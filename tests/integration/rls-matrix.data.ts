@@ -129,7 +129,9 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
   {
     table: 'brand_claims',
     upsertOn: ['id'],
-    rows: [{ id: IDS.brandClaim, brand_id: IDS.brand, user_id: owner, role_title: 'Owner', status: 'rejected' }],
+    rows: [
+      { id: IDS.brandClaim, brand_id: IDS.brand, user_id: owner, role_title: 'Owner', status: 'rejected' },
+    ],
   },
   {
     table: 'products',
