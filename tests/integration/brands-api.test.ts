@@ -112,6 +112,11 @@ describe('directory search', () => {
     expect(state.error?.message).toBe('State must be a two-letter code such as CA.');
     const size = await anon.rpc('search_brands', { page_size: 5000 });
     expect(size.error?.message).toBe('A page holds 1 to 100 brands.');
+    const injection = await anon.rpc('search_brands', { q: "x'); drop table public.brands; --" });
+    expect(injection.error).toBeNull();
+    expect(injection.data).toEqual([]);
+    const markup = await anon.rpc('search_brands', { q: '<script>alert(1)</script>' });
+    expect(markup.error).toBeNull();
     const like = await anon.rpc('search_brands', { q: '%' });
     expect(like.error).toBeNull();
     expect(like.data).toEqual([]);
@@ -277,6 +282,8 @@ describe('representatives (RLS)', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ logo_url: 'http://insecure.example/logo.png' }, 'brands_logo_url_format'],
       [{ logo_url: 'javascript:alert(1)' }, 'brands_logo_url_format'],
+      // The logo is an address, not a file: an oversized one is refused like a malformed one.
+      [{ logo_url: `https://cdn.example/${'a'.repeat(2100)}.png` }, 'brands_logo_url_format'],
       [{ website: 'not a url' }, 'brands_website_format'],
       [{ website: 'https://ok.example/"><script>' }, 'brands_website_format'],
       [{ social_links: ['https://ok.example', 'ftp://x'] }, 'brands_social_links_format'],
@@ -330,6 +337,39 @@ describe('admin writes', () => {
     expect(batch.error?.code).toBe('23505');
     const after = await sql<{ n: number }>('select count(*)::int as n from public.brands');
     expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('a revoked representative edits nothing; an archived brand cannot be claimed', async () => {
+    const rep = await representativeOf(brandB.id);
+    const [claim] = await sql<{ id: string }>(
+      `select id from public.brand_claims where user_id = $1 and status = 'approved'`,
+      [rep.id],
+    );
+    const revoked = await admin.client.from('brand_claims').update({ status: 'revoked' }).eq('id', claim?.id);
+    expect(revoked.error).toBeNull();
+    const edit = await rep.client.rpc('brands_update_profile', {
+      p_brand_id: brandB.id,
+      description: 'After revocation',
+      logo_url: null,
+      website: null,
+      social_links: [],
+    });
+    expect(edit.error?.code).toBe('42501');
+
+    const archived = await admin.client
+      .from('brands')
+      .insert({ name: 'Gone Brand', slug: `gone-${suffix}`, archived_at: new Date().toISOString() })
+      .select('id')
+      .single();
+    expect(archived.error).toBeNull();
+    const member = await signedInUser(server);
+    const refused = await member.client
+      .from('brand_claims')
+      .insert({ brand_id: archived.data?.id, user_id: member.id, role_title: 'Owner' });
+    expect(refused.error).toMatchObject({
+      code: '23514',
+      message: 'This brand is archived and cannot be claimed.',
+    });
   });
 
   it('claims: reject notifies; approve, then revoke; decisions are audited', async () => {
