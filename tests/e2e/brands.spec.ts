@@ -123,10 +123,15 @@ test('typo search, filters, sorts and pages live in the URL', async ({ page, ser
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(`Green Thumb ${t}`);
   await page.getByLabel('Category').selectOption('');
-  await page.getByLabel('Verified licences only').check();
+  // The box follows the address, which changes just after the click: click, then wait for both.
+  const verifiedOnly = page.getByLabel('Verified licences only');
+  await verifiedOnly.click();
   await expect(page).toHaveURL(/verified=1/);
+  await expect(verifiedOnly).toBeChecked();
   await expect(cards).toHaveCount(1);
-  await page.getByLabel('Verified licences only').uncheck();
+  await verifiedOnly.click();
+  await expect(page).not.toHaveURL(/verified=1/);
+  await expect(verifiedOnly).not.toBeChecked();
   await page.getByLabel('Sort by').selectOption('name');
   await expect(page).toHaveURL(/sort=name/);
   await expect(cards.first()).toContainText(`Filler ${t} 00`);
