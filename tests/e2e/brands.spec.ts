@@ -15,7 +15,7 @@ import {
 const FIRST_LOAD = { timeout: 30_000 };
 test.describe.configure({ timeout: 180_000 });
 
-const tag = () => randomBytes(3).toString('hex');
+const tag = () => randomBytes(5).toString('hex');
 
 const seeded: { brands: string[]; members: Member[] } = { brands: [], members: [] };
 
