@@ -200,20 +200,6 @@ async function main() {
     );
     console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-    if (process.argv.includes('--explain')) {
-      const first = names[0] as { name: string; slug: string };
-      for (const statement of [
-        `select count(*) from public.search_brands(q => '${typo(first.name, 1)}')`,
-        `select count(*) from public.search_brands(sort => 'name')`,
-        `select public.brand_page('${first.slug}') is not null`,
-      ]) {
-        await db.query("load 'auto_explain'").catch(() => undefined);
-        const { rows } = await db.query<Record<string, string>>(
-          `explain (analyze, buffers off) ${statement}`,
-        );
-        console.log(statement, rows.map((row) => Object.values(row)[0]).join('\n'));
-      }
-    }
     const headers = { apikey: server.anonKey, 'content-type': 'application/json' };
     const rpc = async (fn: string, body: object) => {
       const start = performance.now();

@@ -97,6 +97,43 @@ begin
     v_where := v_where || ' and b.verification = ''verified'' and (b.licence_expires_on is null or b.licence_expires_on >= current_date)';
   end if;
 
+  -- With a name, the matches are few: find them once, count them and sort them in one pass.
+  if v_q is not null then
+    return query execute format(
+      'with m as materialized (
+         select b.id, extensions.word_similarity(%L, b.name)::double precision as score
+         from public.brands b where %s
+       ), n as (select count(*) as total from m),
+       page as (
+         select m.id, m.score from m join public.brands b on b.id = m.id
+         %s
+         order by %s limit %s offset %s
+       )
+       select b.id, b.name, b.slug, b.logo_url, b.states, b.city, b.categories,
+         public.brands_effective_verification(b.verification, b.licence_expires_on),
+         b.licence_number, b.licence_state, b.is_sample, b.created_at,
+         coalesce(t.products, 0), coalesce(t.gas, 0), coalesce(t.pass, 0),
+         case when t.counted > 0 then t.gas::double precision / t.counted end,
+         coalesce(t.wilson, 0), page.score, n.total
+       from page cross join n join public.brands b on b.id = page.id
+       left join public.brand_tallies t on t.brand_id = b.id
+       order by %s',
+      v_q, v_where,
+      case when v_sort = 'score' then 'left join public.brand_tallies t on t.brand_id = b.id' else '' end,
+      case v_sort
+        when 'relevance' then 'm.score desc, lower(b.name), b.id'
+        when 'name' then 'lower(b.name), b.id'
+        when 'newest' then 'b.created_at desc, b.id'
+        else 'coalesce(t.wilson, 0) desc, coalesce(t.counted, 0) desc, b.id' end,
+      page_size, page_offset,
+      case v_sort
+        when 'relevance' then 'page.score desc, lower(b.name), b.id'
+        when 'name' then 'lower(b.name), b.id'
+        when 'newest' then 'b.created_at desc, b.id'
+        else 'coalesce(t.wilson, 0) desc, coalesce(t.counted, 0) desc, b.id' end);
+    return;
+  end if;
+
   execute 'select count(*) from public.brands b where ' || v_where into v_total;
   if v_total = 0 then
     return;
