@@ -73,6 +73,7 @@ export const IDS = {
   newsSource: '0b000000-0000-4000-8000-00000000000f',
   newsArticle: '0b000000-0000-4000-8000-000000000010',
   deputyRole: '0b000000-0000-4000-8000-000000000011',
+  brandClaim: '0b000000-0000-4000-8000-000000000b01',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -134,6 +135,14 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
     ],
   },
   { table: 'brands', upsertOn: ['id'], rows: [{ id: IDS.brand, name: 'RLS Brand', slug: 'rls-brand' }] },
+  // A decided (rejected) claim of the owner's: the owner may claim again, and cannot withdraw it.
+  {
+    table: 'brand_claims',
+    upsertOn: ['id'],
+    rows: [
+      { id: IDS.brandClaim, brand_id: IDS.brand, user_id: owner, role_title: 'Owner', status: 'rejected' },
+    ],
+  },
   {
     table: 'products',
     upsertOn: ['id'],
@@ -557,6 +566,38 @@ export const MATRIX: TableMatrix[] = [
       insert: by(D, D, D, D, A, A),
       update: by(F, F, F, F, A, A),
       delete: by(F, F, F, F, A, A),
+    },
+  },
+  {
+    // Claims: members claim as themselves and read their own; admins read all and decide.
+    table: 'brand_claims',
+    requests: {
+      select: { target: { id: IDS.brandClaim } },
+      insert: { values: { brand_id: IDS.brand, user_id: owner, role_title: 'Head of marketing' } },
+      update: { target: { id: IDS.brandClaim }, set: { decision_note: 'Checked the register.' } },
+      delete: { target: { id: IDS.brandClaim } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+  },
+  {
+    // Kept by triggers only: nobody writes a brand's tallies.
+    table: 'brand_tallies',
+    requests: {
+      select: { target: { brand_id: IDS.brand } },
+      insert: { values: { brand_id: IDS.brand, gas: 100 } },
+      update: { target: { brand_id: IDS.brand }, set: { gas: 100 } },
+      delete: { target: { brand_id: IDS.brand } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
     },
   },
   {

@@ -45,6 +45,8 @@ const PASS_OR_GAS_TABLES = [
   'product_vote_days',
   'products',
 ];
+/** Brand directory (decisions 119–121): the brands' community tallies and representatives' claims. */
+const BRAND_TABLES = ['brand_claims', 'brand_tallies'];
 /**
  * Read-only views: product_rankings is security invoker (the tables' policies apply); the admin views
  * run with their owner's rights and return rows only when has_role('admin') (decision 100).
@@ -72,7 +74,7 @@ describe('the tables', () => {
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(rows).toEqual(
-      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...VIEWS]
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES, ...VIEWS]
         .sort()
         .map((name) => ({ name, rls: !VIEWS.includes(name) })),
     );
@@ -276,7 +278,9 @@ describe('the policies', () => {
     const { rows } = await db.query<{ table: string }>(
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
-    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES].sort());
+    expect(rows.map((row) => row.table)).toEqual(
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES].sort(),
+    );
   });
 });
 
@@ -296,6 +300,11 @@ describe('the functions', () => {
         definer: false,
         volatility: 'i',
       },
+      { signature: 'brand_page(text)', definer: false, volatility: 's' },
+      { signature: 'brand_report_summary(uuid)', definer: true, volatility: 's' },
+      { signature: 'brands_effective_verification(text,date)', definer: false, volatility: 's' },
+      { signature: 'brands_merge(uuid,uuid)', definer: true, volatility: 'v' },
+      { signature: 'brands_update_profile(uuid,text,text,text,text[])', definer: false, volatility: 'v' },
       {
         signature: 'global_rate_limit_check(text,integer,integer,text,integer)',
         definer: true,
@@ -316,6 +325,11 @@ describe('the functions', () => {
         definer: true,
         volatility: 'v',
       },
+      {
+        signature: 'search_brands(text,text,text,boolean,text,integer,integer)',
+        definer: false,
+        volatility: 's',
+      },
       { signature: 'votes_ranking_constants()', definer: true, volatility: 's' },
       {
         signature: 'votes_trending_score(double precision,timestamp with time zone)',
@@ -335,6 +349,11 @@ describe('the functions', () => {
       admin_set_suspended: ['member_id', 'suspend'],
       admin_update_booking: ['booking_id', 'status', 'note'],
       advanced_content_validation: ['content_text', 'field_name', 'min_length', 'max_length', 'allow_html'],
+      brand_page: ['p_slug'],
+      brand_report_summary: ['p_brand_id'],
+      brands_effective_verification: ['verification', 'expires_on'],
+      brands_merge: ['p_from', 'p_into'],
+      brands_update_profile: ['p_brand_id', 'description', 'logo_url', 'website', 'social_links'],
       global_rate_limit_check: [
         'action_type_param',
         'max_attempts',
@@ -372,6 +391,35 @@ describe('the functions', () => {
         'rank',
       ],
       progressive_rate_limit_check: ['action_type_param', 'base_max_attempts', 'time_window_minutes'],
+      // Arguments, then the columns of the rows it returns (the directory of product §brand-directory).
+      search_brands: [
+        'q',
+        'state',
+        'category',
+        'verified_only',
+        'sort',
+        'page_size',
+        'page_offset',
+        'id',
+        'name',
+        'slug',
+        'logo_url',
+        'states',
+        'city',
+        'categories',
+        'verification',
+        'licence_number',
+        'licence_state',
+        'is_sample',
+        'created_at',
+        'products',
+        'gas',
+        'pass',
+        'gas_share',
+        'community_score',
+        'match',
+        'total',
+      ],
       votes_ranking_constants: null,
       votes_trending_score: ['trend', 'at'],
     });
@@ -398,6 +446,14 @@ describe('the functions', () => {
       'are_http_urls',
       // The bookings' status flow, which a trigger checks for every writer (decision 101).
       'booking_status_allowed',
+      // The brands' column checks (decision 119) and the representatives' policy (decision 121).
+      'brands_are_categories',
+      'brands_are_links',
+      'brands_are_states',
+      'brands_is_https_url',
+      'brands_is_representative',
+      // The trust page's Top rank, which brand_page computes as the caller.
+      'brands_top_rank',
       'caller_account_exists',
       'caller_is_privileged',
       'count_request_row',

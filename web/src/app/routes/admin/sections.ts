@@ -6,6 +6,7 @@ import {
   Package,
   ScrollText,
   ShieldAlert,
+  Store,
   Users,
 } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -65,6 +66,14 @@ export const adminSections: readonly AdminSection[] = [
       import('#web/features/pass-or-gas/admin/products-section.tsx').then((m) => ({
         default: m.ProductsSection,
       })),
+    ),
+  },
+  {
+    path: 'brands',
+    label: 'Brands',
+    icon: Store,
+    element: lazy(() =>
+      import('#web/features/brands/admin/brands-section.tsx').then((m) => ({ default: m.BrandsSection })),
     ),
   },
   {

@@ -1,0 +1,340 @@
+-- Brand directory reads and admin actions (product §brand-directory, decisions 119–121): the
+-- directory search (typo-tolerant through pg_trgm), the trust page in one call, the scam-report
+-- summary every visitor may see, the representatives' profile edit and the admins' merge.
+
+-- A licence's verification as shown: a verified licence past its expiry date reads "expired".
+create or replace function public.brands_effective_verification(verification text, expires_on date)
+returns text
+language sql stable parallel safe set search_path = ''
+as $$
+  select case when verification = 'verified' and expires_on is not null and expires_on < current_date
+    then 'expired' else verification end
+$$;
+
+-- The directory: live brands matching a name (substring or trigram similarity, so "gren thum" finds
+-- "Green Thumb"), a state, a category, verified only; sorted by relevance (with a query), name,
+-- community score (Wilson lower bound of the products' Gas share) or newest; one page and the total.
+create or replace function public.search_brands(
+  q text default null,
+  state text default null,
+  category text default null,
+  verified_only boolean default false,
+  sort text default null,
+  page_size integer default 24,
+  page_offset integer default 0
+)
+returns table (
+  id uuid,
+  name text,
+  slug text,
+  logo_url text,
+  states text[],
+  city text,
+  categories text[],
+  verification text,
+  licence_number text,
+  licence_state text,
+  is_sample boolean,
+  created_at timestamptz,
+  products integer,
+  gas integer,
+  pass integer,
+  gas_share double precision,
+  community_score double precision,
+  match double precision,
+  total bigint
+)
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_q text := nullif(btrim(regexp_replace(coalesce(q, ''), '[[:space:]]+', ' ', 'g')), '');
+  v_sort text;
+  v_where text := 'b.archived_at is null';
+  v_total bigint;
+  v_order text;
+  v_from text;
+begin
+  if v_q is not null and char_length(v_q) > 100 then
+    raise exception using errcode = '22023', message = 'Search for at most 100 characters.';
+  end if;
+  if state is not null and state !~ '^[A-Z]{2}$' then
+    raise exception using errcode = '22023', message = 'State must be a two-letter code such as CA.';
+  end if;
+  if category is not null and not private.brands_are_categories(array[category]) then
+    raise exception using errcode = '22023', message = 'Unknown category.';
+  end if;
+  v_sort := coalesce(nullif(sort, ''), case when v_q is null then 'name' else 'relevance' end);
+  if v_sort not in ('relevance', 'name', 'score', 'newest') then
+    raise exception using errcode = '22023', message = 'Sort by relevance, name, score or newest.';
+  end if;
+  if v_sort = 'relevance' and v_q is null then
+    v_sort := 'name';
+  end if;
+  if page_size is null or page_size < 1 or page_size > 100 then
+    raise exception using errcode = '22023', message = 'A page holds 1 to 100 brands.';
+  end if;
+  if page_offset is null or page_offset < 0 or page_offset > 100000 then
+    raise exception using errcode = '22023', message = 'The page offset must be between 0 and 100000.';
+  end if;
+
+  -- The statement is built with the filters as literals (format %L), so each call is planned for its
+  -- own values: the trigram index for a name, the state and category indexes, the sort's index.
+  if v_q is not null then
+    -- A name with two typos in short words ("roal thum" for Royal Thumb) scores about 0.5; pg_trgm's
+    -- default word-similarity threshold (0.6) would miss it. For this transaction only.
+    perform set_config('pg_trgm.word_similarity_threshold', '0.45', true);
+    v_where := v_where || format(
+      ' and (b.name ilike %L or %L operator(extensions.<%%) b.name)',
+      '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%', v_q);
+  end if;
+  if state is not null then
+    v_where := v_where || format(' and b.states @> array[%L]', state);
+  end if;
+  if category is not null then
+    v_where := v_where || format(' and b.categories @> array[%L]', category);
+  end if;
+  if coalesce(verified_only, false) then
+    v_where := v_where || ' and b.verification = ''verified'' and (b.licence_expires_on is null or b.licence_expires_on >= current_date)';
+  end if;
+
+  -- With a name, the matches are few: find them once, count them and sort them in one pass.
+  if v_q is not null then
+    return query execute format(
+      'with m as materialized (
+         select b.id, extensions.word_similarity(%L, b.name)::double precision as score
+         from public.brands b where %s
+       ), n as (select count(*) as total from m),
+       page as (
+         select m.id, m.score from m join public.brands b on b.id = m.id
+         %s
+         order by %s limit %s offset %s
+       )
+       select b.id, b.name, b.slug, b.logo_url, b.states, b.city, b.categories,
+         public.brands_effective_verification(b.verification, b.licence_expires_on),
+         b.licence_number, b.licence_state, b.is_sample, b.created_at,
+         coalesce(t.products, 0), coalesce(t.gas, 0), coalesce(t.pass, 0),
+         case when t.counted > 0 then t.gas::double precision / t.counted end,
+         coalesce(t.wilson, 0), page.score, n.total
+       from page cross join n join public.brands b on b.id = page.id
+       left join public.brand_tallies t on t.brand_id = b.id
+       order by %s',
+      v_q, v_where,
+      case when v_sort = 'score' then 'left join public.brand_tallies t on t.brand_id = b.id' else '' end,
+      case v_sort
+        when 'relevance' then 'm.score desc, lower(b.name), b.id'
+        when 'name' then 'lower(b.name), b.id'
+        when 'newest' then 'b.created_at desc, b.id'
+        else 'coalesce(t.wilson, 0) desc, coalesce(t.counted, 0) desc, b.id' end,
+      page_size, page_offset,
+      case v_sort
+        when 'relevance' then 'page.score desc, lower(b.name), b.id'
+        when 'name' then 'lower(b.name), b.id'
+        when 'newest' then 'b.created_at desc, b.id'
+        else 'coalesce(t.wilson, 0) desc, coalesce(t.counted, 0) desc, b.id' end);
+    return;
+  end if;
+
+  execute 'select count(*) from public.brands b where ' || v_where into v_total;
+  if v_total = 0 then
+    return;
+  end if;
+
+  v_from := 'public.brands b';
+  v_order := case v_sort
+    when 'relevance' then format('extensions.word_similarity(%L, b.name) desc, lower(b.name), b.id', v_q)
+    when 'name' then 'lower(b.name), b.id'
+    when 'newest' then 'b.created_at desc, b.id'
+    else 't.wilson desc, t.counted desc, b.id' end;
+  if v_sort = 'score' then
+    v_from := 'public.brand_tallies t join public.brands b on b.id = t.brand_id';
+  end if;
+
+  return query execute format(
+    'with page as (
+       select b.id from %s where %s order by %s limit %s offset %s
+     )
+     select b.id, b.name, b.slug, b.logo_url, b.states, b.city, b.categories,
+       public.brands_effective_verification(b.verification, b.licence_expires_on),
+       b.licence_number, b.licence_state, b.is_sample, b.created_at,
+       coalesce(t.products, 0), coalesce(t.gas, 0), coalesce(t.pass, 0),
+       case when t.counted > 0 then t.gas::double precision / t.counted end,
+       coalesce(t.wilson, 0),
+       %s,
+       %s::bigint
+     from page join public.brands b on b.id = page.id
+     left join public.brand_tallies t on t.brand_id = b.id
+     order by %s',
+    v_from, v_where, v_order, page_size, page_offset,
+    case when v_q is null then 'null::double precision'
+      else format('extensions.word_similarity(%L, b.name)::double precision', v_q) end,
+    v_total,
+    case when v_sort = 'score' then 'coalesce(t.wilson, 0) desc, coalesce(t.counted, 0) desc, b.id'
+      else v_order end);
+end
+$$;
+comment on function public.search_brands(text, text, text, boolean, text, integer, integer) is
+  'Brand directory: live brands by name (typo-tolerant), state, category, verified only; sorted; one page plus the total.';
+
+-- Scam-report status (product §brand-directory): how many published reports are linked to the brand
+-- and when they were filed — for everyone, never their contents. Whether the caller may open them
+-- (the Scammer Network's access rule) comes with it; the reports themselves stay behind
+-- scammer_reports' own policy.
+create or replace function public.brand_report_summary(p_brand_id uuid) returns jsonb
+language sql stable security definer set search_path = ''
+as $$
+  select jsonb_build_object(
+    'count', count(r.id),
+    'dates', coalesce(jsonb_agg(to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') order by r.created_at desc)
+      filter (where r.id is not null), '[]'::jsonb),
+    'has_access', public.has_scammer_access()
+  )
+  from (
+    select r.id, r.created_at from public.scammer_reports r
+    where r.brand_id = p_brand_id and r.status = 'published'
+    order by r.created_at desc
+    limit 200
+  ) r
+$$;
+comment on function public.brand_report_summary(uuid) is
+  'Count and dates of the published scam reports linked to a brand, and whether the caller has Scammer Network access. Never details.';
+
+-- A live product's place in Pass or Gas's Top list, as its product page counts it: 1 + the live
+-- products ranked above (higher Wilson bound, or equal and more counted votes). Counted on the
+-- tallies' Top index, less the few archived products above.
+create or replace function private.brands_top_rank(wilson double precision, counted integer) returns bigint
+language sql stable security definer set search_path = ''
+as $$
+  select 1
+    + (select count(*) from public.product_tallies o
+        where o.wilson > brands_top_rank.wilson
+           or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted))
+    - (select count(*) from public.products ap join public.product_tallies o on o.product_id = ap.id
+        where ap.archived_at is not null
+          and (o.wilson > brands_top_rank.wilson
+            or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted)))
+$$;
+revoke all on function private.brands_top_rank(double precision, integer) from public;
+grant execute on function private.brands_top_rank(double precision, integer) to anon, authenticated, service_role;
+
+-- The trust page in one call: the brand (or where a merged brand went), its tallies, its live products
+-- with their tallies and Top rank, the scam-report summary, and the caller's claim and representation.
+create or replace function public.brand_page(p_slug text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_brand public.brands;
+  v_into text;
+  v_result jsonb;
+begin
+  if p_slug is null or p_slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or char_length(p_slug) > 80 then
+    return null;
+  end if;
+  select b.* into v_brand from public.brands b where b.slug = p_slug;
+  if not found then
+    return null;
+  end if;
+  if v_brand.merged_into is not null then
+    select b.slug into v_into from public.brands b where b.id = v_brand.merged_into;
+  end if;
+  select jsonb_build_object(
+    'brand', to_jsonb(v_brand) - 'verified_by'
+      || jsonb_build_object('verification',
+        public.brands_effective_verification(v_brand.verification, v_brand.licence_expires_on)),
+    'merged_into_slug', v_into,
+    'tallies', (select jsonb_build_object('products', t.products, 'gas', t.gas, 'pass', t.pass,
+        'gas_share', case when t.counted > 0 then t.gas::double precision / t.counted end,
+        'community_score', t.wilson)
+      from public.brand_tallies t where t.brand_id = v_brand.id),
+    'products', coalesce((
+      select jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category,
+          'image_url', p.image_url, 'gas', p.gas, 'pass', p.pass, 'gas_share', p.gas_share,
+          'is_sample', p.is_sample,
+          'rank', private.brands_top_rank(p.wilson, p.counted))
+        order by p.wilson desc, p.counted desc, p.id)
+      from (select * from public.product_rankings r where r.brand_id = v_brand.id
+            order by r.wilson desc, r.counted desc, r.id limit 100) p
+    ), '[]'::jsonb),
+    'reports', public.brand_report_summary(v_brand.id),
+    'is_representative', private.brands_is_representative(v_brand.id),
+    'my_claim', (select jsonb_build_object('id', c.id, 'status', c.status, 'created_at', c.created_at)
+      from public.brand_claims c
+      where c.brand_id = v_brand.id and c.user_id = (select auth.uid())
+      order by c.created_at desc limit 1)
+  ) into v_result;
+  return v_result;
+end
+$$;
+comment on function public.brand_page(text) is
+  'Brand trust page: brand, merge target, tallies, products with Top rank, scam-report summary, the caller''s claim.';
+
+-- A representative's (or admin's) edit of the fields representatives own: description, logo, links.
+-- Through the table's policies and guard, with a clear error instead of "0 rows" for someone else's brand.
+create or replace function public.brands_update_profile(
+  p_brand_id uuid, description text, logo_url text, website text, social_links text[]
+) returns public.brands
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  v_row public.brands;
+begin
+  if (select auth.uid()) is null then
+    raise exception using errcode = '42501', message = 'Sign in to edit a brand.';
+  end if;
+  if not (public.has_role('admin') or private.brands_is_representative(p_brand_id)) then
+    raise exception using errcode = '42501', message = 'Only this brand''s approved representatives can edit it.';
+  end if;
+  update public.brands b set
+    description = coalesce(brands_update_profile.description, ''),
+    logo_url = nullif(btrim(brands_update_profile.logo_url), ''),
+    website = nullif(btrim(brands_update_profile.website), ''),
+    social_links = coalesce(brands_update_profile.social_links, '{}')
+  where b.id = p_brand_id and b.archived_at is null
+  returning b.* into v_row;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'This brand does not exist or is archived.';
+  end if;
+  return v_row;
+end
+$$;
+
+-- Merge a duplicate into the brand that stays (admins): its products, linked scam reports and claims
+-- move; the duplicate is archived and points at the brand that stays, so its address forwards.
+create or replace function public.brands_merge(p_from uuid, p_into uuid) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_products integer;
+  v_reports integer;
+  v_claims integer;
+begin
+  if not public.has_role('admin') then
+    raise exception using errcode = '42501', message = 'Only admins can merge brands.';
+  end if;
+  if p_from is null or p_into is null or p_from = p_into then
+    raise exception using errcode = '22023', message = 'Choose two different brands to merge.';
+  end if;
+  perform 1 from public.brands b where b.id in (p_from, p_into) for update;
+  if not exists (select 1 from public.brands b where b.id = p_from and b.merged_into is null) then
+    raise exception using errcode = 'P0002', message = 'The duplicate does not exist or was already merged.';
+  end if;
+  if not exists (select 1 from public.brands b where b.id = p_into and b.archived_at is null) then
+    raise exception using errcode = 'P0002', message = 'The brand to keep does not exist or is archived.';
+  end if;
+  update public.products p set brand_id = p_into where p.brand_id = p_from;
+  get diagnostics v_products = row_count;
+  update public.scammer_reports r set brand_id = p_into where r.brand_id = p_from;
+  get diagnostics v_reports = row_count;
+  update public.brand_claims c set brand_id = p_into
+  where c.brand_id = p_from
+    and not exists (select 1 from public.brand_claims o where o.brand_id = p_into and o.user_id = c.user_id
+      and o.status in ('pending', 'approved'));
+  get diagnostics v_claims = row_count;
+  update public.brands b set archived_at = coalesce(b.archived_at, now()), merged_into = p_into where b.id = p_from;
+  perform private.audit('brand.merge', 'public.brands', p_from::text,
+    jsonb_build_object('id', p_from), jsonb_build_object('merged_into', p_into, 'products', v_products,
+      'reports', v_reports, 'claims', v_claims));
+  return jsonb_build_object('products', v_products, 'reports', v_reports, 'claims', v_claims);
+end
+$$;
+revoke all on function public.brands_merge(uuid, uuid) from public, anon;
+grant execute on function public.brands_merge(uuid, uuid) to authenticated, service_role;

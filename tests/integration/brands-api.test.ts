@@ -1,0 +1,513 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+
+/**
+ * The brand directory through supabase-js on the real server (decisions 119–121): typo-tolerant search
+ * and its filters, the trust page in one call, representatives' column limit (RLS + guard), claims
+ * and their decisions, licence verification, merge, the scam-report summary against the Scammer
+ * Network's access rule, bad input, and the sample set.
+ */
+
+let server: TestServer;
+let admin: SignedInUser;
+let brandA: { id: string; slug: string };
+let brandB: { id: string; slug: string };
+
+const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  (await server.db.query<T>(text, params)).rows;
+
+const suffix = `${Date.now()}`;
+
+beforeAll(async () => {
+  server = await startTestServer(RELAXED_LIMITS);
+  admin = await signedInUser(server, { admin: true });
+  const created = await admin.client
+    .from('brands')
+    .insert([
+      {
+        name: 'Green Thumb',
+        slug: `green-thumb-${suffix}`,
+        states: ['CA', 'NV'],
+        city: 'Oakland',
+        categories: ['Flower', 'Edibles'],
+        website: 'https://greenthumb.example',
+        licence_number: 'C11-0000001-LIC',
+        licence_state: 'CA',
+        licence_type: 'Adult-use cultivation',
+      },
+      {
+        name: 'Harbor Extracts',
+        slug: `harbor-extracts-${suffix}`,
+        states: ['OR'],
+        categories: ['Concentrates'],
+      },
+      { name: 'Greenleaf Gardens', slug: `greenleaf-${suffix}`, states: ['CA'], categories: ['Flower'] },
+    ])
+    .select('id, slug');
+  expect(created.error).toBeNull();
+  [brandA, brandB] = created.data as [{ id: string; slug: string }, { id: string; slug: string }];
+}, 60_000);
+afterAll(() => server?.close());
+
+async function representativeOf(brandId: string): Promise<SignedInUser> {
+  const member = await signedInUser(server);
+  const claim = await member.client
+    .from('brand_claims')
+    .insert({
+      brand_id: brandId,
+      user_id: member.id,
+      role_title: 'Marketing lead',
+      message: 'I run their socials.',
+    })
+    .select('id')
+    .single();
+  expect(claim.error).toBeNull();
+  const approved = await admin.client
+    .from('brand_claims')
+    .update({ status: 'approved' })
+    .eq('id', claim.data?.id);
+  expect(approved.error).toBeNull();
+  return member;
+}
+
+describe('directory search', () => {
+  it('finds "Green Thumb" from "gren thum", filters by state, category and verified only', async () => {
+    const anon = anonClient(server);
+    const typo = await anon.rpc('search_brands', { q: 'gren thum' });
+    expect(typo.error).toBeNull();
+    expect(typo.data?.[0]).toMatchObject({
+      name: 'Green Thumb',
+      slug: brandA.slug,
+      verification: 'unverified',
+    });
+
+    const nevada = await anon.rpc('search_brands', { state: 'NV' });
+    expect(nevada.data?.map((row: { name: string }) => row.name)).toEqual(['Green Thumb']);
+    expect(nevada.data?.[0]?.total).toBe(1);
+
+    const concentrates = await anon.rpc('search_brands', { category: 'Concentrates' });
+    expect(concentrates.data?.map((row: { name: string }) => row.name)).toEqual(['Harbor Extracts']);
+
+    const byName = await anon.rpc('search_brands', { sort: 'name', page_size: 2 });
+    expect(byName.data?.map((row: { name: string }) => row.name)).toEqual([
+      'Green Thumb',
+      'Greenleaf Gardens',
+    ]);
+    expect(byName.data?.[0]?.total).toBe(3);
+    const page2 = await anon.rpc('search_brands', { sort: 'name', page_size: 2, page_offset: 2 });
+    expect(page2.data?.map((row: { name: string }) => row.name)).toEqual(['Harbor Extracts']);
+
+    const none = await anon.rpc('search_brands', { verified_only: true });
+    expect(none.data).toEqual([]);
+  });
+
+  it('bad parameters get a clear error', async () => {
+    const anon = anonClient(server);
+    const sort = await anon.rpc('search_brands', { sort: 'popular' });
+    expect(sort.error).toMatchObject({ code: '22023', message: 'Sort by relevance, name, score or newest.' });
+    const state = await anon.rpc('search_brands', { state: "CA' or 1=1 --" });
+    expect(state.error?.message).toBe('State must be a two-letter code such as CA.');
+    const size = await anon.rpc('search_brands', { page_size: 5000 });
+    expect(size.error?.message).toBe('A page holds 1 to 100 brands.');
+    const injection = await anon.rpc('search_brands', { q: "x'); drop table public.brands; --" });
+    expect(injection.error).toBeNull();
+    expect(injection.data).toEqual([]);
+    const markup = await anon.rpc('search_brands', { q: '<script>alert(1)</script>' });
+    expect(markup.error).toBeNull();
+    const like = await anon.rpc('search_brands', { q: '%' });
+    expect(like.error).toBeNull();
+    expect(like.data).toEqual([]);
+  });
+});
+
+describe('verification', () => {
+  it('an admin verifies with date and evidence; stamped with who; expiry shows as expired; a new licence number unverifies', async () => {
+    const incomplete = await admin.client
+      .from('brands')
+      .update({ verification: 'verified' })
+      .eq('id', brandB.id)
+      .select();
+    expect(incomplete.error).toMatchObject({ code: '23514' });
+    expect(incomplete.error?.message).toContain('brands_verified_complete');
+
+    const verified = await admin.client
+      .from('brands')
+      .update({
+        verification: 'verified',
+        verified_at: '2026-11-20T12:00:00Z',
+        verification_note: 'Checked on the state licence register, active.',
+        licence_expires_on: '2027-06-30',
+      })
+      .eq('id', brandA.id)
+      .select('verification, verified, verified_at, verified_by')
+      .single();
+    expect(verified.error).toBeNull();
+    expect(verified.data).toMatchObject({ verification: 'verified', verified: true, verified_by: admin.id });
+    expect(new Date(verified.data?.verified_at).toISOString()).toBe('2026-11-20T12:00:00.000Z');
+
+    const onlyVerified = await anonClient(server).rpc('search_brands', { verified_only: true });
+    expect(onlyVerified.data?.map((row: { name: string }) => row.name)).toEqual(['Green Thumb']);
+
+    await sql(`update public.brands set licence_expires_on = current_date - 1 where id = $1`, [brandA.id]);
+    const page = await anonClient(server).rpc('brand_page', { p_slug: brandA.slug });
+    expect(page.data.brand.verification).toBe('expired');
+    expect(page.data.brand).not.toHaveProperty('verified_by');
+    await sql(`update public.brands set licence_expires_on = '2027-06-30' where id = $1`, [brandA.id]);
+
+    const audit = await sql<{ n: number }>(
+      `select count(*)::int as n from private.audit_log
+        where target_table = 'public.brands' and target_id = $1 and actor_id = $2 and action = 'UPDATE'`,
+      [brandA.id, admin.id],
+    );
+    expect(audit[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('representatives (RLS)', () => {
+  it('an approved representative edits description, logo and links of their brand only', async () => {
+    const rep = await representativeOf(brandA.id);
+    const edited = await rep.client.rpc('brands_update_profile', {
+      p_brand_id: brandA.id,
+      description: 'Family farm since 2009.',
+      logo_url: 'https://cdn.example/logo.png',
+      website: 'https://greenthumb.example/about',
+      social_links: ['https://instagram.com/greenthumb'],
+    });
+    expect(edited.error).toBeNull();
+    expect(edited.data).toMatchObject({ description: 'Family farm since 2009.', verification: 'verified' });
+
+    // Directly through the table: allowed columns pass, licence and verification do not.
+    const direct = await rep.client
+      .from('brands')
+      .update({ description: 'Edited directly.' })
+      .eq('id', brandA.id)
+      .select('description');
+    expect(direct.error).toBeNull();
+    expect(direct.data).toEqual([{ description: 'Edited directly.' }]);
+    for (const change of [
+      { licence_number: 'FAKE-1' },
+      { verification: 'unverified' },
+      { name: 'Green Thumb Official' },
+      { slug: 'taken-over' },
+      { archived_at: new Date().toISOString() },
+    ]) {
+      const refused = await rep.client.from('brands').update(change).eq('id', brandA.id).select();
+      expect(refused.error).toMatchObject({
+        code: '42501',
+        message: 'Representatives may change only the description, logo and links of their brand.',
+      });
+    }
+
+    // Someone else's brand: a clear error through the RPC, nothing changed through the table.
+    const other = await rep.client.rpc('brands_update_profile', {
+      p_brand_id: brandB.id,
+      description: 'Hijacked',
+      logo_url: null,
+      website: null,
+      social_links: [],
+    });
+    expect(other.error).toMatchObject({
+      code: '42501',
+      message: "Only this brand's approved representatives can edit it.",
+    });
+    const otherDirect = await rep.client
+      .from('brands')
+      .update({ description: 'Hijacked' })
+      .eq('id', brandB.id)
+      .select();
+    expect(otherDirect.data).toEqual([]);
+    const rows = await sql<{ description: string; licence_number: string | null }>(
+      'select description, licence_number from public.brands where id = any($1) order by name',
+      [[brandA.id, brandB.id]],
+    );
+    expect(rows).toEqual([
+      { description: 'Edited directly.', licence_number: 'C11-0000001-LIC' },
+      { description: '', licence_number: null },
+    ]);
+  });
+
+  it('nobody else edits brands: a member, a pending claimant, a visitor', async () => {
+    const member = await signedInUser(server);
+    const pending = await member.client
+      .from('brand_claims')
+      .insert({ brand_id: brandB.id, user_id: member.id, role_title: 'Owner' })
+      .select('status')
+      .single();
+    expect(pending.data).toEqual({ status: 'pending' });
+    const rpc = await member.client.rpc('brands_update_profile', {
+      p_brand_id: brandB.id,
+      description: 'x',
+      logo_url: null,
+      website: null,
+      social_links: [],
+    });
+    expect(rpc.error?.code).toBe('42501');
+    const approveSelf = await member.client
+      .from('brand_claims')
+      .update({ status: 'approved' })
+      .eq('brand_id', brandB.id);
+    expect(approveSelf.error).toBeNull();
+    const status = await sql<{ status: string }>(
+      'select status from public.brand_claims where user_id = $1',
+      [member.id],
+    );
+    expect(status).toEqual([{ status: 'pending' }]);
+    const insert = await member.client.from('brands').insert({ name: 'Mine', slug: `mine-${suffix}` });
+    expect(insert.error?.code).toBe('42501');
+    const anon = await anonClient(server).rpc('brands_update_profile', {
+      p_brand_id: brandB.id,
+      description: 'x',
+      logo_url: null,
+      website: null,
+      social_links: [],
+    });
+    expect(anon.error?.message).toBe('Sign in to edit a brand.');
+    const again = await member.client
+      .from('brand_claims')
+      .insert({ brand_id: brandB.id, user_id: member.id, role_title: 'Owner' });
+    expect(again.error).toMatchObject({
+      message: 'You already have a pending or approved claim for this brand.',
+    });
+    const forOther = await member.client
+      .from('brand_claims')
+      .insert({ brand_id: brandA.id, user_id: admin.id, role_title: 'Owner' });
+    expect(forOther.error?.code).toBe('42501');
+  });
+
+  it('bad input from a representative changes nothing', async () => {
+    const rep = await representativeOf(brandB.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ logo_url: 'http://insecure.example/logo.png' }, 'brands_logo_url_format'],
+      [{ logo_url: 'javascript:alert(1)' }, 'brands_logo_url_format'],
+      // The logo is an address, not a file: an oversized one is refused like a malformed one.
+      [{ logo_url: `https://cdn.example/${'a'.repeat(2100)}.png` }, 'brands_logo_url_format'],
+      [{ website: 'not a url' }, 'brands_website_format'],
+      [{ website: 'https://ok.example/"><script>' }, 'brands_website_format'],
+      [{ social_links: ['https://ok.example', 'ftp://x'] }, 'brands_social_links_format'],
+      [{ description: '<script>alert(1)</script>' }, 'brands_description_markup'],
+      [{ description: 'x'.repeat(4001) }, 'brands_description_length'],
+    ];
+    for (const [change, constraint] of cases) {
+      const result = await rep.client.rpc('brands_update_profile', {
+        p_brand_id: brandB.id,
+        description: '',
+        logo_url: null,
+        website: null,
+        social_links: [],
+        ...change,
+      });
+      expect(result.error?.code, constraint).toBe('23514');
+      expect(result.error?.message, constraint).toContain(constraint);
+    }
+    const [row] = await sql(
+      'select description, logo_url, website, social_links from public.brands where id = $1',
+      [brandB.id],
+    );
+    expect(row).toEqual({ description: '', logo_url: null, website: null, social_links: [] });
+  });
+});
+
+describe('admin writes', () => {
+  it('duplicate slug, malformed slug, markup in the name: clear errors, nothing written', async () => {
+    const before = await sql<{ n: number }>('select count(*)::int as n from public.brands');
+    const duplicate = await admin.client.from('brands').insert({ name: 'Copy', slug: brandA.slug });
+    expect(duplicate.error).toMatchObject({ code: '23505' });
+    expect(duplicate.error?.message).toContain('brands_slug_key');
+    const badSlug = await admin.client.from('brands').insert({ name: 'Bad', slug: 'Bad Slug!' });
+    expect(badSlug.error?.message).toContain('brands_slug_format');
+    const markup = await admin.client
+      .from('brands')
+      .insert({ name: '<script>x</script>', slug: `x-${suffix}` });
+    expect(markup.error?.message).toContain('brands_name_markup');
+    const state = await admin.client
+      .from('brands')
+      .insert({ name: 'S', slug: `s-${suffix}`, states: ['California'] });
+    expect(state.error?.message).toContain('brands_states_format');
+    const category = await admin.client
+      .from('brands')
+      .insert({ name: 'C', slug: `c-${suffix}`, categories: ['Guns'] });
+    expect(category.error?.message).toContain('brands_categories_format');
+    const batch = await admin.client.from('brands').insert([
+      { name: 'Fine', slug: `fine-${suffix}` },
+      { name: 'Broken', slug: brandB.slug },
+    ]);
+    expect(batch.error?.code).toBe('23505');
+    const after = await sql<{ n: number }>('select count(*)::int as n from public.brands');
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('a revoked representative edits nothing; an archived brand cannot be claimed', async () => {
+    const rep = await representativeOf(brandB.id);
+    const [claim] = await sql<{ id: string }>(
+      `select id from public.brand_claims where user_id = $1 and status = 'approved'`,
+      [rep.id],
+    );
+    const revoked = await admin.client.from('brand_claims').update({ status: 'revoked' }).eq('id', claim?.id);
+    expect(revoked.error).toBeNull();
+    const edit = await rep.client.rpc('brands_update_profile', {
+      p_brand_id: brandB.id,
+      description: 'After revocation',
+      logo_url: null,
+      website: null,
+      social_links: [],
+    });
+    expect(edit.error?.code).toBe('42501');
+
+    const archived = await admin.client
+      .from('brands')
+      .insert({ name: 'Gone Brand', slug: `gone-${suffix}`, archived_at: new Date().toISOString() })
+      .select('id')
+      .single();
+    expect(archived.error).toBeNull();
+    const member = await signedInUser(server);
+    const refused = await member.client
+      .from('brand_claims')
+      .insert({ brand_id: archived.data?.id, user_id: member.id, role_title: 'Owner' });
+    expect(refused.error).toMatchObject({
+      code: '23514',
+      message: 'This brand is archived and cannot be claimed.',
+    });
+  });
+
+  it('claims: reject notifies; approve, then revoke; decisions are audited', async () => {
+    const member = await signedInUser(server);
+    const claim = await member.client
+      .from('brand_claims')
+      .insert({ brand_id: brandA.id, user_id: member.id, role_title: 'Founder' })
+      .select('id')
+      .single();
+    const rejected = await admin.client
+      .from('brand_claims')
+      .update({ status: 'rejected', decision_note: 'We could not confirm your role.' })
+      .eq('id', claim.data?.id)
+      .select('status, decided_by')
+      .single();
+    expect(rejected.data).toEqual({ status: 'rejected', decided_by: admin.id });
+    const flip = await admin.client
+      .from('brand_claims')
+      .update({ status: 'approved' })
+      .eq('id', claim.data?.id);
+    expect(flip.error?.message).toBe('A rejected claim cannot become approved.');
+    const notes = await member.client.from('notifications').select('kind, title, message, link');
+    expect(notes.data).toContainEqual({
+      kind: 'brand.claim',
+      title: 'Your claim for Green Thumb was not approved',
+      message: 'We could not confirm your role.',
+      link: `/brand-directory/${brandA.slug}`,
+    });
+    const audit = await sql<{ n: number }>(
+      `select count(*)::int as n from private.audit_log where target_table = 'public.brand_claims' and target_id = $1`,
+      [claim.data?.id],
+    );
+    expect(audit[0]?.n).toBe(2);
+  });
+
+  it('merge moves products, reports and claims; the duplicate forwards; only admins merge', async () => {
+    const dupe = await admin.client
+      .from('brands')
+      .insert({ name: 'Green Thumb Inc', slug: `green-thumb-inc-${suffix}` })
+      .select('id, slug')
+      .single();
+    const [product] = await sql<{ id: string }>(
+      `insert into public.products (name, brand_id, category) values ('Thumb Kush', $1, 'Flower') returning id`,
+      [dupe.data?.id],
+    );
+    await sql(`update public.product_tallies set gas = 3, pass = 1 where product_id = $1`, [product?.id]);
+    const dupeTally = await sql('select products, gas, pass from public.brand_tallies where brand_id = $1', [
+      dupe.data?.id,
+    ]);
+    expect(dupeTally).toEqual([{ products: 1, gas: 3, pass: 1 }]);
+
+    const member = await signedInUser(server);
+    const refused = await member.client.rpc('brands_merge', { p_from: dupe.data?.id, p_into: brandA.id });
+    expect(refused.error).toMatchObject({ code: '42501', message: 'Only admins can merge brands.' });
+
+    const merged = await admin.client.rpc('brands_merge', { p_from: dupe.data?.id, p_into: brandA.id });
+    expect(merged.error).toBeNull();
+    expect(merged.data).toMatchObject({ products: 1 });
+    const page = await anonClient(server).rpc('brand_page', { p_slug: dupe.data?.slug });
+    expect(page.data.merged_into_slug).toBe(brandA.slug);
+    const target = await anonClient(server).rpc('brand_page', { p_slug: brandA.slug });
+    expect(target.data.tallies).toMatchObject({ products: 1, gas: 3, pass: 1 });
+    expect(target.data.products).toEqual([
+      expect.objectContaining({ id: product?.id, name: 'Thumb Kush', gas: 3, pass: 1, rank: 1 }),
+    ]);
+    const search = await anonClient(server).rpc('search_brands', { q: 'green thumb inc' });
+    expect(search.data?.map((row: { slug: string }) => row.slug)).not.toContain(dupe.data?.slug);
+    const again = await admin.client.rpc('brands_merge', { p_from: dupe.data?.id, p_into: brandA.id });
+    expect(again.error?.message).toBe('The duplicate does not exist or was already merged.');
+  });
+});
+
+describe('scam-report status on the trust page', () => {
+  it('everyone sees the count and dates; details follow the Scammer Network access rule', async () => {
+    const reporter = await signedInUser(server);
+    const [report] = await sql<{ id: string }>(
+      `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, reporter_user_id,
+         status, brand_id, business_name)
+       values ('Fake Thumb', 'Sold fake cartridges under the brand name.', 'Paid 200 dollars and got empty cartridges back.',
+         $1, 'published', $2, 'Green Thumb'),
+       ('Other', 'Still under review here.', 'This one is not published so nobody counts it.', $1, 'submitted', $2, null)
+       returning id`,
+      [reporter.id, brandA.id],
+    );
+    const noAccess = await signedInUser(server);
+    await sql(`update public.profiles set trial_ends_at = now() - interval '1 hour' where user_id = $1`, [
+      noAccess.id,
+    ]);
+    const withAccess = await signedInUser(server);
+
+    const anonSummary = await anonClient(server).rpc('brand_report_summary', { p_brand_id: brandA.id });
+    expect(anonSummary.data).toMatchObject({ count: 1, has_access: false });
+    expect(anonSummary.data.dates).toHaveLength(1);
+    expect(JSON.stringify(anonSummary.data)).not.toContain('cartridges');
+
+    const page = await noAccess.client.rpc('brand_page', { p_slug: brandA.slug });
+    expect(page.data.reports).toMatchObject({ count: 1, has_access: false });
+    const hidden = await noAccess.client.from('scammer_reports').select('id').eq('brand_id', brandA.id);
+    expect(hidden.data).toEqual([]);
+    const anonHidden = await anonClient(server)
+      .from('scammer_reports')
+      .select('id')
+      .eq('brand_id', brandA.id);
+    expect(anonHidden.data ?? []).toEqual([]);
+
+    const shown = await withAccess.client
+      .from('scammer_reports')
+      .select('id, brand_id')
+      .eq('brand_id', brandA.id);
+    expect(shown.data).toEqual([{ id: report?.id, brand_id: brandA.id }]);
+    const accessPage = await withAccess.client.rpc('brand_page', { p_slug: brandA.slug });
+    expect(accessPage.data.reports).toMatchObject({ count: 1, has_access: true });
+  });
+});
+
+describe('samples', () => {
+  it('load labelled sample brands on an empty directory, never over real ones; a real brand removes them', async () => {
+    const fresh = await startTestServer(RELAXED_LIMITS);
+    try {
+      const none = await fresh.db.query<{ n: number }>('select count(*)::int as n from public.brands');
+      expect(none.rows[0]?.n).toBe(0);
+      await fresh.db.query('select private.brands_samples(true)');
+      const samples = await anonClient(fresh).rpc('search_brands', {});
+      expect(samples.data?.length).toBeGreaterThan(0);
+      for (const row of samples.data as { name: string; is_sample: boolean }[]) {
+        expect(row.is_sample).toBe(true);
+        expect(row.name).toContain('(sample)');
+      }
+      const service = adminClient(fresh);
+      const real = await service.from('brands').insert({ name: 'Real Brand', slug: 'real-brand' });
+      expect(real.error).toBeNull();
+      const after = await anonClient(fresh).rpc('search_brands', {});
+      expect(after.data?.map((row: { name: string }) => row.name)).toEqual(['Real Brand']);
+      await fresh.db.query('select private.brands_samples(true)');
+      const still = await fresh.db.query<{ n: number }>('select count(*)::int as n from public.brands');
+      expect(still.rows[0]?.n).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+});
