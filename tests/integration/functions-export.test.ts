@@ -81,6 +81,7 @@ describe('the export document', () => {
     const sections: Record<string, string> = {
       admin_posts: 'admin_posts',
       bookings: 'bookings',
+      brand_claims: 'brand_claims',
       notifications: 'notifications',
       privacy_settings: 'privacy_settings',
       'private.rate_limit_attempts': 'rate_limit_records.attempts',

@@ -135,6 +135,12 @@ export async function seedMember(t: StorageTestServer, options: { admin?: boolea
      select 'held_votes', product_id, 'resolved', 'released', now(), $1 from c`,
     [user.id],
   );
+  // Brand directory: a claim to represent a brand.
+  await db.query(
+    `with b as (insert into public.brands (name, slug) values ($2, $3) returning id)
+     insert into public.brand_claims (brand_id, user_id, role_title) select id, $1, 'Owner' from b`,
+    [user.id, `Brand ${tag}`, `brand-${tag.toLowerCase()}`],
+  );
   await db.query(
     `insert into public.saved_articles (user_id, article_title, article_url) values ($1, $2, $3)`,
     [user.id, `Article ${tag}`, `https://news.example/${tag}`],
