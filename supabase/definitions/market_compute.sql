@@ -121,7 +121,7 @@ as $$
     from grid g
   ),
   period_members as (
-    select distinct pe.p, pr.ticker, pr.price as ref_price
+    select distinct pe.p, pr.ticker, pr.price as ref_price, pr.source
     from periods pe
     join members m on m.effective_from <= pe.start_date and (m.effective_to is null or pe.start_date < m.effective_to)
     join prices pr on pr.ticker = m.ticker and pr.date = pe.start_date
@@ -150,8 +150,9 @@ as $$
     join day_ratios dr on dr.p = l.p and dr.date = pe.end_date
   )
   select pe.start_date, (select i.base_value from idx i), false,
-         'Base: ' || (select count(*) from period_members pm where pm.p = 1) || ' constituents at their closes of '
-           || to_char(pe.start_date, 'YYYY-MM-DD') || '.',
+         'Base: closes of ' || (select count(*) from period_members pm where pm.p = 1) || ' constituents on '
+           || to_char(pe.start_date, 'YYYY-MM-DD') || ' ('
+           || (select string_agg(distinct pm.source, '; ') from period_members pm where pm.p = 1) || ').',
          'base value'
   from periods pe where pe.p = 1 and exists (select 1 from period_members pm where pm.p = 1)
   union all
