@@ -63,6 +63,7 @@ as $$
   from carried c
   where exists (select 1 from idx) and c.carried_a is not null
 $$;
+revoke all on function private.market_flower_levels(text) from public;
 
 -- Equal-weighted equity index (decision 127). Trading days are the days with at least one close of a
 -- security the index ever holds. Rebalance days: the first day, the first trading day of each calendar
@@ -161,6 +162,7 @@ as $$
          case when dr.carried then 'carried closes: ' || dr.carried_list end
   from day_ratios dr join levels l on l.p = dr.p
 $$;
+revoke all on function private.market_equity_levels(text) from public;
 
 create or replace function private.market_levels(p_slug text)
 returns table (date date, value numeric, carried boolean, source text, detail text)
@@ -170,6 +172,7 @@ as $$
   union all
   select * from private.market_equity_levels(p_slug)
 $$;
+revoke all on function private.market_levels(text) from public;
 
 -- Writes what market_levels computes: a new date is revision 1, a changed value the next revision (the
 -- old one kept in index_point_revisions), an unchanged value stays as it was (its as_of too), a date

@@ -15,6 +15,7 @@ as $$
                            + interval '1 month - 1 day'))::integer
      and substr(value, 1, 4)::integer between 1900 and 2999
 $$;
+revoke all on function private.market_is_date(text) from public;
 
 -- A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first).
 create or replace function private.market_is_formula(value text) returns boolean
@@ -22,6 +23,7 @@ language sql immutable set search_path = ''
 as $$
   select value is not null and value ~ '^[=+\-@\t\r]'
 $$;
+revoke all on function private.market_is_formula(text) from public;
 
 create or replace function public.market_import_closes(p_rows jsonb, p_apply boolean default false) returns jsonb
 language plpgsql volatile security definer set search_path = ''

@@ -90,6 +90,7 @@ create table if not exists public.market_constituents (
   constraint market_constituents_range check (effective_to is null or effective_to > effective_from)
 );
 create index if not exists market_constituents_index_idx on public.market_constituents (index_slug, ticker);
+create index if not exists market_constituents_ticker_idx on public.market_constituents (ticker);
 
 create table if not exists public.market_closes (
   ticker text not null references public.market_securities (ticker),
@@ -194,7 +195,8 @@ insert into public.flower_price_observations (state, series, period, unit, value
   ('MA', 'retail dried flower price', '2023-04-01', 'USD/g', 6.05, 'average', 'themarijuanaherald.com 2023-06 (CCC data)', null),
   ('MA', 'retail dried flower price', '2024-06-01', 'USD/g', 5.06, 'average', 'themarijuanaherald.com (CCC data)', null),
   ('MA', 'retail dried flower price', '2025-02-01', 'USD/g', 4.40, 'average', 'themarijuanaherald.com 2025-03 (CCC data)', null),
-  ('IL', 'adult-use flower price', '2023-09-01', 'USD/g', 9.78, 'average', 'themarijuanaherald.com 2023-10 (IDFPR data; all-time low)', null);
+  ('IL', 'adult-use flower price', '2023-09-01', 'USD/g', 9.78, 'average', 'themarijuanaherald.com 2023-10 (IDFPR data; all-time low)', null)
+on conflict (state, series, period) do nothing;
 
 -- supabase/data/equity-universe.csv: the universe, every security a constituent from the start.
 insert into public.market_securities (ticker, company, venue, note) values
@@ -217,6 +219,8 @@ insert into public.market_securities (ticker, company, venue, note) values
   ('SNDL', 'SNDL', 'Nasdaq', null),
   ('OGI', 'OrganiGram', 'Nasdaq', null),
   ('VFF', 'Village Farms', 'Nasdaq', null),
-  ('HITI', 'High Tide', 'Nasdaq', null);
+  ('HITI', 'High Tide', 'Nasdaq', null)
+on conflict (ticker) do nothing;
 insert into public.market_constituents (index_slug, ticker, effective_from)
-select 'cannabis-equity', s.ticker, date '2000-01-01' from public.market_securities s;
+select 'cannabis-equity', s.ticker, date '2000-01-01' from public.market_securities s
+where not exists (select 1 from public.market_constituents m where m.index_slug = 'cannabis-equity');

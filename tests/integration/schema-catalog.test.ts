@@ -45,6 +45,17 @@ const PASS_OR_GAS_TABLES = [
   'product_vote_days',
   'products',
 ];
+/** Market index (decisions 127–130): the indices, their points and the inputs they are computed from. */
+const MARKET_TABLES = [
+  'flower_price_observations',
+  'index_point_revisions',
+  'index_points',
+  'market_close_revisions',
+  'market_closes',
+  'market_constituents',
+  'market_indices',
+  'market_securities',
+];
 /**
  * Read-only views: product_rankings is security invoker (the tables' policies apply); the admin views
  * run with their owner's rights and return rows only when has_role('admin') (decision 100).
@@ -72,7 +83,7 @@ describe('the tables', () => {
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(rows).toEqual(
-      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...VIEWS]
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...MARKET_TABLES, ...VIEWS]
         .sort()
         .map((name) => ({ name, rls: !VIEWS.includes(name) })),
     );
@@ -276,7 +287,7 @@ describe('the policies', () => {
     const { rows } = await db.query<{ table: string }>(
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
-    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES].sort());
+    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...MARKET_TABLES].sort());
   });
 });
 
@@ -302,6 +313,9 @@ describe('the functions', () => {
       { signature: 'has_role(text)', definer: true, volatility: 's' },
       { signature: 'has_scammer_access()', definer: true, volatility: 's' },
       { signature: 'log_security_event(text,text,text,text,jsonb,text)', definer: true, volatility: 'v' },
+      { signature: 'market_import_closes(jsonb,boolean)', definer: true, volatility: 'v' },
+      { signature: 'market_recompute(text)', definer: true, volatility: 'v' },
+      { signature: 'market_verify(text)', definer: true, volatility: 's' },
       { signature: 'moderate_comment(uuid,text)', definer: true, volatility: 'v' },
       { signature: 'moderate_held_votes(uuid,text)', definer: true, volatility: 'v' },
       {
@@ -341,6 +355,9 @@ describe('the functions', () => {
       has_role: ['_role'],
       has_scammer_access: null,
       log_security_event: ['type', 'action', 'category', 'description', 'additional_data', 'risk_level'],
+      market_import_closes: ['p_rows', 'p_apply'],
+      market_recompute: ['p_index'],
+      market_verify: ['p_index'],
       moderate_comment: ['item_id', 'action'],
       moderate_held_votes: ['item_id', 'action'],
       // Arguments, then the columns of the rows it returns (the feed of product §news).
