@@ -28,7 +28,10 @@ const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] 
 describe('reading', () => {
   it('gives everyone the indices and points, each point with source, as-of and revision', async () => {
     const anon = anonClient(server);
-    const indices = await anon.from('market_indices').select('slug, kind, base_value, unit, methodology').order('slug');
+    const indices = await anon
+      .from('market_indices')
+      .select('slug, kind, base_value, unit, methodology')
+      .order('slug');
     expect(indices.error).toBeNull();
     expect(indices.data?.map((row) => row.slug)).toEqual(['cannabis-equity', 'flower-price']);
     expect(indices.data?.[1]?.methodology).toContain('## Formula');
@@ -60,9 +63,15 @@ describe('writing', () => {
         .from('index_points')
         .insert({ index_slug: 'flower-price', date: '2030-01-01', value: 1, source: 'x' });
       expect(point.error?.code).toBe('42501');
-      const close = await client.from('market_closes').insert({ ticker: 'TLRY', date: '2025-01-02', close: 1, source: 'x' });
+      const close = await client
+        .from('market_closes')
+        .insert({ ticker: 'TLRY', date: '2025-01-02', close: 1, source: 'x' });
       expect(close.error?.code).toBe('42501');
-      const update = await client.from('flower_price_observations').update({ value: 1 }).eq('state', 'CO').select();
+      const update = await client
+        .from('flower_price_observations')
+        .update({ value: 1 })
+        .eq('state', 'CO')
+        .select();
       expect(update.error?.code ?? (update.data?.length === 0 ? 'none' : 'updated')).not.toBe('updated');
       const constituent = await client
         .from('market_constituents')
@@ -76,10 +85,14 @@ describe('writing', () => {
       const verify = await client.rpc('market_verify', { p_index: 'flower-price' });
       expect(verify.error?.code).toBe('42501');
     }
-    expect(await sql(`select count(*)::int as n from public.market_closes where ticker = 'TLRY'`)).toEqual([{ n: 0 }]);
-    expect(await sql(`select value::text from public.flower_price_observations where state = 'CO' and period = '2018-10-01'`)).toEqual([
-      { value: '759.0000' },
+    expect(await sql(`select count(*)::int as n from public.market_closes where ticker = 'TLRY'`)).toEqual([
+      { n: 0 },
     ]);
+    expect(
+      await sql(
+        `select value::text from public.flower_price_observations where state = 'CO' and period = '2018-10-01'`,
+      ),
+    ).toEqual([{ value: '759.0000' }]);
   });
 
   it('lets an admin verify an index', async () => {
@@ -121,7 +134,10 @@ describe('importing closes', () => {
   });
 
   it('refuses what is not an array of rows with a client error', async () => {
-    const { error } = await admin.client.rpc('market_import_closes', { p_rows: { ticker: 'TLRY' }, p_apply: true });
+    const { error } = await admin.client.rpc('market_import_closes', {
+      p_rows: { ticker: 'TLRY' },
+      p_apply: true,
+    });
     expect(error?.code).toBe('22023');
   });
 
@@ -143,7 +159,9 @@ describe('importing closes', () => {
     ];
     const preview = await admin.client.rpc('market_import_closes', { p_rows: rows, p_apply: false });
     expect(preview.data).toMatchObject({ ok: true, applied: false, new: 4, revised: 0 });
-    expect(await sql('select count(*)::int as n from public.market_closes where not is_sample')).toEqual([{ n: 0 }]);
+    expect(await sql('select count(*)::int as n from public.market_closes where not is_sample')).toEqual([
+      { n: 0 },
+    ]);
 
     const applied = await admin.client.rpc('market_import_closes', { p_rows: rows, p_apply: true });
     expect(applied.data).toMatchObject({ ok: true, applied: true, new: 4 });
@@ -168,7 +186,9 @@ describe('importing closes', () => {
       .from('market_close_revisions')
       .select('ticker, date, revision, close, source')
       .eq('ticker', 'TLRY');
-    expect(history.data).toEqual([{ ticker: 'TLRY', date: '2025-01-03', revision: 1, close: 1.65, source: 'broker A' }]);
+    expect(history.data).toEqual([
+      { ticker: 'TLRY', date: '2025-01-03', revision: 1, close: 1.65, source: 'broker A' },
+    ]);
     const pointHistory = await anonClient(server)
       .from('index_point_revisions')
       .select('date, revision, value')
@@ -178,7 +198,9 @@ describe('importing closes', () => {
     expect(verify.data).toMatchObject({ ok: true, checked: 2 });
     // the samples do not come back once real closes exist
     await sql('select private.market_samples(true)');
-    expect(await sql('select count(*)::int as n from public.market_closes where is_sample')).toEqual([{ n: 0 }]);
+    expect(await sql('select count(*)::int as n from public.market_closes where is_sample')).toEqual([
+      { n: 0 },
+    ]);
     const audit = await sql<{ n: number }>(
       `select count(*)::int as n from private.audit_log where action = 'market import closes'`,
     );

@@ -56,11 +56,10 @@ async function equityIndex(
   }
   for (const [letter, byDate] of Object.entries(closes)) {
     for (const [date, close] of Object.entries(byDate)) {
-      await sql(`insert into public.market_closes (ticker, date, close, source) values ($1, $2, $3, 'test feed')`, [
-        ticker(letter),
-        date,
-        close,
-      ]);
+      await sql(
+        `insert into public.market_closes (ticker, date, close, source) values ($1, $2, $3, 'test feed')`,
+        [ticker(letter), date, close],
+      );
     }
   }
   await sql('select private.market_store($1)', [slug]);
@@ -166,7 +165,9 @@ describe('equity index (equal-weighted, base 100, quarterly rebalance, divisor)'
       ['2025-05-07', '110.000000', 1],
     ]);
     expect(
-      await sql('select revision, value::text from public.index_point_revisions where index_slug = $1', [slug]),
+      await sql('select revision, value::text from public.index_point_revisions where index_slug = $1', [
+        slug,
+      ]),
     ).toEqual([{ revision: 1, value: '105.000000' }]);
     expect(
       await sql(
@@ -176,11 +177,18 @@ describe('equity index (equal-weighted, base 100, quarterly rebalance, divisor)'
         [ticker('A')],
       ),
     ).toEqual([
-      { revision: 2, close: '13.0000', source: 'corrected feed', previous: '11.0000', previous_source: 'test feed' },
+      {
+        revision: 2,
+        close: '13.0000',
+        source: 'corrected feed',
+        previous: '11.0000',
+        previous_source: 'test feed',
+      },
     ]);
-    const [verify] = await sql<{ v: { ok: boolean; checked: number } }>('select public.market_verify($1) as v', [
-      slug,
-    ]);
+    const [verify] = await sql<{ v: { ok: boolean; checked: number } }>(
+      'select public.market_verify($1) as v',
+      [slug],
+    );
     expect(verify?.v).toMatchObject({ ok: true, checked: 3 });
   });
 });
@@ -210,16 +218,24 @@ describe('flower price index (shipped regulator data)', () => {
     expect(at('2020-01-01')).toMatchObject({ value: '101.740057', carried: false });
     // 2024 Q1: nobody reported; 2023 Q4 (CO 750/759 and OR 3.82/4.08) is carried
     expect(at('2023-10-01')?.value).toBe('96.220840');
-    expect(at('2024-01-01')).toMatchObject({ value: '96.220840', carried: true, detail: 'carried from 2023-Q4' });
+    expect(at('2024-01-01')).toMatchObject({
+      value: '96.220840',
+      carried: true,
+      detail: 'carried from 2023-Q4',
+    });
     expect(rows.every((row) => row.source.length > 0)).toBe(true);
     expect(rows[0]?.date).toBe('2018-10-01');
   });
 
   it('verify recomputes every point and finds a tampered one', async () => {
-    const [ok] = await sql<{ v: { ok: boolean; checked: number } }>("select public.market_verify('flower-price') as v");
+    const [ok] = await sql<{ v: { ok: boolean; checked: number } }>(
+      "select public.market_verify('flower-price') as v",
+    );
     expect(ok?.v.ok).toBe(true);
     expect(ok?.v.checked).toBeGreaterThan(25);
-    await sql(`update public.index_points set value = value + 1 where index_slug = 'flower-price' and date = '2019-01-01'`);
+    await sql(
+      `update public.index_points set value = value + 1 where index_slug = 'flower-price' and date = '2019-01-01'`,
+    );
     const [bad] = await sql<{ v: { ok: boolean; mismatches: unknown[] } }>(
       "select public.market_verify('flower-price') as v",
     );

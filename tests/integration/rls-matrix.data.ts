@@ -247,7 +247,16 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
   {
     table: 'market_close_revisions',
     upsertOn: ['ticker', 'date', 'revision'],
-    rows: [{ ticker: 'TLRY', date: '2025-01-02', revision: 1, close: 1.4, source: 'rls feed', as_of: { $timestamp: -1 } }],
+    rows: [
+      {
+        ticker: 'TLRY',
+        date: '2025-01-02',
+        revision: 1,
+        close: 1.4,
+        source: 'rls feed',
+        as_of: { $timestamp: -1 },
+      },
+    ],
   },
   {
     table: 'index_point_revisions',
@@ -878,7 +887,15 @@ export const MATRIX: TableMatrix[] = [
       {
         table: 'flower_price_observations',
         target: { state: 'CO', period: '2018-10-01' },
-        values: { state: 'ZZ', series: 'x', period: '2030-01-01', unit: 'USD/g', value: 1, statistic: 'x', source: 'x' },
+        values: {
+          state: 'ZZ',
+          series: 'x',
+          period: '2030-01-01',
+          unit: 'USD/g',
+          value: 1,
+          statistic: 'x',
+          source: 'x',
+        },
         set: { value: 1 },
       },
       {
@@ -896,7 +913,14 @@ export const MATRIX: TableMatrix[] = [
       {
         table: 'market_close_revisions',
         target: { ticker: 'TLRY', date: '2025-01-02', revision: 1 },
-        values: { ticker: 'TLRY', date: '2030-01-02', revision: 1, close: 1, source: 'x', as_of: { $timestamp: 0 } },
+        values: {
+          ticker: 'TLRY',
+          date: '2030-01-02',
+          revision: 1,
+          close: 1,
+          source: 'x',
+          as_of: { $timestamp: 0 },
+        },
         set: { close: 2 },
       },
     ] as const
@@ -922,7 +946,10 @@ export const MATRIX: TableMatrix[] = [
     requests: {
       select: { target: { index_slug: 'cannabis-equity', ticker: 'TLRY' } },
       insert: { values: { index_slug: 'cannabis-equity', ticker: 'RLSA', effective_from: '2030-01-01' } },
-      update: { target: { index_slug: 'cannabis-equity', ticker: 'TLRY' }, set: { effective_from: '2001-01-01' } },
+      update: {
+        target: { index_slug: 'cannabis-equity', ticker: 'TLRY' },
+        set: { effective_from: '2001-01-01' },
+      },
       delete: { target: { index_slug: 'cannabis-equity', ticker: 'TLRY' } },
     },
     expected: {

@@ -287,7 +287,9 @@ describe('the policies', () => {
     const { rows } = await db.query<{ table: string }>(
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
-    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...MARKET_TABLES].sort());
+    expect(rows.map((row) => row.table)).toEqual(
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...MARKET_TABLES].sort(),
+    );
   });
 });
 

@@ -42,7 +42,9 @@ export function pointsInRange<T extends { date: string }>(points: readonly T[], 
 }
 
 /** Change from the first to the last point shown: absolute and in percent. */
-export function changeOver(points: readonly { value: number }[]): { absolute: number; percent: number } | null {
+export function changeOver(
+  points: readonly { value: number }[],
+): { absolute: number; percent: number } | null {
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last || points.length < 2 || first.value === 0) return null;
@@ -50,7 +52,11 @@ export function changeOver(points: readonly { value: number }[]): { absolute: nu
 }
 
 /** Grams per unit of the flower price units (1 lb = 453.59237 g, 1 oz = 28.349523125 g). */
-export const GRAMS_PER_UNIT: Record<string, number> = { 'USD/lb': 453.59237, 'USD/oz': 28.349523125, 'USD/g': 1 };
+export const GRAMS_PER_UNIT: Record<string, number> = {
+  'USD/lb': 453.59237,
+  'USD/oz': 28.349523125,
+  'USD/g': 1,
+};
 
 export function usdPerGram(value: number, unit: string): number | null {
   const grams = GRAMS_PER_UNIT[unit];
@@ -68,8 +74,11 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | boolean | null)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null)[])[],
+): string {
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 export function pointsCsv(slug: string, points: readonly IndexPoint[]): string {
@@ -140,7 +149,11 @@ export function parseMarkdown(markdown: string): Block[] {
       flush();
     } else if (heading) {
       flush();
-      blocks.push({ kind: 'heading', level: heading[1] === '##' ? 2 : 3, inline: parseInline(heading[2] ?? '') });
+      blocks.push({
+        kind: 'heading',
+        level: heading[1] === '##' ? 2 : 3,
+        inline: parseInline(heading[2] ?? ''),
+      });
     } else if (line.startsWith('- ')) {
       if (paragraph.length > 0) {
         blocks.push({ kind: 'paragraph', inline: parseInline(paragraph.join(' ')) });
