@@ -48,7 +48,9 @@ async function equityIndex(
     ]);
   }
   // constituents first: each change recomputes the index, and without closes there is nothing yet
-  for (const member of constituents ?? letters.map((letter) => ({ letter, from: '2000-01-01' }))) {
+  const members: { letter: string; from: string; to?: string }[] =
+    constituents ?? letters.map((letter) => ({ letter, from: '2000-01-01' }));
+  for (const member of members) {
     await sql(
       `insert into public.market_constituents (index_slug, ticker, effective_from, effective_to) values ($1, $2, $3, $4)`,
       [slug, ticker(member.letter), member.from, member.to ?? null],
