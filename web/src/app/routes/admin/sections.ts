@@ -1,4 +1,12 @@
-import { CalendarCheck, type LucideIcon, Newspaper, Package, ScrollText, ShieldAlert } from 'lucide-react';
+import {
+  CalendarCheck,
+  ChartLine,
+  type LucideIcon,
+  Newspaper,
+  Package,
+  ScrollText,
+  ShieldAlert,
+} from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -28,6 +36,14 @@ export const adminSections: readonly AdminSection[] = [
     icon: Newspaper,
     element: lazy(() =>
       import('#web/features/news/admin/news-section.tsx').then((m) => ({ default: m.NewsSection })),
+    ),
+  },
+  {
+    path: 'market',
+    label: 'Market',
+    icon: ChartLine,
+    element: lazy(() =>
+      import('#web/features/market/admin/market-section.tsx').then((m) => ({ default: m.MarketSection })),
     ),
   },
   {
