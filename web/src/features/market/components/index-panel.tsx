@@ -3,7 +3,7 @@ import { Download, FlaskConical, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { errorText } from '#web/lib/error-text.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -50,9 +50,9 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <CardTitle id={headingId} className="text-xl">
+            <h2 id={headingId} className="font-semibold text-xl leading-tight tracking-tight">
               {index.name}
-            </CardTitle>
+            </h2>
             <CardDescription className="mt-1 max-w-2xl">{index.description}</CardDescription>
           </div>
           {demo ? (
@@ -140,7 +140,13 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
               points={data}
               label={`${index.name}, ${range}${demo ? ', demonstration series' : ''}`}
             />
-            <PointsTable index={index} points={data} demo={demo} revisions={revisions.data ?? []} />
+            <PointsTable
+              index={index}
+              range={range}
+              points={data}
+              demo={demo}
+              revisions={revisions.data ?? []}
+            />
           </>
         )}
 
@@ -152,11 +158,13 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
 
 function PointsTable({
   index,
+  range,
   points,
   demo,
   revisions,
 }: {
   index: MarketIndex;
+  range: RangeKey;
   points: IndexPoint[];
   demo: boolean;
   revisions: { date: string; revision: number; value: number; replaced_at: string }[];
@@ -172,7 +180,7 @@ function PointsTable({
       tabIndex={0}
       className="max-h-80 overflow-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
     >
-      <table className="w-full text-sm" data-testid="points-table">
+      <table className="w-full text-sm" data-testid="points-table" data-range={range}>
         <caption className="px-3 py-2 text-left text-muted-foreground text-xs">
           {points.length} values, newest first
           {demo ? ' — demonstration series, generated, not market data' : ''}. Carried values repeat an
