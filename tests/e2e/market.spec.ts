@@ -91,6 +91,24 @@ test('the flower index: ranges in the URL, chart and table with the same points,
   await expectNoSeriousA11yViolations(page);
 });
 
+test('the home page shows the index headline with a sparkline, without the chart library', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/');
+  const headline = page.getByRole('region', { name: 'Market index' });
+  await expect(headline.getByRole('link', { name: 'HighGrade Flower Price Index' })).toBeVisible(FIRST_LOAD);
+  await expect(headline.locator('li').filter({ hasText: 'HighGrade Flower Price Index' })).toContainText(
+    /\d+\.\d{2}/,
+  );
+  await expect(headline.locator('svg polyline').first()).toBeAttached();
+  expect(scripts.some((url) => /uplot/i.test(url))).toBe(false);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('an admin imports closes: problems by line and nothing written, then a good file, then verify', async ({
   page,
   server,

@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '#server/paths.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 
 /**
@@ -196,6 +200,38 @@ describe('equity index (equal-weighted, base 100, quarterly rebalance, divisor)'
 });
 
 describe('flower price index (shipped regulator data)', () => {
+  it('holds supabase/data/flower-prices.csv row for row', async () => {
+    const csv = parse(await readFile(join(PROJECT_ROOT, 'supabase/data/flower-prices.csv'), 'utf8'), {
+      columns: true,
+    }) as Record<string, string>[];
+    const stored = await sql<Record<string, string>>(
+      `select state, series, to_char(period, 'YYYY-MM-DD') as period, unit, value::float8::text as value, statistic,
+              source, coalesce(note, '') as note
+         from public.flower_price_observations order by id`,
+    );
+    expect(stored).toEqual(
+      csv.map((row) => ({
+        state: row.state,
+        series: row.series,
+        period: row.period?.length === 7 ? `${row.period}-01` : row.period,
+        unit: row.unit,
+        value: String(Number(row.value)),
+        statistic: row.statistic,
+        source: row.source,
+        note: row.note,
+      })),
+    );
+    const universe = parse(await readFile(join(PROJECT_ROOT, 'supabase/data/equity-universe.csv'), 'utf8'), {
+      columns: true,
+    }) as Record<string, string>[];
+    const securities = await sql<{ ticker: string }>(
+      'select ticker from public.market_securities order by ticker',
+    );
+    expect(securities.map((row) => row.ticker)).toEqual(
+      expect.arrayContaining(universe.map((row) => row.ticker)),
+    );
+  });
+
   it('ships every CSV point with its source, unit, statistic and $/gram', async () => {
     const rows = await sql<{ n: number; states: string; sourced: number }>(
       `select count(*)::int as n, string_agg(distinct state, ',' order by state) as states,

@@ -176,3 +176,35 @@ export async function getConstituents(slug: string): Promise<Constituent[]> {
 
 export const constituentsQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['market', 'constituents', slug], queryFn: () => getConstituents(slug) });
+
+export interface Headline {
+  slug: string;
+  name: string;
+  points: { date: string; value: number; is_sample: boolean }[];
+}
+
+/** The home page's headline: each index's latest points (oldest first), for a value and a sparkline. */
+export async function getHeadlines(count = 60): Promise<Headline[]> {
+  const supabase = await loadSupabase();
+  const indices = await supabase.from('market_indices').select('slug, name').order('sort_order');
+  if (indices.error) throw indices.error;
+  return Promise.all(
+    (indices.data ?? []).map(async (index) => {
+      const { data, error } = await supabase
+        .from('index_points')
+        .select('date, value, is_sample')
+        .eq('index_slug', index.slug)
+        .order('date', { ascending: false })
+        .limit(count);
+      if (error) throw error;
+      return {
+        slug: index.slug as string,
+        name: index.name as string,
+        points: ((data ?? []) as Headline['points']).reverse(),
+      };
+    }),
+  );
+}
+
+export const headlinesQueryOptions = () =>
+  queryOptions({ queryKey: ['market', 'headlines'], queryFn: () => getHeadlines(), staleTime: 5 * 60_000 });
