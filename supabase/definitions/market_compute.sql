@@ -95,23 +95,32 @@ as $$
   numbered as (
     select d.date, lag(d.date) over (order by d.date) as prev from days d
   ),
-  rebal as (
-    select nb.date from numbered nb
-    where nb.prev is null
-       or date_trunc('quarter', nb.date) <> date_trunc('quarter', nb.prev)
-       or exists (select 1 from members m
-                  where (m.effective_from > nb.prev and m.effective_from <= nb.date)
-                     or (m.effective_to > nb.prev and m.effective_to <= nb.date))
+  flags as (
+    select nb.date,
+           nb.prev is null
+           or date_trunc('quarter', nb.date) <> date_trunc('quarter', nb.prev)
+           or exists (select 1 from members m
+                      where (m.effective_from > nb.prev and m.effective_from <= nb.date)
+                         or (m.effective_to > nb.prev and m.effective_to <= nb.date)) as is_rebalance
+    from numbered nb
+  ),
+  -- the period a day's level belongs to: the number of rebalance days strictly before it (a
+  -- rebalance day's own level still uses the holdings of the period before)
+  day_periods as (
+    select f.date,
+           count(*) filter (where f.is_rebalance)
+             over (order by f.date rows between unbounded preceding and 1 preceding) as p
+    from flags f
   ),
   periods as (
-    select r.date as start_date, row_number() over (order by r.date) as p,
-           lead(r.date) over (order by r.date) as end_date
-    from rebal r
+    select f.date as start_date, row_number() over (order by f.date) as p,
+           lead(f.date) over (order by f.date) as end_date
+    from flags f where f.is_rebalance
   ),
   grid as (
     select t.ticker, nb.date, c.close, c.source,
            count(c.close) over (partition by t.ticker order by nb.date) as grp
-    from tickers t cross join numbered nb
+    from tickers t cross join days nb
     left join public.market_closes c on c.ticker = t.ticker and c.date = nb.date
   ),
   prices as (
@@ -129,18 +138,17 @@ as $$
     where pr.price is not null
   ),
   day_ratios as (
-    select pe.p, pr.date,
+    select dp.p, pr.date,
            avg(pr.price / pm.ref_price) as a,
            bool_or(pr.carried) as carried,
            count(*) as n,
            string_agg(distinct pr.source, '; ') as sources,
            string_agg(case when pr.carried then pm.ticker || ' ' || to_char(pr.price_date, 'YYYY-MM-DD') end, ', '
                       order by pm.ticker) as carried_list
-    from periods pe
-    join period_members pm on pm.p = pe.p
-    join prices pr on pr.ticker = pm.ticker and pr.date > pe.start_date
-                  and (pe.end_date is null or pr.date <= pe.end_date)
-    group by pe.p, pr.date
+    from prices pr
+    join day_periods dp on dp.date = pr.date and dp.p >= 1
+    join period_members pm on pm.p = dp.p and pm.ticker = pr.ticker
+    group by dp.p, pr.date
   ),
   levels (p, level) as (
     select 1::bigint, (select i.base_value::numeric from idx i)
