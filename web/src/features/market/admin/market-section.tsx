@@ -140,7 +140,12 @@ function ImportCloses() {
               ) : null}
             </div>
           )}
-          <div className="overflow-x-auto">
+          <section
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
+            tabIndex={0}
+            aria-label="Rows as read"
+            className="overflow-x-auto"
+          >
             <table className="w-full text-sm">
               <caption className="text-left text-muted-foreground text-xs">
                 The first {Math.min(PREVIEW_ROWS, rows.length)} of {rows.length} rows as read
@@ -177,7 +182,7 @@ function ImportCloses() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           {preview.ok && !applied ? (
             <Button
               disabled={importer.isPending}

@@ -24,7 +24,12 @@ export function EquityConstituents({ slug }: { slug: string }) {
       <h3 id={`${slug}-constituents`} className="mb-2 font-semibold">
         Constituents ({rows.length})
       </h3>
-      <div className="overflow-x-auto rounded-md border">
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
+        tabIndex={0}
+        aria-label="Constituents table"
+        className="overflow-x-auto rounded-md border"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">Constituents, equal-weighted at each quarterly rebalance</caption>
           <thead className="bg-muted text-left text-xs">
@@ -82,7 +87,7 @@ export function EquityConstituents({ slug }: { slug: string }) {
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }
@@ -109,7 +114,12 @@ export function FlowerStates() {
         <h3 id="flower-states" className="mb-2 font-semibold">
           States ({states.length})
         </h3>
-        <div className="overflow-x-auto rounded-md border">
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
+          tabIndex={0}
+          aria-label="States table"
+          className="overflow-x-auto rounded-md border"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Each state's latest observation</caption>
             <thead className="bg-muted text-left text-xs">
@@ -153,13 +163,18 @@ export function FlowerStates() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </section>
       <details className="rounded-md border p-3">
         <summary className="cursor-pointer font-medium text-sm">
           Every state observation ({rows.length}), in its own unit and in USD per gram
         </summary>
-        <div className="mt-3 overflow-x-auto">
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
+          tabIndex={0}
+          aria-label="Every observation table"
+          className="mt-3 overflow-x-auto"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Every regulator price point the index is computed from</caption>
             <thead className="text-left text-xs">
@@ -204,7 +219,7 @@ export function FlowerStates() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </div>
   );
