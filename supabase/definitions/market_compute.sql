@@ -117,11 +117,15 @@ as $$
            lead(f.date) over (order by f.date) as end_date
     from flags f where f.is_rebalance
   ),
+  index_closes as materialized (
+    select c.ticker, c.date, c.close, c.source from public.market_closes c
+    where c.ticker in (select t.ticker from tickers t)
+  ),
   grid as (
     select t.ticker, nb.date, c.close, c.source,
            count(c.close) over (partition by t.ticker order by nb.date) as grp
     from tickers t cross join days nb
-    left join public.market_closes c on c.ticker = t.ticker and c.date = nb.date
+    left join index_closes c on c.ticker = t.ticker and c.date = nb.date
   ),
   prices as (
     select g.ticker, g.date, g.close is null as carried,
@@ -137,18 +141,22 @@ as $$
     join prices pr on pr.ticker = m.ticker and pr.date = pe.start_date
     where pr.price is not null
   ),
+  -- each price with the period its day belongs to, first (joining the members by ticker alone would
+  -- pair every price with every period)
+  priced_days as materialized (
+    select pr.*, dp.p from prices pr join day_periods dp on dp.date = pr.date where dp.p >= 1
+  ),
   day_ratios as (
-    select dp.p, pr.date,
+    select pr.p, pr.date,
            avg(pr.price / pm.ref_price) as a,
            bool_or(pr.carried) as carried,
            count(*) as n,
            string_agg(distinct pr.source, '; ') as sources,
            string_agg(case when pr.carried then pm.ticker || ' ' || to_char(pr.price_date, 'YYYY-MM-DD') end, ', '
                       order by pm.ticker) as carried_list
-    from prices pr
-    join day_periods dp on dp.date = pr.date and dp.p >= 1
-    join period_members pm on pm.p = dp.p and pm.ticker = pr.ticker
-    group by dp.p, pr.date
+    from priced_days pr
+    join period_members pm on pm.p = pr.p and pm.ticker = pr.ticker
+    group by pr.p, pr.date
   ),
   levels (p, level) as (
     select 1::bigint, (select i.base_value::numeric from idx i)
