@@ -10,8 +10,14 @@ test('the market index on a phone', async ({ page }) => {
   await expect(table).toHaveAttribute('data-range', 'All', { timeout: 30_000 });
   await flower.getByRole('button', { name: '3M', exact: true }).click();
   await expect(table).toHaveAttribute('data-range', '3M');
-  const count = await table.locator('tbody tr').count();
-  await expect(flower.getByTestId('index-chart')).toHaveAttribute('data-points', String(count));
+  await expect
+    .poll(async () => {
+      const rows = await table.locator('tbody tr').count();
+      return (
+        rows > 0 && String(rows) === (await flower.getByTestId('index-chart').getAttribute('data-points'))
+      );
+    })
+    .toBe(true);
   // Nothing wider than the screen but the tables' own scrolling areas
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
