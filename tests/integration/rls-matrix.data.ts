@@ -251,6 +251,47 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
       { id: IDS.securityEvent, type: 'auth', category: 'authentication', action: 'signin', user_id: owner },
     ],
   },
+  // Market index (decisions 127–130): the shipped indices, securities and flower prices are seeded by
+  // the migration; these add a close, a revision of each kind and a security nothing refers to.
+  {
+    table: 'market_securities',
+    upsertOn: ['ticker'],
+    rows: [{ ticker: 'RLSA', company: 'RLS Holdings', venue: 'TEST' }],
+  },
+  {
+    table: 'market_closes',
+    upsertOn: ['ticker', 'date'],
+    rows: [{ ticker: 'TLRY', date: '2025-01-02', close: 1.5, source: 'rls feed' }],
+  },
+  {
+    table: 'market_close_revisions',
+    upsertOn: ['ticker', 'date', 'revision'],
+    rows: [
+      {
+        ticker: 'TLRY',
+        date: '2025-01-02',
+        revision: 1,
+        close: 1.4,
+        source: 'rls feed',
+        as_of: { $timestamp: -1 },
+      },
+    ],
+  },
+  {
+    table: 'index_point_revisions',
+    upsertOn: ['index_slug', 'date', 'revision'],
+    rows: [
+      {
+        index_slug: 'flower-price',
+        date: '2018-10-01',
+        revision: 1,
+        value: 99,
+        source: 'rls',
+        as_of: { $timestamp: -1 },
+        carried: false,
+      },
+    ],
+  },
 ];
 
 function report(): Values {
@@ -877,6 +918,111 @@ export const MATRIX: TableMatrix[] = [
       insert: by(D, D, D, D, D, D),
       update: by(D, D, D, D, D, D),
       delete: by(D, D, D, D, D, D),
+    },
+  },
+  // Market index (decisions 127–130): everyone reads; the server and the admin RPCs write; admins
+  // change constituents directly.
+  ...(
+    [
+      {
+        table: 'market_indices',
+        target: { slug: 'flower-price' },
+        values: { slug: 'rls-index', kind: 'flower', name: 'RLS', description: 'x', methodology: 'x' },
+        set: { name: 'Renamed' },
+      },
+      {
+        table: 'index_points',
+        target: { index_slug: 'flower-price', date: '2018-10-01' },
+        values: { index_slug: 'flower-price', date: '2031-01-01', value: 1, source: 'x' },
+        set: { value: 1 },
+      },
+      {
+        table: 'index_point_revisions',
+        target: { index_slug: 'flower-price', date: '2018-10-01', revision: 1 },
+        values: {
+          index_slug: 'flower-price',
+          date: '2031-01-01',
+          revision: 1,
+          value: 1,
+          source: 'x',
+          as_of: { $timestamp: 0 },
+          carried: false,
+        },
+        set: { value: 1 },
+      },
+      {
+        table: 'flower_price_observations',
+        target: { state: 'CO', period: '2018-10-01' },
+        values: {
+          state: 'ZZ',
+          series: 'x',
+          period: '2030-01-01',
+          unit: 'USD/g',
+          value: 1,
+          statistic: 'x',
+          source: 'x',
+        },
+        set: { value: 1 },
+      },
+      {
+        table: 'market_securities',
+        target: { ticker: 'RLSA' },
+        values: { ticker: 'RLSB', company: 'x', venue: 'x' },
+        set: { company: 'Renamed' },
+      },
+      {
+        table: 'market_closes',
+        target: { ticker: 'TLRY', date: '2025-01-02' },
+        values: { ticker: 'TLRY', date: '2030-01-02', close: 1, source: 'x' },
+        set: { close: 2 },
+      },
+      {
+        table: 'market_close_revisions',
+        target: { ticker: 'TLRY', date: '2025-01-02', revision: 1 },
+        values: {
+          ticker: 'TLRY',
+          date: '2030-01-02',
+          revision: 1,
+          close: 1,
+          source: 'x',
+          as_of: { $timestamp: 0 },
+        },
+        set: { close: 2 },
+      },
+    ] as const
+  ).map(
+    (table): TableMatrix => ({
+      table: table.table,
+      requests: {
+        select: { target: table.target },
+        insert: { values: table.values },
+        update: { target: table.target, set: table.set },
+        delete: { target: table.target },
+      },
+      expected: {
+        select: by(A, A, A, A, A, A),
+        insert: by(D, D, D, D, D, A),
+        update: by(D, D, D, D, D, A),
+        delete: by(D, D, D, D, D, A),
+      },
+    }),
+  ),
+  {
+    table: 'market_constituents',
+    requests: {
+      select: { target: { index_slug: 'cannabis-equity', ticker: 'TLRY' } },
+      insert: { values: { index_slug: 'cannabis-equity', ticker: 'RLSA', effective_from: '2030-01-01' } },
+      update: {
+        target: { index_slug: 'cannabis-equity', ticker: 'TLRY' },
+        set: { effective_from: '2001-01-01' },
+      },
+      delete: { target: { index_slug: 'cannabis-equity', ticker: 'TLRY' } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(D, F, F, F, A, A),
+      delete: by(D, F, F, F, A, A),
     },
   },
 ];

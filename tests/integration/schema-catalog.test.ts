@@ -47,6 +47,17 @@ const PASS_OR_GAS_TABLES = [
 ];
 /** Brand directory (decisions 119–121): the brands' community tallies and representatives' claims. */
 const BRAND_TABLES = ['brand_claims', 'brand_tallies'];
+/** Market index (decisions 127–130): the indices, their points and the inputs they are computed from. */
+const MARKET_TABLES = [
+  'flower_price_observations',
+  'index_point_revisions',
+  'index_points',
+  'market_close_revisions',
+  'market_closes',
+  'market_constituents',
+  'market_indices',
+  'market_securities',
+];
 /**
  * Read-only views: product_rankings is security invoker (the tables' policies apply); the admin views
  * run with their owner's rights and return rows only when has_role('admin') (decision 100).
@@ -74,7 +85,7 @@ describe('the tables', () => {
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(rows).toEqual(
-      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES, ...VIEWS]
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES, ...MARKET_TABLES, ...VIEWS]
         .sort()
         .map((name) => ({ name, rls: !VIEWS.includes(name) })),
     );
@@ -279,7 +290,7 @@ describe('the policies', () => {
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
     expect(rows.map((row) => row.table)).toEqual(
-      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES].sort(),
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES, ...MARKET_TABLES].sort(),
     );
   });
 });
@@ -313,6 +324,9 @@ describe('the functions', () => {
       { signature: 'has_role(text)', definer: true, volatility: 's' },
       { signature: 'has_scammer_access()', definer: true, volatility: 's' },
       { signature: 'log_security_event(text,text,text,text,jsonb,text)', definer: true, volatility: 'v' },
+      { signature: 'market_import_closes(jsonb,boolean)', definer: true, volatility: 'v' },
+      { signature: 'market_recompute(text)', definer: true, volatility: 'v' },
+      { signature: 'market_verify(text)', definer: true, volatility: 's' },
       { signature: 'moderate_comment(uuid,text)', definer: true, volatility: 'v' },
       { signature: 'moderate_held_votes(uuid,text)', definer: true, volatility: 'v' },
       {
@@ -364,6 +378,9 @@ describe('the functions', () => {
       has_role: ['_role'],
       has_scammer_access: null,
       log_security_event: ['type', 'action', 'category', 'description', 'additional_data', 'risk_level'],
+      market_import_closes: ['p_rows', 'p_apply'],
+      market_recompute: ['p_index'],
+      market_verify: ['p_index'],
       moderate_comment: ['item_id', 'action'],
       moderate_held_votes: ['item_id', 'action'],
       // Arguments, then the columns of the rows it returns (the feed of product §news).

@@ -8,6 +8,7 @@ export const pages = {
   '/': lazyPage(() => import('./routes/home.tsx')),
   '/news': lazyPage(() => import('./routes/news.tsx')),
   '/market-index': lazyPage(() => import('./routes/market-index.tsx')),
+  '/market-index/:slug/methodology': lazyPage(() => import('./routes/market-index-methodology.tsx')),
   '/pass-or-gas': lazyPage(() => import('./routes/pass-or-gas.tsx')),
   '/pass-or-gas/how-rankings-work': lazyPage(() => import('./routes/pass-or-gas-how-rankings-work.tsx')),
   '/pass-or-gas/:id': lazyPage(() => import('./routes/pass-or-gas-product.tsx')),

@@ -6,6 +6,7 @@ import { ScammerNetworkIcon } from '#web/components/layout/scammer-network-icon.
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { IndexHeadline } from '#web/features/market/components/index-headline.tsx';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { getConfig } from '#web/lib/config.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -121,6 +122,8 @@ export default function HomePage() {
             index headline will appear here as soon as they are published.
           </EmptyState>
         </section>
+
+        <IndexHeadline />
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import {
   CalendarCheck,
+  ChartLine,
   FileText,
   type LucideIcon,
   Newspaper,
@@ -46,6 +47,14 @@ export const adminSections: readonly AdminSection[] = [
     icon: Newspaper,
     element: lazy(() =>
       import('#web/features/news/admin/news-section.tsx').then((m) => ({ default: m.NewsSection })),
+    ),
+  },
+  {
+    path: 'market',
+    label: 'Market',
+    icon: ChartLine,
+    element: lazy(() =>
+      import('#web/features/market/admin/market-section.tsx').then((m) => ({ default: m.MarketSection })),
     ),
   },
   {

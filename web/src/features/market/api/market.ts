@@ -1,0 +1,210 @@
+import { queryOptions } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import { type IndexPoint, type RangeKey, rangeStart } from '../market-data.ts';
+
+/** The market data through the data API (product §market-index): everyone reads; nothing here writes. */
+
+export interface MarketIndex {
+  slug: string;
+  kind: 'equity' | 'flower';
+  name: string;
+  description: string;
+  methodology: string;
+  base_date: string | null;
+  base_value: number;
+  unit: string;
+  currency: string | null;
+}
+
+export interface PointRevision {
+  date: string;
+  revision: number;
+  value: number;
+  source: string;
+  as_of: string;
+  replaced_at: string;
+}
+
+export interface FlowerObservation {
+  state: string;
+  series: string;
+  period: string;
+  unit: string;
+  value: number;
+  usd_per_gram: number;
+  statistic: string;
+  source: string;
+  note: string | null;
+  revision: number;
+}
+
+export interface Constituent {
+  ticker: string;
+  company: string;
+  venue: string;
+  lastClose: number | null;
+  lastDate: string | null;
+  previousClose: number | null;
+  source: string | null;
+  isSample: boolean;
+}
+
+export async function getIndices(): Promise<MarketIndex[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('market_indices')
+    .select('slug, kind, name, description, methodology, base_date, base_value, unit, currency')
+    .order('sort_order');
+  if (error) throw error;
+  return (data ?? []) as MarketIndex[];
+}
+
+export const indicesQueryOptions = () =>
+  queryOptions({ queryKey: ['market', 'indices'], queryFn: getIndices, staleTime: 5 * 60_000 });
+
+/** The latest point of an index (what a range counts back from). */
+async function latestDate(slug: string): Promise<string | null> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('index_points')
+    .select('date')
+    .eq('index_slug', slug)
+    .order('date', { ascending: false })
+    .limit(1);
+  if (error) throw error;
+  return (data?.[0]?.date as string | undefined) ?? null;
+}
+
+/** The points of one range, oldest first. */
+export async function getPoints(slug: string, range: RangeKey): Promise<IndexPoint[]> {
+  const supabase = await loadSupabase();
+  const latest = range === 'All' ? null : await latestDate(slug);
+  const start = latest ? rangeStart(range, latest) : null;
+  let query = supabase
+    .from('index_points')
+    .select('date, value, source, as_of, revision, carried, detail, is_sample')
+    .eq('index_slug', slug);
+  if (start) query = query.gte('date', start);
+  const { data, error } = await query.order('date').limit(20000);
+  if (error) throw error;
+  return (data ?? []) as IndexPoint[];
+}
+
+export const pointsQueryOptions = (slug: string, range: RangeKey) =>
+  queryOptions({ queryKey: ['market', 'points', slug, range], queryFn: () => getPoints(slug, range) });
+
+export async function getPointRevisions(slug: string): Promise<PointRevision[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('index_point_revisions')
+    .select('date, revision, value, source, as_of, replaced_at')
+    .eq('index_slug', slug)
+    .order('date')
+    .order('revision')
+    .limit(5000);
+  if (error) throw error;
+  return (data ?? []) as PointRevision[];
+}
+
+export const pointRevisionsQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: ['market', 'revisions', slug], queryFn: () => getPointRevisions(slug) });
+
+export async function getFlowerObservations(): Promise<FlowerObservation[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('flower_price_observations')
+    .select('state, series, period, unit, value, usd_per_gram, statistic, source, note, revision')
+    .order('state')
+    .order('period');
+  if (error) throw error;
+  return (data ?? []) as FlowerObservation[];
+}
+
+export const flowerObservationsQueryOptions = () =>
+  queryOptions({ queryKey: ['market', 'flower-observations'], queryFn: getFlowerObservations });
+
+/** The securities the index holds today, each with its last two closes. */
+export async function getConstituents(slug: string): Promise<Constituent[]> {
+  const supabase = await loadSupabase();
+  const today = new Date().toISOString().slice(0, 10);
+  const members = await supabase
+    .from('market_constituents')
+    .select('ticker, effective_from, effective_to, market_securities(company, venue)')
+    .eq('index_slug', slug)
+    .lte('effective_from', today)
+    .or(`effective_to.is.null,effective_to.gt.${today}`)
+    .order('ticker');
+  if (members.error) throw members.error;
+  const tickers = [...new Set((members.data ?? []).map((row) => row.ticker as string))];
+  const latest = await latestDate(slug);
+  const closesByTicker = new Map<
+    string,
+    { date: string; close: number; source: string; is_sample: boolean }[]
+  >();
+  if (latest && tickers.length > 0) {
+    const from = new Date(Date.parse(`${latest}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10);
+    const closes = await supabase
+      .from('market_closes')
+      .select('ticker, date, close, source, is_sample')
+      .in('ticker', tickers)
+      .gte('date', from)
+      .order('date', { ascending: false })
+      .limit(5000);
+    if (closes.error) throw closes.error;
+    for (const row of closes.data ?? []) {
+      const list = closesByTicker.get(row.ticker as string) ?? [];
+      list.push(row as { date: string; close: number; source: string; is_sample: boolean });
+      closesByTicker.set(row.ticker as string, list);
+    }
+  }
+  return tickers.map((ticker) => {
+    const row = (members.data ?? []).find((member) => member.ticker === ticker);
+    const security = (row?.market_securities ?? null) as unknown as { company: string; venue: string } | null;
+    const [last, previous] = closesByTicker.get(ticker) ?? [];
+    return {
+      ticker,
+      company: security?.company ?? ticker,
+      venue: security?.venue ?? '',
+      lastClose: last?.close ?? null,
+      lastDate: last?.date ?? null,
+      previousClose: previous?.close ?? null,
+      source: last?.source ?? null,
+      isSample: last?.is_sample ?? false,
+    };
+  });
+}
+
+export const constituentsQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: ['market', 'constituents', slug], queryFn: () => getConstituents(slug) });
+
+export interface Headline {
+  slug: string;
+  name: string;
+  points: { date: string; value: number; is_sample: boolean }[];
+}
+
+/** The home page's headline: each index's latest points (oldest first), for a value and a sparkline. */
+export async function getHeadlines(count = 60): Promise<Headline[]> {
+  const supabase = await loadSupabase();
+  const indices = await supabase.from('market_indices').select('slug, name').order('sort_order');
+  if (indices.error) throw indices.error;
+  return Promise.all(
+    (indices.data ?? []).map(async (index) => {
+      const { data, error } = await supabase
+        .from('index_points')
+        .select('date, value, is_sample')
+        .eq('index_slug', index.slug)
+        .order('date', { ascending: false })
+        .limit(count);
+      if (error) throw error;
+      return {
+        slug: index.slug as string,
+        name: index.name as string,
+        points: ((data ?? []) as Headline['points']).reverse(),
+      };
+    }),
+  );
+}
+
+export const headlinesQueryOptions = () =>
+  queryOptions({ queryKey: ['market', 'headlines'], queryFn: () => getHeadlines(), staleTime: 5 * 60_000 });

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatValue, type IndexPoint } from '../market-data.ts';
+
+interface IndexChartProps {
+  points: readonly IndexPoint[];
+  /** What the chart shows, for its accessible name. */
+  label: string;
+}
+
+const HEIGHT = 280;
+
+function toSeconds(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 1000;
+}
+
+/**
+ * The index over the selected range (uPlot, loaded on first use). Carried values are drawn as
+ * separate hollow markers ("Carried value" in the legend); the tooltip names the point's date,
+ * value, source and as-of. The table beside it holds the same points for keyboard and screen readers.
+ */
+export function IndexChart({ points, label }: IndexChartProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [hover, setHover] = useState<{ point: IndexPoint; left: number } | null>(null);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    let plot: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    import('./uplot.ts')
+      .then(({ default: UPlot }) => {
+        if (cancelled) return;
+        const xs = points.map((point) => toSeconds(point.date));
+        const values = points.map((point) => point.value);
+        const carried = points.map((point) => (point.carried ? point.value : null));
+        const options: uPlot.Options = {
+          width: Math.max(element.clientWidth, 280),
+          height: HEIGHT,
+          scales: { x: { time: true } },
+          legend: { show: true, live: false },
+          cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+          series: [
+            {},
+            { label: 'Index', stroke: 'hsl(142 55% 38%)', width: 2, points: { show: points.length < 60 } },
+            {
+              label: 'Carried value',
+              stroke: 'hsl(32 90% 45%)',
+              fill: 'transparent',
+              paths: () => null,
+              points: { show: true, size: 9, width: 2, fill: 'transparent' },
+            },
+          ],
+          axes: [{ stroke: 'currentColor' }, { stroke: 'currentColor', size: 60 }],
+          hooks: {
+            setCursor: [
+              (u) => {
+                const index = u.cursor.idx;
+                const point = index === null || index === undefined ? undefined : points[index];
+                setHover(point ? { point, left: u.cursor.left ?? 0 } : null);
+              },
+            ],
+          },
+        };
+        plot = new UPlot(options, [xs, values, carried], element);
+        observer = new ResizeObserver(() => {
+          if (plot && element.clientWidth > 0)
+            plot.setSize({ width: Math.max(element.clientWidth, 280), height: HEIGHT });
+        });
+        observer.observe(element);
+        setReady(true);
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      plot?.destroy();
+      setHover(null);
+    };
+  }, [points]);
+
+  return (
+    <figure className="relative m-0" data-testid="index-chart" data-points={points.length}>
+      <div
+        ref={holder}
+        role="img"
+        aria-label={`${label}: chart of ${points.length} points. The table below lists the same values.`}
+        className="min-h-[280px] w-full text-muted-foreground text-xs"
+      />
+      {!ready && !failed ? <Skeleton className="absolute inset-x-0 top-0 h-[280px]" /> : null}
+      {failed ? (
+        <p className="absolute inset-x-0 top-24 text-center text-muted-foreground text-sm">
+          The chart could not be loaded; the table below has every value.
+        </p>
+      ) : null}
+      {hover ? (
+        <div
+          role="status"
+          data-testid="chart-tooltip"
+          className="pointer-events-none absolute top-2 z-10 max-w-72 rounded-md border bg-popover p-2 text-popover-foreground text-xs shadow-md"
+          style={{
+            left: Math.min(
+              Math.max(hover.left - 60, 0),
+              Math.max((holder.current?.clientWidth ?? 300) - 290, 0),
+            ),
+          }}
+        >
+          <div className="font-semibold">
+            {hover.point.date}: {formatValue(hover.point.value)}
+            {hover.point.carried ? ' (carried)' : ''}
+          </div>
+          <div className="mt-1 line-clamp-3">Source: {hover.point.source}</div>
+          <div className="mt-1 text-muted-foreground">As of {hover.point.as_of.slice(0, 10)}</div>
+        </div>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,253 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, FlaskConical, History } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { errorText } from '#web/lib/error-text.ts';
+import { cn } from '#web/lib/utils.ts';
+import { type MarketIndex, pointRevisionsQueryOptions, pointsQueryOptions } from '../api/market.ts';
+import {
+  changeOver,
+  formatChange,
+  formatValue,
+  type IndexPoint,
+  pointsCsv,
+  RANGES,
+  type RangeKey,
+} from '../market-data.ts';
+import { EquityConstituents, FlowerStates } from './constituents.tsx';
+import { IndexChart } from './index-chart.tsx';
+
+interface IndexPanelProps {
+  index: MarketIndex;
+  range: RangeKey;
+  onRangeChange: (range: RangeKey) => void;
+}
+
+function download(filename: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** One index: value, change over the range, chart, the same points as a table, CSV, constituents. */
+export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
+  const points = useQuery(pointsQueryOptions(index.slug, range));
+  const revisions = useQuery(pointRevisionsQueryOptions(index.slug));
+  const data = points.data ?? [];
+  const last = data.at(-1);
+  const change = changeOver(data);
+  const demo = data.some((point) => point.is_sample);
+  const headingId = `index-${index.slug}`;
+
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="font-semibold text-xl leading-tight tracking-tight">
+              {index.name}
+            </h2>
+            <CardDescription className="mt-1 max-w-2xl">{index.description}</CardDescription>
+          </div>
+          {demo ? (
+            <Badge
+              variant="secondary"
+              className="border-amber-500/50 bg-amber-500/15 text-amber-900 dark:text-amber-200"
+            >
+              <FlaskConical aria-hidden="true" className="size-3.5" />
+              Demonstration series — not market data
+            </Badge>
+          ) : null}
+        </div>
+        <div className="mt-3 flex flex-wrap items-end gap-x-6 gap-y-2">
+          <div>
+            <div className="text-muted-foreground text-xs uppercase tracking-wide">Current value</div>
+            <div className="font-semibold text-3xl tabular-nums" data-testid="current-value">
+              {last ? formatValue(last.value) : points.isPending ? '…' : '—'}
+            </div>
+            {last ? (
+              <div className="text-muted-foreground text-xs">
+                {last.date} · as of {last.as_of.slice(0, 10)}
+              </div>
+            ) : null}
+          </div>
+          <div>
+            <div className="text-muted-foreground text-xs uppercase tracking-wide">Change ({range})</div>
+            <div
+              data-testid="range-change"
+              className={cn(
+                'font-medium tabular-nums',
+                change && change.absolute > 0 && 'text-emerald-700 dark:text-emerald-400',
+                change && change.absolute < 0 && 'text-red-700 dark:text-red-400',
+              )}
+            >
+              {change ? formatChange(change) : '—'}
+            </div>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <fieldset className="flex flex-wrap gap-1" aria-label={`${index.name}: range`}>
+            <legend className="sr-only">Range</legend>
+            {RANGES.map((key) => (
+              <Button
+                key={key}
+                size="sm"
+                variant={key === range ? 'default' : 'outline'}
+                aria-pressed={key === range}
+                onClick={() => onRangeChange(key)}
+              >
+                {key}
+              </Button>
+            ))}
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={data.length === 0}
+              onClick={() => download(`${index.slug}-${range}.csv`, pointsCsv(index.slug, data))}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Download CSV
+            </Button>
+            <Button size="sm" variant="ghost" asChild>
+              <Link to={`/market-index/${index.slug}/methodology`}>Methodology</Link>
+            </Button>
+          </div>
+        </div>
+
+        {points.isError ? (
+          <p role="alert" className="text-destructive text-sm">
+            The index values could not be loaded: {errorText(points.error)}
+          </p>
+        ) : points.isPending ? (
+          <Skeleton className="h-[280px] w-full" />
+        ) : data.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground text-sm">
+            No values in this range yet.
+          </p>
+        ) : (
+          <>
+            <IndexChart
+              points={data}
+              label={`${index.name}, ${range}${demo ? ', demonstration series' : ''}`}
+            />
+            <PointsTable
+              index={index}
+              range={range}
+              points={data}
+              demo={demo}
+              revisions={revisions.data ?? []}
+            />
+          </>
+        )}
+
+        {index.kind === 'equity' ? <EquityConstituents slug={index.slug} /> : <FlowerStates />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PointsTable({
+  index,
+  range,
+  points,
+  demo,
+  revisions,
+}: {
+  index: MarketIndex;
+  range: RangeKey;
+  points: IndexPoint[];
+  demo: boolean;
+  revisions: { date: string; revision: number; value: number; replaced_at: string }[];
+}) {
+  const byDate = new Map<string, typeof revisions>();
+  for (const revision of revisions)
+    byDate.set(revision.date, [...(byDate.get(revision.date) ?? []), revision]);
+  const rows = [...points].reverse();
+  return (
+    <section
+      aria-label={`${index.name}: values`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
+      tabIndex={0}
+      className="max-h-80 overflow-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <table className="w-full text-sm" data-testid="points-table" data-range={range}>
+        <caption className="px-3 py-2 text-left text-muted-foreground text-xs">
+          {points.length} values, newest first
+          {demo ? ' — demonstration series, generated, not market data' : ''}. Carried values repeat an
+          earlier input and are marked.
+        </caption>
+        <thead className="sticky top-0 bg-muted text-left text-xs">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Value
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Source
+            </th>
+            <th scope="col" className="px-3 py-2">
+              As of
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Revision
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((point) => (
+            <tr key={point.date} className="border-t align-top" data-date={point.date}>
+              <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal tabular-nums">
+                {point.date}
+              </th>
+              <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">
+                {formatValue(point.value)}
+                {point.carried ? (
+                  <Badge variant="outline" className="ml-2 border-amber-500/60 text-[10px]">
+                    carried
+                  </Badge>
+                ) : null}
+                {point.is_sample ? <span className="sr-only"> (demonstration)</span> : null}
+              </td>
+              <td className="min-w-64 px-3 py-1.5 text-muted-foreground text-xs">
+                {point.source}
+                {point.detail ? <div className="mt-0.5">{point.detail}</div> : null}
+              </td>
+              <td className="whitespace-nowrap px-3 py-1.5 text-xs">{point.as_of.slice(0, 10)}</td>
+              <td className="whitespace-nowrap px-3 py-1.5 text-xs">
+                {point.revision}
+                {(byDate.get(point.date) ?? []).length > 0 ? (
+                  <details className="mt-1">
+                    <summary className="inline-flex cursor-pointer items-center gap-1">
+                      <History aria-hidden="true" className="size-3" />
+                      History
+                    </summary>
+                    <ul className="mt-1 space-y-0.5">
+                      {(byDate.get(point.date) ?? []).map((old) => (
+                        <li key={old.revision}>
+                          rev {old.revision}: {formatValue(old.value)} (replaced{' '}
+                          {old.replaced_at.slice(0, 10)})
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
