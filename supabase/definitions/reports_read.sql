@@ -1,0 +1,88 @@
+-- What readers of the Scammer Network see (issue 19, product §scammer-database, decision 123): published
+-- reports, to members with access (active subscription, active trial, or admin) and nobody else, without
+-- the reporter's identity and with every redacted field null. The view runs with its owner's rights
+-- over public.scammer_reports (whose policy lets readers see only their own reports) and is a security
+-- barrier, so no filter a caller adds is evaluated before the access check.
+
+create or replace view public.published_scammer_reports with (security_barrier = true) as
+  select
+    r.id,
+    r.scammer_name,
+    case when 'scammer_description' = any(r.redacted_fields) then null else r.scammer_description end as scammer_description,
+    case when 'incident_details' = any(r.redacted_fields) then null else r.incident_details end as incident_details,
+    case when 'location' = any(r.redacted_fields) then null else r.location end as location,
+    case when 'business_name' = any(r.redacted_fields) then null else r.business_name end as business_name,
+    case when 'contact_info' = any(r.redacted_fields) then null else r.contact_info end as contact_info,
+    case when 'amount_scammed' = any(r.redacted_fields) then null else r.amount_scammed end as amount_scammed,
+    case when 'date_of_incident' = any(r.redacted_fields) then null else r.date_of_incident end as date_of_incident,
+    r.public_summary,
+    r.redacted_fields,
+    r.brand_id,
+    -- "Reported by a member on …, reviewed on …": when, never who.
+    r.created_at as reported_at,
+    r.reviewed_at
+  from public.scammer_reports r
+  where r.status = 'published' and (select public.has_scammer_access());
+comment on view public.published_scammer_reports is
+  'Published scammer reports for members with access: no reporter, redacted fields null.';
+revoke all on table public.published_scammer_reports from public, anon, authenticated, service_role;
+grant select on table public.published_scammer_reports to authenticated, service_role;
+
+-- Search (product §scammer-database): typo-tolerant over the name, business, location and contact
+-- details (pg_trgm word similarity on the redaction-aware search_text), filtered by incident date,
+-- amount range and location, newest or largest amount first. Members without access get an error
+-- (42501), never an empty answer that looks like "no scammer by that name".
+create or replace function public.search_scammer_reports(
+  query text default null,
+  location text default null,
+  amount_min numeric default null,
+  amount_max numeric default null,
+  incident_from date default null,
+  incident_to date default null,
+  sort text default 'newest',
+  result_limit integer default 20,
+  result_offset integer default 0
+) returns setof public.published_scammer_reports
+language plpgsql stable security definer set search_path = ''
+set pg_trgm.word_similarity_threshold = '0.45'
+as $$
+declare
+  q text := nullif(lower(btrim(search_scammer_reports.query)), '');
+  place text := nullif(lower(btrim(search_scammer_reports.location)), '');
+begin
+  if not public.has_scammer_access() then
+    raise exception using errcode = 'insufficient_privilege',
+      message = 'The Scammer Network needs a subscription, an active trial or an admin account.';
+  end if;
+  if sort not in ('newest', 'amount', 'relevance') then
+    raise exception using errcode = 'invalid_parameter_value', message = 'sort is newest, amount or relevance.';
+  end if;
+  if char_length(q) > 200 or char_length(place) > 200 then
+    raise exception using errcode = 'invalid_parameter_value', message = 'Search text can be at most 200 characters.';
+  end if;
+  if result_limit is null or result_limit not between 1 and 100 or result_offset is null or result_offset not between 0 and 10000 then
+    raise exception using errcode = 'invalid_parameter_value', message = 'result_limit is 1 to 100, result_offset 0 to 10000.';
+  end if;
+  return query
+    select v.*
+    from public.published_scammer_reports v
+    join public.scammer_reports r on r.id = v.id
+    where r.status = 'published'
+      and (q is null or q operator(extensions.<%) r.search_text)
+      and (place is null or lower(v.location) like '%' || replace(replace(replace(place, '\', '\\'), '%', '\%'), '_', '\_') || '%')
+      and (amount_min is null or v.amount_scammed >= amount_min)
+      and (amount_max is null or v.amount_scammed <= amount_max)
+      and (incident_from is null or v.date_of_incident >= incident_from)
+      and (incident_to is null or v.date_of_incident <= incident_to)
+    order by
+      case when sort = 'relevance' and q is not null then extensions.word_similarity(q, r.search_text) end desc nulls last,
+      case when sort = 'amount' then v.amount_scammed end desc nulls last,
+      v.reviewed_at desc, v.id
+    limit result_limit offset result_offset;
+end
+$$;
+revoke all on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer) from public;
+grant execute on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer)
+  to authenticated, service_role;
+comment on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer) is
+  'Members with access: published scammer reports matching a (typo-tolerant) search and filters.';

@@ -1,0 +1,66 @@
+-- Scammer Network review and publishing (issue 19, decision 123): what admins add to a submitted report
+-- before it is published — who claimed it, a public summary, the fields redacted from readers, the
+-- reason of a rejection, when it was reviewed — and the search text readers search by.
+-- The functions, views and policies that use these columns live in supabase/definitions/reports_*.sql.
+
+-- The brand a report is about (the brand directory adds the same column; safe either way).
+alter table public.scammer_reports add column if not exists brand_id uuid references public.brands (id) on delete set null;
+
+-- The admin reviewing the report (set when it is claimed; null again if that account goes).
+alter table public.scammer_reports add column if not exists claimed_by uuid references auth.users (id) on delete set null;
+alter table public.scammer_reports add column if not exists claimed_at timestamptz;
+-- What readers see above the reporter's own words: written by the reviewing admin.
+alter table public.scammer_reports add column if not exists public_summary text;
+alter table public.scammer_reports drop constraint if exists scammer_reports_public_summary_length;
+alter table public.scammer_reports add constraint scammer_reports_public_summary_length
+  check (public_summary is null or private.trimmed_length(public_summary) between 1 and 2000);
+alter table public.scammer_reports drop constraint if exists scammer_reports_public_summary_markup;
+alter table public.scammer_reports add constraint scammer_reports_public_summary_markup
+  check (public_summary is null or not private.has_script_markup(public_summary));
+-- Fields readers never see (a third party's home address, ID numbers, …): hidden as a whole. The
+-- reporter's identity is never shown to readers whatever this holds.
+alter table public.scammer_reports add column if not exists redacted_fields text[] not null default '{}';
+alter table public.scammer_reports drop constraint if exists scammer_reports_redacted_fields_known;
+alter table public.scammer_reports add constraint scammer_reports_redacted_fields_known
+  check (redacted_fields <@ array[
+    'scammer_description', 'incident_details', 'location', 'business_name', 'contact_info',
+    'amount_scammed', 'date_of_incident'
+  ]::text[] and array_position(redacted_fields, null) is null);
+-- Why a report was not published: shown to the reporter in "My reports".
+alter table public.scammer_reports add column if not exists rejection_reason text;
+alter table public.scammer_reports drop constraint if exists scammer_reports_rejection_reason_length;
+alter table public.scammer_reports add constraint scammer_reports_rejection_reason_length
+  check (rejection_reason is null or private.trimmed_length(rejection_reason) between 5 and 1000);
+alter table public.scammer_reports drop constraint if exists scammer_reports_rejection_reason_markup;
+alter table public.scammer_reports add constraint scammer_reports_rejection_reason_markup
+  check (rejection_reason is null or not private.has_script_markup(rejection_reason));
+alter table public.scammer_reports drop constraint if exists scammer_reports_rejected_with_reason;
+alter table public.scammer_reports add constraint scammer_reports_rejected_with_reason
+  check (status <> 'rejected' or rejection_reason is not null);
+-- When the status last changed, and when the report was published or rejected.
+alter table public.scammer_reports add column if not exists status_changed_at timestamptz;
+alter table public.scammer_reports add column if not exists reviewed_at timestamptz;
+
+-- What readers search (typo-tolerant, pg_trgm): the name and the fields not redacted, lower-cased.
+alter table public.scammer_reports add column if not exists search_text text generated always as (
+  lower(
+    scammer_name
+    || ' ' || case when 'business_name' = any(redacted_fields) then '' else coalesce(business_name, '') end
+    || ' ' || case when 'location' = any(redacted_fields) then '' else coalesce(location, '') end
+    || ' ' || case when 'contact_info' = any(redacted_fields) then '' else coalesce(contact_info, '') end
+  )
+) stored;
+
+create extension if not exists pg_trgm with schema extensions;
+
+create index if not exists scammer_reports_published_search_trgm_idx
+  on public.scammer_reports using gin (search_text extensions.gin_trgm_ops) where status = 'published';
+create index if not exists scammer_reports_published_reviewed_at_idx
+  on public.scammer_reports (reviewed_at desc, id) where status = 'published';
+create index if not exists scammer_reports_published_amount_idx
+  on public.scammer_reports (amount_scammed desc nulls last, id) where status = 'published';
+-- The review queue, oldest first.
+create index if not exists scammer_reports_queue_idx
+  on public.scammer_reports (created_at, id) where status in ('submitted', 'under_review');
+create index if not exists scammer_reports_claimed_by_idx on public.scammer_reports (claimed_by) where claimed_by is not null;
+create index if not exists scammer_reports_brand_id_idx on public.scammer_reports (brand_id) where brand_id is not null;
