@@ -6,8 +6,9 @@
 -- The brand a report is about (the brand directory adds the same column; safe either way).
 alter table public.scammer_reports add column if not exists brand_id uuid references public.brands (id) on delete set null;
 
--- The admin reviewing the report (set when it is claimed; null again if that account goes).
-alter table public.scammer_reports add column if not exists claimed_by uuid references auth.users (id) on delete set null;
+-- The admin reviewing the report (set when it is claimed). No foreign key, like the audit log's actor:
+-- every account's rows cascade on deletion (schema-catalog), and a report must not go with its reviewer.
+alter table public.scammer_reports add column if not exists claimed_by uuid;
 alter table public.scammer_reports add column if not exists claimed_at timestamptz;
 -- What readers see above the reporter's own words: written by the reviewing admin.
 alter table public.scammer_reports add column if not exists public_summary text;

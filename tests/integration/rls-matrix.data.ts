@@ -719,10 +719,12 @@ export const MATRIX: TableMatrix[] = [
     },
     variants: [
       {
+        // Readers read published reports through published_scammer_reports, never the table
+        // (decision 123): the table is for the reporter and the admins.
         name: 'a published report',
         operation: 'select',
         request: { target: { id: IDS.publishedReport } },
-        expected: by(F, A, F, A, A, A),
+        expected: by(F, A, F, F, A, A),
       },
       {
         name: 'submitting it already published',
@@ -781,6 +783,23 @@ export const MATRIX: TableMatrix[] = [
         expected: by(A, A, A, A, A, A),
       },
     ],
+  },
+  // Published scammer reports (decision 123): rows only for members with access (the owner's and the
+  // subscriber's subscriptions, the admin); read-only for everyone.
+  {
+    table: 'published_scammer_reports',
+    requests: {
+      select: { target: { id: IDS.publishedReport } },
+      insert: { values: { scammer_name: 'Forged Report' } },
+      update: { target: { id: IDS.publishedReport }, set: { public_summary: 'forged' } },
+      delete: { target: { id: IDS.publishedReport } },
+    },
+    expected: {
+      select: by(D, A, F, A, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
   },
   // Admin views (decisions 100, 101): rows only for admins; nobody writes through them.
   {

@@ -47,9 +47,11 @@ const PASS_OR_GAS_TABLES = [
 ];
 /**
  * Read-only views: product_rankings is security invoker (the tables' policies apply); the admin views
- * run with their owner's rights and return rows only when has_role('admin') (decision 100).
+ * run with their owner's rights and return rows only when has_role('admin') (decision 100);
+ * published_scammer_reports runs with its owner's rights and returns rows only to members with
+ * scammer-network access, without the reporter or redacted fields (decision 123).
  */
-const VIEWS = ['admin_audit_log', 'admin_bookings', 'product_rankings'];
+const VIEWS = ['admin_audit_log', 'admin_bookings', 'product_rankings', 'published_scammer_reports'];
 
 async function columns(table: string) {
   const { rows } = await db.query<{ name: string; type: string; nullable: boolean; default: string | null }>(
@@ -314,6 +316,11 @@ describe('the functions', () => {
         definer: true,
         volatility: 'v',
       },
+      {
+        signature: 'search_scammer_reports(text,text,numeric,numeric,date,date,text,integer,integer)',
+        definer: true,
+        volatility: 's',
+      },
       { signature: 'votes_ranking_constants()', definer: true, volatility: 's' },
       {
         signature: 'votes_trending_score(double precision,timestamp with time zone)',
@@ -368,6 +375,18 @@ describe('the functions', () => {
         'rank',
       ],
       progressive_rate_limit_check: ['action_type_param', 'base_max_attempts', 'time_window_minutes'],
+      // The Scammer Network's search (product §scammer-database): filters, sort and page.
+      search_scammer_reports: [
+        'query',
+        'location',
+        'amount_min',
+        'amount_max',
+        'incident_from',
+        'incident_to',
+        'sort',
+        'result_limit',
+        'result_offset',
+      ],
       votes_ranking_constants: null,
       votes_trending_score: ['trend', 'at'],
     });
