@@ -1,4 +1,12 @@
-import { CalendarCheck, type LucideIcon, Newspaper, Package, ScrollText, ShieldAlert } from 'lucide-react';
+import {
+  CalendarCheck,
+  FileWarning,
+  type LucideIcon,
+  Newspaper,
+  Package,
+  ScrollText,
+  ShieldAlert,
+} from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -37,6 +45,16 @@ export const adminSections: readonly AdminSection[] = [
     element: lazy(() =>
       import('#web/features/booking/admin/bookings-section.tsx').then((m) => ({
         default: m.BookingsSection,
+      })),
+    ),
+  },
+  {
+    path: 'reports',
+    label: 'Reports',
+    icon: FileWarning,
+    element: lazy(() =>
+      import('#web/features/scammer-reports/admin/reports-section.tsx').then((m) => ({
+        default: m.ReportsSection,
       })),
     ),
   },
