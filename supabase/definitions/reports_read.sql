@@ -29,7 +29,8 @@ revoke all on table public.published_scammer_reports from public, anon, authenti
 grant select on table public.published_scammer_reports to authenticated, service_role;
 
 -- Search (product §scammer-database): typo-tolerant over the name, business, location and contact
--- details (pg_trgm word similarity on the redaction-aware search_text), filtered by incident date,
+-- details (pg_trgm word similarity on the redaction-aware search_text), or by a contact identifier
+-- written any way (reports_identifiers.sql), filtered by incident date,
 -- amount range and location, newest or largest amount first. Members without access get an error
 -- (42501), never an empty answer that looks like "no scammer by that name".
 create or replace function public.search_scammer_reports(
@@ -64,11 +65,22 @@ begin
     raise exception using errcode = 'invalid_parameter_value', message = 'result_limit is 1 to 100, result_offset 0 to 10000.';
   end if;
   return query
+    with hits as (
+      -- Typo-tolerant: the words of the name, business, location and contact details.
+      select h.id from public.scammer_reports h
+      where q is not null and h.status = 'published' and q operator(extensions.<%) h.search_text
+      union
+      -- A phone, email, website or handle however it is written (decision 124), unless redacted.
+      select i.report_id from private.scammer_report_identifiers i
+      join private.query_identifiers(search_scammer_reports.query) qi on qi.kind = i.kind and qi.value = i.value
+      join public.scammer_reports h on h.id = i.report_id
+      where q is not null and h.status = 'published' and not ('contact_info' = any(h.redacted_fields))
+    )
     select v.*
     from public.published_scammer_reports v
     join public.scammer_reports r on r.id = v.id
     where r.status = 'published'
-      and (q is null or q operator(extensions.<%) r.search_text)
+      and (q is null or r.id in (select hits.id from hits))
       and (place is null or lower(v.location) like '%' || replace(replace(replace(place, '\', '\\'), '%', '\%'), '_', '\_') || '%')
       and (amount_min is null or v.amount_scammed >= amount_min)
       and (amount_max is null or v.amount_scammed <= amount_max)

@@ -65,3 +65,19 @@ create index if not exists scammer_reports_queue_idx
   on public.scammer_reports (created_at, id) where status in ('submitted', 'under_review');
 create index if not exists scammer_reports_claimed_by_idx on public.scammer_reports (claimed_by) where claimed_by is not null;
 create index if not exists scammer_reports_brand_id_idx on public.scammer_reports (brand_id) where brand_id is not null;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Repeat offenders (issue 19, decision 124): the contact identifiers of each report, normalised (phones
+-- to E.164, emails, registrable domains, handles), kept by a trigger on every write. Private: readers
+-- see links only through public.linked_scammer_reports, which leaves out what is redacted.
+-- ---------------------------------------------------------------------------------------------------
+
+create table if not exists private.scammer_report_identifiers (
+  report_id uuid not null references public.scammer_reports (id) on delete cascade,
+  kind text not null constraint scammer_report_identifiers_kind_check check (kind in ('phone', 'email', 'domain', 'handle')),
+  value text not null constraint scammer_report_identifiers_value_length check (char_length(value) between 2 and 254),
+  primary key (report_id, kind, value)
+);
+create index if not exists scammer_report_identifiers_kind_value_idx
+  on private.scammer_report_identifiers (kind, value, report_id);
+revoke all on table private.scammer_report_identifiers from public, anon, authenticated, service_role;

@@ -93,3 +93,28 @@ export const REDACTABLE_FIELDS = [
 ] as const;
 
 export type RedactableField = (typeof REDACTABLE_FIELDS)[number][0];
+
+const IDENTIFIER_LABELS: Record<string, string> = {
+  phone: 'Phone',
+  email: 'Email',
+  domain: 'Website',
+  handle: 'Handle',
+};
+
+/** "Phone +13035550147", "Handle @greendeals": which identifier links two reports. */
+export function identifierText(kind: string, value: string): string {
+  return `${IDENTIFIER_LABELS[kind] ?? kind} ${kind === 'handle' ? `@${value}` : value}`;
+}
+
+/** One entry per linked report, with every identifier it shares (the function returns one row each). */
+export function groupLinks<T extends { id: string; kind: string; value: string }>(
+  rows: readonly T[],
+): { report: T; identifiers: string[] }[] {
+  const groups = new Map<string, { report: T; identifiers: string[] }>();
+  for (const row of rows) {
+    const group = groups.get(row.id) ?? { report: row, identifiers: [] };
+    group.identifiers.push(identifierText(row.kind, row.value));
+    groups.set(row.id, group);
+  }
+  return [...groups.values()];
+}

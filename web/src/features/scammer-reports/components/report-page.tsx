@@ -9,8 +9,8 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { publishedReportQueryOptions } from '../api/published-reports.ts';
-import { attribution, formatAmount, formatDay } from '../database.ts';
+import { linkedReportsQueryOptions, publishedReportQueryOptions } from '../api/published-reports.ts';
+import { attribution, formatAmount, formatDay, groupLinks } from '../database.ts';
 
 /** /scammer-database/:id (product §scammer-database): one published report, for members with access. */
 export function ReportPage({ id, guard }: { id: string; guard: (content: ReactNode) => ReactNode }) {
@@ -111,6 +111,7 @@ function ReportDetail({ id }: { id: string }) {
         </h2>
         <p className="mt-1 whitespace-pre-line">{hidden('incident_details', report.incident_details)}</p>
       </section>
+      <LinkedReports id={report.id} />
     </article>
   );
 }
@@ -121,5 +122,41 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted-foreground text-xs uppercase tracking-wide">{label}</dt>
       <dd className="mt-1 break-words">{children}</dd>
     </div>
+  );
+}
+
+/** Product §scammer-database "linked reports": other published reports sharing a contact identifier. */
+function LinkedReports({ id }: { id: string }) {
+  const userId = useConfirmedUserId();
+  const query = useQuery(linkedReportsQueryOptions(userId, id));
+  return (
+    <section aria-labelledby="linked-heading" className="mt-8">
+      <h2 id="linked-heading" className="font-semibold text-lg">
+        Linked reports
+      </h2>
+      {query.isPending ? (
+        <Skeleton className="mt-2 h-12" />
+      ) : query.isError ? (
+        <p role="alert" className="mt-1 text-destructive dark:text-red-400">
+          {errorText(query.error)}
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="mt-1 text-muted-foreground">No other published report shares these contact details.</p>
+      ) : (
+        <ul className="mt-2 grid gap-2">
+          {groupLinks(query.data).map(({ report, identifiers }) => (
+            <li key={report.id} className="rounded-lg border p-3">
+              <Link to={`/scammer-database/${report.id}`} className="font-medium hover:underline">
+                {report.scammer_name}
+              </Link>
+              {report.business_name ? (
+                <span className="text-muted-foreground"> · {report.business_name}</span>
+              ) : null}
+              <p className="text-muted-foreground text-sm">Shares: {identifiers.join(', ')}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
