@@ -4,7 +4,9 @@
 -- over public.scammer_reports (whose policy lets readers see only their own reports) and is a security
 -- barrier, so no filter a caller adds is evaluated before the access check.
 
-create or replace view public.published_scammer_reports with (security_barrier = true) as
+-- Every published report as readers see it, for the database's own functions: no access check here
+-- (they check it), no reporter, redacted fields null. Not reachable through the API.
+create or replace view private.scammer_reports_public as
   select
     r.id,
     r.scammer_name,
@@ -22,7 +24,16 @@ create or replace view public.published_scammer_reports with (security_barrier =
     r.created_at as reported_at,
     r.reviewed_at
   from public.scammer_reports r
-  where r.status = 'published' and (select public.has_scammer_access());
+  where r.status = 'published';
+revoke all on table private.scammer_reports_public from public, anon, authenticated, service_role;
+
+-- The same for the API: only members with access get rows.
+create or replace view public.published_scammer_reports with (security_barrier = true) as
+  select p.id, p.scammer_name, p.scammer_description, p.incident_details, p.location, p.business_name,
+    p.contact_info, p.amount_scammed, p.date_of_incident, p.public_summary, p.redacted_fields, p.brand_id,
+    p.reported_at, p.reviewed_at
+  from private.scammer_reports_public p
+  where (select public.has_scammer_access());
 comment on view public.published_scammer_reports is
   'Published scammer reports for members with access: no reporter, redacted fields null.';
 revoke all on table public.published_scammer_reports from public, anon, authenticated, service_role;
@@ -50,6 +61,7 @@ as $$
 declare
   q text := nullif(lower(btrim(search_scammer_reports.query)), '');
   place text := nullif(lower(btrim(search_scammer_reports.location)), '');
+  pattern text := '%' || replace(replace(replace(place, '\', '\\'), '%', '\%'), '_', '\_') || '%';
 begin
   if not public.has_scammer_access() then
     raise exception using errcode = 'insufficient_privilege',
@@ -64,32 +76,53 @@ begin
   if result_limit is null or result_limit not between 1 and 100 or result_offset is null or result_offset not between 0 and 10000 then
     raise exception using errcode = 'invalid_parameter_value', message = 'result_limit is 1 to 100, result_offset 0 to 10000.';
   end if;
+  -- Without a query, each sort its own statement, so the walk follows an index (newest, or amount).
+  if q is null and sort = 'amount' then
+    return query
+      select p.* from private.scammer_reports_public p
+      where (place is null or lower(p.location) like pattern)
+        and (amount_min is null or p.amount_scammed >= amount_min)
+        and (amount_max is null or p.amount_scammed <= amount_max)
+        and (incident_from is null or p.date_of_incident >= incident_from)
+        and (incident_to is null or p.date_of_incident <= incident_to)
+      order by p.amount_scammed desc nulls last, p.reviewed_at desc, p.id
+      limit result_limit offset result_offset;
+    return;
+  elsif q is null then
+    return query
+      select p.* from private.scammer_reports_public p
+      where (place is null or lower(p.location) like pattern)
+        and (amount_min is null or p.amount_scammed >= amount_min)
+        and (amount_max is null or p.amount_scammed <= amount_max)
+        and (incident_from is null or p.date_of_incident >= incident_from)
+        and (incident_to is null or p.date_of_incident <= incident_to)
+      order by p.reviewed_at desc, p.id
+      limit result_limit offset result_offset;
+    return;
+  end if;
   return query
     with hits as (
       -- Typo-tolerant: the words of the name, business, location and contact details.
       select h.id from public.scammer_reports h
-      where q is not null and h.status = 'published' and q operator(extensions.<%) h.search_text
+      where h.status = 'published' and h.search_text operator(extensions.%>) q
       union
       -- A phone, email, website or handle however it is written (decision 124), unless redacted.
-      select i.report_id from private.scammer_report_identifiers i
-      join private.query_identifiers(search_scammer_reports.query) qi on qi.kind = i.kind and qi.value = i.value
+      select i.report_id from private.query_identifiers(search_scammer_reports.query) qi
+      join private.scammer_report_identifiers i on i.kind = qi.kind and i.value = qi.value
       join public.scammer_reports h on h.id = i.report_id
-      where q is not null and h.status = 'published' and not ('contact_info' = any(h.redacted_fields))
+      where h.status = 'published' and not ('contact_info' = any(h.redacted_fields))
     )
-    select v.*
-    from public.published_scammer_reports v
-    join public.scammer_reports r on r.id = v.id
-    where r.status = 'published'
-      and (q is null or r.id in (select hits.id from hits))
-      and (place is null or lower(v.location) like '%' || replace(replace(replace(place, '\', '\\'), '%', '\%'), '_', '\_') || '%')
-      and (amount_min is null or v.amount_scammed >= amount_min)
-      and (amount_max is null or v.amount_scammed <= amount_max)
-      and (incident_from is null or v.date_of_incident >= incident_from)
-      and (incident_to is null or v.date_of_incident <= incident_to)
+    select p.* from hits join private.scammer_reports_public p on p.id = hits.id
+    join public.scammer_reports r on r.id = hits.id
+    where (place is null or lower(p.location) like pattern)
+      and (amount_min is null or p.amount_scammed >= amount_min)
+      and (amount_max is null or p.amount_scammed <= amount_max)
+      and (incident_from is null or p.date_of_incident >= incident_from)
+      and (incident_to is null or p.date_of_incident <= incident_to)
     order by
-      case when sort = 'relevance' and q is not null then extensions.word_similarity(q, r.search_text) end desc nulls last,
-      case when sort = 'amount' then v.amount_scammed end desc nulls last,
-      v.reviewed_at desc, v.id
+      case when sort = 'relevance' then extensions.word_similarity(q, r.search_text) end desc nulls last,
+      case when sort = 'amount' then p.amount_scammed end desc nulls last,
+      p.reviewed_at desc, p.id
     limit result_limit offset result_offset;
 end
 $$;

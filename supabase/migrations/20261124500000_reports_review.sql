@@ -58,8 +58,12 @@ create index if not exists scammer_reports_published_search_trgm_idx
   on public.scammer_reports using gin (search_text extensions.gin_trgm_ops) where status = 'published';
 create index if not exists scammer_reports_published_reviewed_at_idx
   on public.scammer_reports (reviewed_at desc, id) where status = 'published';
+-- Largest amount first, as readers see amounts (a redacted amount sorts last).
 create index if not exists scammer_reports_published_amount_idx
-  on public.scammer_reports (amount_scammed desc nulls last, id) where status = 'published';
+  on public.scammer_reports (
+    (case when 'amount_scammed' = any(redacted_fields) then null else amount_scammed end) desc nulls last,
+    reviewed_at desc, id
+  ) where status = 'published';
 -- The review queue, oldest first.
 create index if not exists scammer_reports_queue_idx
   on public.scammer_reports (created_at, id) where status in ('submitted', 'under_review');
