@@ -77,7 +77,7 @@ const KINDS = ['Supply', 'Farms', 'Exotics', 'Garden', 'Collective', 'Harvest', 
 /** Three syllables picked from n: the same function the seed computes in SQL. */
 const word = (n: number) =>
   (SYLLABLES[n % 40] as string) + SYLLABLES[Math.floor(n / 40) % 40] + SYLLABLES[Math.floor(n / 1600) % 40];
-const mix = (g: number, k: number) => (g * k) % 64000;
+const mix = (g: number, k: number) => Number((BigInt(g) * BigInt(k)) % 64000n);
 
 async function main() {
   console.log(
@@ -98,10 +98,10 @@ async function main() {
            business_name, contact_info, amount_scammed, date_of_incident, reporter_user_id, status, reviewed_at,
            status_changed_at, created_at, updated_at)
          select ('00000000-0000-4000-9200-' || lpad(to_hex(g), 12, '0'))::uuid,
-           initcap((($2::text[])[1 + ((g * 7919) % 64000) % 40] || ($2::text[])[1 + (((g * 7919) % 64000) / 40) % 40] || ($2::text[])[1 + (((g * 7919) % 64000) / 1600) % 40])) || ' ' || initcap((($2::text[])[1 + ((g * 104729) % 64000) % 40] || ($2::text[])[1 + (((g * 104729) % 64000) / 40) % 40] || ($2::text[])[1 + (((g * 104729) % 64000) / 1600) % 40])),
+           initcap((($2::text[])[1 + ((g::bigint * 7919) % 64000)::int % 40] || ($2::text[])[1 + (((g::bigint * 7919) % 64000)::int / 40) % 40] || ($2::text[])[1 + (((g::bigint * 7919) % 64000)::int / 1600) % 40])) || ' ' || initcap((($2::text[])[1 + ((g::bigint * 104729) % 64000)::int % 40] || ($2::text[])[1 + (((g::bigint * 104729) % 64000)::int / 40) % 40] || ($2::text[])[1 + (((g::bigint * 104729) % 64000)::int / 1600) % 40])),
            'Sold product that never arrived.', 'Paid upfront by transfer, the seller stopped answering after payment.',
            (array['Denver, CO','Seattle, WA','Portland, OR','Los Angeles, CA','Detroit, MI','Toronto, ON'])[1 + g % 6],
-           initcap((($2::text[])[1 + ((g * 31337) % 64000) % 40] || ($2::text[])[1 + (((g * 31337) % 64000) / 40) % 40] || ($2::text[])[1 + (((g * 31337) % 64000) / 1600) % 40])) || ' ' || ($3::text[])[1 + g % 8],
+           initcap((($2::text[])[1 + ((g::bigint * 31337) % 64000)::int % 40] || ($2::text[])[1 + (((g::bigint * 31337) % 64000)::int / 40) % 40] || ($2::text[])[1 + (((g::bigint * 31337) % 64000)::int / 1600) % 40])) || ' ' || ($3::text[])[1 + g % 8],
            format('(%s) 555-%s, deals%s@gmail.com, www.shop%s.com', 200 + g % 700, lpad((g % 10000)::text, 4, '0'), g, g),
            (g % 5000) + 0.5, date '2026-01-01' + (g % 300), '00000000-0000-4000-9100-000000000001', 'published',
            now() - make_interval(mins => g), now() - make_interval(mins => g), now() - make_interval(mins => g + 60),

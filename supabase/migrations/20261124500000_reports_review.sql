@@ -85,3 +85,26 @@ create table if not exists private.scammer_report_identifiers (
 create index if not exists scammer_report_identifiers_kind_value_idx
   on private.scammer_report_identifiers (kind, value, report_id);
 revoke all on table private.scammer_report_identifiers from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Watch alerts (issue 19, decision 125): a member with access watches a name, business, phone, email
+-- or domain; when a matching report is published they get a notification and a mail.
+-- ---------------------------------------------------------------------------------------------------
+
+create table if not exists public.scammer_watches (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  kind text not null constraint scammer_watches_kind_check check (kind in ('name', 'business', 'phone', 'email', 'domain')),
+  value text not null
+    constraint scammer_watches_value_length check (private.trimmed_length(value) between 2 and 200)
+    constraint scammer_watches_value_markup check (not private.has_script_markup(value)),
+  -- What is compared: set by the database from kind and value (decision 124's rules).
+  normalised text not null default '',
+  created_at timestamptz not null default now(),
+  constraint scammer_watches_once unique (user_id, kind, normalised)
+);
+create index if not exists scammer_watches_kind_normalised_idx on public.scammer_watches (kind, normalised);
+
+alter table public.scammer_watches enable row level security;
+-- RLS does not cover these (schema-catalog).
+revoke truncate, references, trigger on public.scammer_watches from anon, authenticated;

@@ -26,7 +26,12 @@ test.describe.configure({ timeout: 180_000 });
 const DAY = 86_400_000;
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
-async function submitReport(server: ServerInfo, reporter: Member, name: string): Promise<string> {
+async function submitReport(
+  server: ServerInfo,
+  reporter: Member,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const { data, error } = await adminClient(server)
     .from('scammer_reports')
     .insert({
@@ -39,6 +44,7 @@ async function submitReport(server: ServerInfo, reporter: Member, name: string):
       amount_scammed: 640,
       date_of_incident: new Date(Date.now() - 20 * DAY).toISOString().slice(0, 10),
       reporter_user_id: reporter.id,
+      ...extra,
     })
     .select('id')
     .single();
@@ -74,7 +80,19 @@ test('admin review → publish → reporter told → a member with access finds 
   const reader = await createMember(server);
   try {
     const name = `Thaddeus Wrongfoot ${suffix()}`;
-    const id = await submitReport(server, reporter, name);
+    // A phone of its own per run, written one way here and another way in the search.
+    const area = 200 + Math.floor(Math.random() * 700);
+    const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+    const id = await submitReport(server, reporter, name, {
+      contact_info: `Text (${area}) 555-${line}, home: 12 Hidden Lane, Tacoma`,
+    });
+    // An earlier published report sharing the phone, written differently.
+    const earlierName = `Ted W. ${suffix()}`;
+    await submitReport(server, reporter, earlierName, {
+      contact_info: `+1 ${area}.555.${line}`,
+      status: 'published',
+      reviewed_at: new Date().toISOString(),
+    });
     await makeAdmin(server, member);
 
     // The admin's queue, oldest first; claim, summary, redaction, publish.
@@ -84,7 +102,7 @@ test('admin review → publish → reporter told → a member with access finds 
     await main(page).getByRole('button', { name: 'Claim for review' }).click();
     await expect(main(page).getByText('claimed by you')).toBeVisible();
     await main(page).getByLabel('Public summary').fill('Took payment for two ounces and never shipped.');
-    await main(page).getByLabel('Redact contact details').check();
+    await main(page).getByLabel('Redact location').check();
     await expectNoSeriousA11yViolations(page);
     await main(page).getByRole('button', { name: 'Publish' }).click();
     await expect(main(page).getByText('Published', { exact: true })).toBeVisible();
@@ -125,9 +143,20 @@ test('admin review → publish → reporter told → a member with access finds 
       await expect(main(readerPage).getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(main(readerPage)).toContainText('Took payment for two ounces and never shipped.');
       await expect(main(readerPage)).toContainText('Removed by the reviewers');
-      await expect(main(readerPage)).not.toContainText('Hidden Lane');
+      await expect(main(readerPage)).not.toContainText('Tacoma, WA');
       await expect(main(readerPage)).toContainText('Evergreen Exotics');
+      // Linked reports: the earlier report shares the phone, written another way.
+      const linked = main(readerPage).getByRole('region', { name: 'Linked reports' });
+      await expect(linked.getByRole('link', { name: earlierName })).toBeVisible();
+      await expect(linked).toContainText(`Shares: Phone +1${area}555${line}`);
       await expectNoSeriousA11yViolations(readerPage);
+
+      // The phone written another way finds it too.
+      await readerPage.goto(
+        `${server.url}/scammer-database?q=${encodeURIComponent(`1-${area}-555-${line}`)}`,
+      );
+      await expect(main(readerPage).getByRole('link', { name })).toBeVisible();
+      await expect(main(readerPage).getByRole('link', { name: earlierName })).toBeVisible();
     } finally {
       await context.close();
     }

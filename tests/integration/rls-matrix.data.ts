@@ -70,6 +70,7 @@ export const IDS = {
   heldVotes: '0b000000-0000-4000-8000-00000000000e',
   newsSource: '0b000000-0000-4000-8000-00000000000f',
   newsArticle: '0b000000-0000-4000-8000-000000000010',
+  watch: '0b000000-0000-4000-8000-000000000019',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -219,6 +220,11 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
       { id: IDS.submittedReport, ...report(), reporter_user_id: owner, status: 'submitted' },
       { id: IDS.publishedReport, ...report(), reporter_user_id: owner, status: 'published' },
     ],
+  },
+  {
+    table: 'scammer_watches',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.watch, user_id: owner, kind: 'name', value: 'Shady Seller' }],
   },
   {
     table: 'bookings',
@@ -783,6 +789,22 @@ export const MATRIX: TableMatrix[] = [
         expected: by(A, A, A, A, A, A),
       },
     ],
+  },
+  // Watches (decision 125): private to their owner; members with access add their own.
+  {
+    table: 'scammer_watches',
+    requests: {
+      select: { target: { id: IDS.watch } },
+      insert: { values: { kind: 'name', value: 'Another Seller', user_id: owner } },
+      update: { target: { id: IDS.watch }, set: { value: 'Renamed Seller' } },
+      delete: { target: { id: IDS.watch } },
+    },
+    expected: {
+      select: by(F, A, F, F, F, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, F, A),
+      delete: by(F, A, F, F, F, A),
+    },
   },
   // Published scammer reports (decision 123): rows only for members with access (the owner's and the
   // subscriber's subscriptions, the admin); read-only for everyone.

@@ -51,6 +51,8 @@ const PASS_OR_GAS_TABLES = [
  * published_scammer_reports runs with its owner's rights and returns rows only to members with
  * scammer-network access, without the reporter or redacted fields (decision 123).
  */
+/** Scammer Network (decisions 123–125): what members watch for. */
+const REPORTS_TABLES = ['scammer_watches'];
 const VIEWS = ['admin_audit_log', 'admin_bookings', 'product_rankings', 'published_scammer_reports'];
 
 async function columns(table: string) {
@@ -74,7 +76,7 @@ describe('the tables', () => {
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(rows).toEqual(
-      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...VIEWS]
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...REPORTS_TABLES, ...VIEWS]
         .sort()
         .map((name) => ({ name, rls: !VIEWS.includes(name) })),
     );
@@ -278,7 +280,9 @@ describe('the policies', () => {
     const { rows } = await db.query<{ table: string }>(
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
-    expect(rows.map((row) => row.table)).toEqual([...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES].sort());
+    expect(rows.map((row) => row.table)).toEqual(
+      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...REPORTS_TABLES].sort(),
+    );
   });
 });
 
