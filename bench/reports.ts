@@ -121,6 +121,12 @@ async function main() {
         [REPORTS],
       );
     });
+    await db.query(
+      `insert into private.scammer_report_words (word)
+       select distinct t.lexeme from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, r.search_text)) t
+       on conflict do nothing`,
+    );
+    await db.query('analyze private.scammer_report_words');
     await db.query('analyze public.scammer_reports');
     await db.query('analyze private.scammer_report_identifiers');
     const { rows } = await db.query<{ n: number }>(

@@ -40,7 +40,8 @@ revoke all on table public.published_scammer_reports from public, anon, authenti
 grant select on table public.published_scammer_reports to authenticated, service_role;
 
 -- Search (product §scammer-database): typo-tolerant over the name, business, location and contact
--- details (pg_trgm word similarity on the redaction-aware search_text), or by a contact identifier
+-- details (each word typed, or a close one from the vocabulary by pg_trgm similarity, in the
+-- redaction-aware search_text), or by a contact identifier
 -- written any way (reports_identifiers.sql), filtered by incident date,
 -- amount range and location, newest or largest amount first. Members without access get an error
 -- (42501), never an empty answer that looks like "no scammer by that name".
@@ -56,12 +57,16 @@ create or replace function public.search_scammer_reports(
   result_offset integer default 0
 ) returns setof public.published_scammer_reports
 language plpgsql stable security definer set search_path = ''
-set pg_trgm.word_similarity_threshold = '0.45'
+set pg_trgm.similarity_threshold = '0.3'
 as $$
 declare
   q text := nullif(lower(btrim(search_scammer_reports.query)), '');
   place text := nullif(lower(btrim(search_scammer_reports.location)), '');
   pattern text := '%' || replace(replace(replace(place, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  words tsquery;
+  part tsquery;
+  token text;
+  close_word text;
 begin
   if not public.has_scammer_access() then
     raise exception using errcode = 'insufficient_privilege',
@@ -100,11 +105,32 @@ begin
       limit result_limit offset result_offset;
     return;
   end if;
+  -- Each word typed (up to 8) — itself, a word it begins, or any of the 8 closest words (pg_trgm
+  -- similarity ≥ 0.3) in the vocabulary; all words must match.
+  for token in
+    select t.lexeme from unnest(to_tsvector('simple'::regconfig, q)) t order by t.positions[1] limit 8
+  loop
+    -- The word itself, also as the start of a longer word ("hi" finds "high").
+    part := to_tsquery('simple'::regconfig, '''' || replace(token, '''', '''''') || ''':*');
+    if char_length(token) >= 3 then
+      for close_word in
+        select w.word from private.scammer_report_words w
+        where w.word operator(extensions.%) token and w.word <> token
+        order by extensions.similarity(w.word, token) desc, w.word
+        limit 8
+      loop
+        part := part operator(pg_catalog.||) plainto_tsquery('simple'::regconfig, close_word);
+      end loop;
+    end if;
+    words := case when words is null then part else words operator(pg_catalog.&&) part end;
+  end loop;
+  words := coalesce(words, plainto_tsquery('simple'::regconfig, ''));
   return query
     with hits as (
-      -- Typo-tolerant: the words of the name, business, location and contact details.
+      -- Typo-tolerant: every word typed, or a close one, among the words of the name, business,
+      -- location and contact details.
       select h.id from public.scammer_reports h
-      where h.status = 'published' and h.search_text operator(extensions.%>) q
+      where h.status = 'published' and to_tsvector('simple'::regconfig, h.search_text) @@ words
       union
       -- A phone, email, website or handle however it is written (decision 124), unless redacted.
       select i.report_id from private.query_identifiers(search_scammer_reports.query) qi

@@ -54,8 +54,17 @@ alter table public.scammer_reports add column if not exists search_text text gen
 
 create extension if not exists pg_trgm with schema extensions;
 
-create index if not exists scammer_reports_published_search_trgm_idx
-  on public.scammer_reports using gin (search_text extensions.gin_trgm_ops) where status = 'published';
+-- Search (decision 123): the words of search_text in a full-text index, and every word ever written in a
+-- private vocabulary with a trigram index — a misspelt word is looked up there (small), then the reports
+-- holding a close word through the full-text index (fast at any size).
+create index if not exists scammer_reports_published_search_words_idx
+  on public.scammer_reports using gin (to_tsvector('simple'::regconfig, search_text)) where status = 'published';
+create table if not exists private.scammer_report_words (
+  word text primary key
+);
+create index if not exists scammer_report_words_trgm_idx
+  on private.scammer_report_words using gin (word extensions.gin_trgm_ops);
+revoke all on table private.scammer_report_words from public, anon, authenticated, service_role;
 create index if not exists scammer_reports_published_reviewed_at_idx
   on public.scammer_reports (reviewed_at desc, id) where status = 'published';
 -- Largest amount first, as readers see amounts (a redacted amount sorts last).
