@@ -232,3 +232,51 @@ test('the reporter reads the rejection reason in My reports', async ({ page, ser
     await deleteMember(server, admin);
   }
 });
+
+test('a member with access watches a name and is alerted when a matching report is published', async ({
+  page,
+  server,
+  member,
+}) => {
+  test.slow();
+  const admin = await createMember(server);
+  try {
+    await makeAdmin(server, admin);
+    const name = `Percival Watchworthy ${suffix()}`;
+    await openSignedIn(page, server, member, '/scammer-database');
+    const watchForm = main(page).getByRole('form', { name: 'Add a watch' });
+    await watchForm.getByLabel('Watch a').selectOption('name');
+    await watchForm.getByLabel('Name to watch').fill(name);
+    await watchForm.getByRole('button', { name: 'Watch' }).click();
+    const watches = main(page).getByRole('list', { name: 'Your watches' });
+    await expect(watches).toContainText(name);
+    await watchForm.getByLabel('Watch a').selectOption('phone');
+    await watchForm.getByLabel('Phone to watch').fill('555-01');
+    await watchForm.getByRole('button', { name: 'Watch' }).click();
+    await expect(main(page).getByRole('alert')).toContainText('Enter a phone number with its area code');
+    await expectNoSeriousA11yViolations(page);
+
+    const id = await submitReport(server, admin, name);
+    const session = await sessionOf(server, admin);
+    const asAdmin = createClient(server.url, server.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+    });
+    expect(
+      (await asAdmin.from('scammer_reports').update({ status: 'under_review' }).eq('id', id)).error,
+    ).toBeNull();
+    expect(
+      (await asAdmin.from('scammer_reports').update({ status: 'published' }).eq('id', id)).error,
+    ).toBeNull();
+
+    const mail = await waitForMail(server, member.email, 'scammer_watch_alert', 30_000);
+    expect(mail.subject).toBe('A new report matches your watch');
+    expect(mail.action_url).toContain(`/scammer-database/${id}`);
+
+    await watches.getByRole('button', { name: `Stop watching ${name}` }).click();
+    await expect(main(page).getByText('You are not watching anything yet.')).toBeVisible();
+  } finally {
+    await deleteMember(server, admin);
+  }
+});

@@ -15,6 +15,7 @@ import { PAGE_SIZE, searchReportsQueryOptions } from '../api/published-reports.t
 import { filtersOf, hasFilters } from '../database.ts';
 import { MyReports } from './my-reports.tsx';
 import { ReportCard } from './report-card.tsx';
+import { WatchAlerts } from './watch-alerts.tsx';
 
 /**
  * product §scammer-database: the page, the search, and the member's own reports. `guard` shows the
@@ -31,7 +32,12 @@ export function DatabasePage({ guard }: { guard: (content: ReactNode) => ReactNo
         title="Scammer Network"
         description="Reports of scams in the cannabis trade, written by members and reviewed before publication, so you can check a seller or buyer before money changes hands."
       />
-      {guard(<ReportSearch />)}
+      {guard(
+        <>
+          <ReportSearch />
+          <WatchAlerts />
+        </>,
+      )}
       {user ? (
         <section id="my-reports" aria-labelledby="my-reports-heading" className="mt-12 scroll-mt-20">
           <h2 id="my-reports-heading" className="mb-3 font-semibold text-xl">
