@@ -105,7 +105,7 @@ begin
       limit result_limit offset result_offset;
     return;
   end if;
-  -- Each word typed (up to 8) — itself, a word it begins, or any of the 8 closest words (pg_trgm
+  -- Each word typed (up to 8) — itself, a word it begins, or any of the 16 closest words (pg_trgm
   -- similarity ≥ 0.3) in the vocabulary; all words must match.
   for token in
     select t.lexeme from unnest(to_tsvector('simple'::regconfig, q)) t order by t.positions[1] limit 8
@@ -117,7 +117,7 @@ begin
         select w.word from private.scammer_report_words w
         where w.word operator(extensions.%) token and w.word <> token
         order by extensions.similarity(w.word, token) desc, w.word
-        limit 8
+        limit 16
       loop
         part := part operator(pg_catalog.||) plainto_tsquery('simple'::regconfig, close_word);
       end loop;
