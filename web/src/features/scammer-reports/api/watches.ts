@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { UserFacingError } from '#web/lib/error-text.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 
 export type WatchKind = 'name' | 'business' | 'phone' | 'email' | 'domain';
@@ -43,6 +44,9 @@ export function useAddWatch() {
     mutationFn: async (watch: { kind: WatchKind; value: string }) => {
       const supabase = await loadSupabase();
       const { error } = await supabase.from('scammer_watches').insert(watch);
+      // The database's refusals are written for the member ("Enter a phone number with its area code …").
+      if (error?.code === '23514') throw new UserFacingError(error.message);
+      if (error?.code === '23505') throw new UserFacingError('You already watch this.');
       if (error) throw error;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'watches'] }),
