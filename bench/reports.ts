@@ -124,6 +124,7 @@ async function main() {
     await db.query(
       `insert into private.scammer_report_words (word)
        select distinct t.lexeme from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, r.search_text)) t
+       where t.lexeme ~ '^[[:alpha:]]{3,100}$'
        on conflict do nothing`,
     );
     await db.query('analyze private.scammer_report_words');

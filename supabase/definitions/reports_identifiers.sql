@@ -144,11 +144,12 @@ create or replace function private.index_scammer_report_identifiers() returns tr
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  -- The search vocabulary (decision 123): every word of the searchable text.
+  -- The search vocabulary (decision 123): every word of letters (3 or more) of the searchable text;
+  -- numbers, emails and websites are matched exactly or by identifier, never by a close spelling.
   if tg_op = 'INSERT' or new.search_text is distinct from old.search_text then
     insert into private.scammer_report_words (word)
     select distinct t.lexeme from unnest(to_tsvector('simple'::regconfig, new.search_text)) t
-    where char_length(t.lexeme) between 1 and 100
+    where t.lexeme ~ '^[[:alpha:]]{3,100}$'
     on conflict do nothing;
   end if;
   if tg_op = 'UPDATE' and new.contact_info is not distinct from old.contact_info then
@@ -202,7 +203,7 @@ comment on function public.linked_scammer_reports(uuid) is
 -- Reports that exist already.
 insert into private.scammer_report_words (word)
 select distinct t.lexeme from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, r.search_text)) t
-where char_length(t.lexeme) between 1 and 100
+where t.lexeme ~ '^[[:alpha:]]{3,100}$'
 on conflict do nothing;
 insert into private.scammer_report_identifiers (report_id, kind, value)
 select r.id, e.kind, e.value from public.scammer_reports r, private.extract_identifiers(r.contact_info) e

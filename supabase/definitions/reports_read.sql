@@ -112,7 +112,7 @@ begin
   loop
     -- The word itself, also as the start of a longer word ("hi" finds "high").
     part := to_tsquery('simple'::regconfig, '''' || replace(token, '''', '''''') || ''':*');
-    if char_length(token) >= 3 then
+    if token ~ '^[[:alpha:]]{3,100}$' then
       for close_word in
         select w.word from private.scammer_report_words w
         where w.word operator(extensions.%) token and w.word <> token
