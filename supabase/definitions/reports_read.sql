@@ -110,8 +110,11 @@ begin
   for token in
     select t.lexeme from unnest(to_tsvector('simple'::regconfig, q)) t order by t.positions[1] limit 8
   loop
-    -- The word itself, also as the start of a longer word ("hi" finds "high").
-    part := to_tsquery('simple'::regconfig, '''' || replace(token, '''', '''''') || ''':*');
+    -- A word of letters also as the start of a longer word ("hi" finds "high"); numbers, emails and
+    -- websites exactly (a prefix "1" would match every number starting with 1).
+    part := case when token ~ '^[[:alpha:]]{2,100}$'
+      then to_tsquery('simple'::regconfig, '''' || token || ''':*')
+      else plainto_tsquery('simple'::regconfig, token) end;
     if token ~ '^[[:alpha:]]{3,100}$' then
       for close_word in
         select w.word from private.scammer_report_words w
