@@ -57,7 +57,6 @@ create or replace function public.search_scammer_reports(
   result_offset integer default 0
 ) returns setof public.published_scammer_reports
 language plpgsql stable security definer set search_path = ''
-set pg_trgm.similarity_threshold = '0.3'
 as $$
 declare
   q text := nullif(lower(btrim(search_scammer_reports.query)), '');
@@ -117,10 +116,12 @@ begin
       else plainto_tsquery('simple'::regconfig, token) end;
     if token ~ '^[[:alpha:]]{3,100}$' then
       for close_word in
-        select w.word from private.scammer_report_words w
-        where w.word operator(extensions.%) token and w.word <> token
-        order by extensions.similarity(w.word, token) desc, w.word
-        limit 16
+        select n.word from (
+          select w.word from private.scammer_report_words w
+          order by w.word operator(extensions.<->) token
+          limit 16
+        ) n
+        where n.word <> token and extensions.similarity(n.word, token) >= 0.3
       loop
         part := part operator(pg_catalog.||) plainto_tsquery('simple'::regconfig, close_word);
       end loop;

@@ -62,8 +62,10 @@ create index if not exists scammer_reports_published_search_words_idx
 create table if not exists private.scammer_report_words (
   word text primary key
 );
+-- Nearest words first (KNN): the lookup stops after the closest few instead of checking every word
+-- sharing a trigram.
 create index if not exists scammer_report_words_trgm_idx
-  on private.scammer_report_words using gin (word extensions.gin_trgm_ops);
+  on private.scammer_report_words using gist (word extensions.gist_trgm_ops);
 revoke all on table private.scammer_report_words from public, anon, authenticated, service_role;
 create index if not exists scammer_reports_published_reviewed_at_idx
   on public.scammer_reports (reviewed_at desc, id) where status = 'published';
