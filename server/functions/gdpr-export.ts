@@ -30,6 +30,7 @@ export const OWNED_TABLES: readonly sql.OwnedTable[] = [
   { section: 'saved_articles', table: 'saved_articles', owner: 'user_id', order: 'saved_at' },
   { section: 'notifications', table: 'notifications', owner: 'user_id', order: 'created_at' },
   { section: 'scammer_reports', table: 'scammer_reports', owner: 'reporter_user_id', order: 'created_at' },
+  { section: 'scammer_watches', table: 'scammer_watches', owner: 'user_id', order: 'created_at' },
   { section: 'bookings', table: 'bookings', owner: 'user_id', order: 'created_at' },
   { section: 'admin_posts', table: 'admin_posts', owner: 'author_id', order: 'created_at' },
   { section: 'brand_claims', table: 'brand_claims', owner: 'user_id', order: 'created_at' },

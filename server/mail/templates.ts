@@ -14,7 +14,12 @@ export type MailType =
   | 'reauthentication';
 
 /** Mails the product's database queues (private.mail_queue), sent by server/functions/product-mail.ts. */
-export const PRODUCT_MAIL_TYPES = ['booking_status', 'account_status'] as const;
+export const PRODUCT_MAIL_TYPES = [
+  'booking_status',
+  'account_status',
+  'scammer_report_status',
+  'scammer_watch_alert',
+] as const;
 export type ProductMailType = (typeof PRODUCT_MAIL_TYPES)[number];
 
 export interface MailContext {

@@ -97,6 +97,7 @@ describe('the export document', () => {
       saved_articles: 'saved_articles',
       scammer_reports: 'scammer_reports',
       scammer_subscriptions: 'subscriptions',
+      scammer_watches: 'scammer_watches',
       security_events: 'security_events',
       user_roles: 'roles',
     };

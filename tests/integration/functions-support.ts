@@ -154,6 +154,10 @@ export async function seedMember(t: StorageTestServer, options: { admin?: boolea
      values ($1, $2, 'A description of the scam', 'Incident details that are long enough')`,
     [user.id, `Scammer ${tag}`],
   );
+  await db.query(`insert into public.scammer_watches (user_id, kind, value) values ($1, 'name', $2)`, [
+    user.id,
+    `Watched ${tag}`,
+  ]);
   await db.query(
     `insert into public.bookings (user_id, full_name, email, product_name, product_category, booking_date, booking_time)
      values ($1, $2, $3, 'Product', 'Flower', $4, '10:00')`,

@@ -74,6 +74,7 @@ export const IDS = {
   newsArticle: '0b000000-0000-4000-8000-000000000010',
   deputyRole: '0b000000-0000-4000-8000-000000000011',
   brandClaim: '0b000000-0000-4000-8000-000000000b01',
+  watch: '0b000000-0000-4000-8000-000000000019',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -238,6 +239,11 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
       { id: IDS.submittedReport, ...report(), reporter_user_id: owner, status: 'submitted' },
       { id: IDS.publishedReport, ...report(), reporter_user_id: owner, status: 'published' },
     ],
+  },
+  {
+    table: 'scammer_watches',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.watch, user_id: owner, kind: 'name', value: 'Shady Seller' }],
   },
   {
     table: 'bookings',
@@ -811,10 +817,12 @@ export const MATRIX: TableMatrix[] = [
     },
     variants: [
       {
+        // Readers read published reports through published_scammer_reports, never the table
+        // (decision 123): the table is for the reporter and the admins.
         name: 'a published report',
         operation: 'select',
         request: { target: { id: IDS.publishedReport } },
-        expected: by(F, A, F, A, A, A),
+        expected: by(F, A, F, F, A, A),
       },
       {
         name: 'submitting it already published',
@@ -873,6 +881,39 @@ export const MATRIX: TableMatrix[] = [
         expected: by(A, A, A, A, A, A),
       },
     ],
+  },
+  // Watches (decision 125): private to their owner; members with access add their own.
+  {
+    table: 'scammer_watches',
+    requests: {
+      select: { target: { id: IDS.watch } },
+      insert: { values: { kind: 'name', value: 'Another Seller', user_id: owner } },
+      update: { target: { id: IDS.watch }, set: { value: 'Renamed Seller' } },
+      delete: { target: { id: IDS.watch } },
+    },
+    expected: {
+      select: by(F, A, F, F, F, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, F, A),
+      delete: by(F, A, F, F, F, A),
+    },
+  },
+  // Published scammer reports (decision 123): rows only for members with access (the owner's and the
+  // subscriber's subscriptions, the admin); read-only for everyone.
+  {
+    table: 'published_scammer_reports',
+    requests: {
+      select: { target: { id: IDS.publishedReport } },
+      insert: { values: { scammer_name: 'Forged Report' } },
+      update: { target: { id: IDS.publishedReport }, set: { public_summary: 'forged' } },
+      delete: { target: { id: IDS.publishedReport } },
+    },
+    expected: {
+      select: by(D, A, F, A, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
   },
   // Admin views (decisions 100, 101): rows only for admins; nobody writes through them.
   {

@@ -698,7 +698,7 @@ describe('scammer_reports (§report-dialog, §table-calls insert; design.md revi
     });
   });
 
-  it('are seen by their reporter and admins; published ones by members with access', async () => {
+  it('are seen by their reporter and admins; published ones by members with access (through the view)', async () => {
     const sql = 'select id, status from public.scammer_reports where id = $1';
     expect(await runAs(db, alice(), sql, [reportId])).toEqual([{ id: reportId, status: 'submitted' }]);
     const subscriber = '1a000000-0000-4000-8000-0000000000c1';
@@ -710,15 +710,18 @@ describe('scammer_reports (§report-dialog, §table-calls insert; design.md revi
         reportId,
       ]),
     ).toEqual([]);
-    await runAs(db, admin(), 'update public.scammer_reports set status = $1 where id = $2', [
-      'published',
-      reportId,
-    ]);
-    expect(await runAs(db, user(subscriber), sql, [reportId])).toEqual([
-      { id: reportId, status: 'published' },
-    ]); // in trial
-    await expireTrial(db, subscriber);
+    // Admins move it along the review flow (decision 123); readers read the published view, never the table.
+    for (const status of ['under_review', 'published']) {
+      await runAs(db, admin(), 'update public.scammer_reports set status = $1 where id = $2', [
+        status,
+        reportId,
+      ]);
+    }
+    const view = 'select id from public.published_scammer_reports where id = $1';
     expect(await runAs(db, user(subscriber), sql, [reportId])).toEqual([]);
+    expect(await runAs(db, user(subscriber), view, [reportId])).toEqual([{ id: reportId }]); // in trial
+    await expireTrial(db, subscriber);
+    expect(await runAs(db, user(subscriber), view, [reportId])).toEqual([]);
     expect(await runAs(db, anon(), sql, [reportId])).toEqual([]);
   });
 

@@ -60,9 +60,19 @@ const MARKET_TABLES = [
 ];
 /**
  * Read-only views: product_rankings is security invoker (the tables' policies apply); the admin views
- * run with their owner's rights and return rows only when has_role('admin') (decision 100).
+ * run with their owner's rights and return rows only when has_role('admin') (decision 100);
+ * published_scammer_reports runs with its owner's rights and returns rows only to members with
+ * scammer-network access, without the reporter or redacted fields (decision 123).
  */
-const VIEWS = ['admin_audit_log', 'admin_bookings', 'admin_members', 'product_rankings'];
+/** Scammer Network (decisions 123–125): what members watch for. */
+const REPORTS_TABLES = ['scammer_watches'];
+const VIEWS = [
+  'admin_audit_log',
+  'admin_bookings',
+  'admin_members',
+  'product_rankings',
+  'published_scammer_reports',
+];
 
 async function columns(table: string) {
   const { rows } = await db.query<{ name: string; type: string; nullable: boolean; default: string | null }>(
@@ -85,7 +95,15 @@ describe('the tables', () => {
        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
     );
     expect(rows).toEqual(
-      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES, ...MARKET_TABLES, ...VIEWS]
+      [
+        ...TABLES,
+        ...NEWS_TABLES,
+        ...PASS_OR_GAS_TABLES,
+        ...BRAND_TABLES,
+        ...MARKET_TABLES,
+        ...REPORTS_TABLES,
+        ...VIEWS,
+      ]
         .sort()
         .map((name) => ({ name, rls: !VIEWS.includes(name) })),
     );
@@ -290,7 +308,14 @@ describe('the policies', () => {
       `select distinct tablename as table from pg_policies where schemaname = 'public' order by 1`,
     );
     expect(rows.map((row) => row.table)).toEqual(
-      [...TABLES, ...NEWS_TABLES, ...PASS_OR_GAS_TABLES, ...BRAND_TABLES, ...MARKET_TABLES].sort(),
+      [
+        ...TABLES,
+        ...NEWS_TABLES,
+        ...PASS_OR_GAS_TABLES,
+        ...BRAND_TABLES,
+        ...MARKET_TABLES,
+        ...REPORTS_TABLES,
+      ].sort(),
     );
   });
 });
@@ -323,6 +348,7 @@ describe('the functions', () => {
       },
       { signature: 'has_role(text)', definer: true, volatility: 's' },
       { signature: 'has_scammer_access()', definer: true, volatility: 's' },
+      { signature: 'linked_scammer_reports(uuid)', definer: true, volatility: 's' },
       { signature: 'log_security_event(text,text,text,text,jsonb,text)', definer: true, volatility: 'v' },
       { signature: 'market_import_closes(jsonb,boolean)', definer: true, volatility: 'v' },
       { signature: 'market_recompute(text)', definer: true, volatility: 'v' },
@@ -342,6 +368,11 @@ describe('the functions', () => {
       {
         signature: 'search_brands(text,text,text,boolean,text,integer,integer)',
         definer: false,
+        volatility: 's',
+      },
+      {
+        signature: 'search_scammer_reports(text,text,numeric,numeric,date,date,text,integer,integer)',
+        definer: true,
         volatility: 's',
       },
       { signature: 'votes_ranking_constants()', definer: true, volatility: 's' },
@@ -377,6 +408,16 @@ describe('the functions', () => {
       ],
       has_role: ['_role'],
       has_scammer_access: null,
+      // Arguments, then the columns of the rows it returns (product §scammer-database linked reports).
+      linked_scammer_reports: [
+        'report_id',
+        'id',
+        'scammer_name',
+        'business_name',
+        'reviewed_at',
+        'kind',
+        'value',
+      ],
       log_security_event: ['type', 'action', 'category', 'description', 'additional_data', 'risk_level'],
       market_import_closes: ['p_rows', 'p_apply'],
       market_recompute: ['p_index'],
@@ -436,6 +477,18 @@ describe('the functions', () => {
         'community_score',
         'match',
         'total',
+      ],
+      // The Scammer Network's search (product §scammer-database): filters, sort and page.
+      search_scammer_reports: [
+        'query',
+        'location',
+        'amount_min',
+        'amount_max',
+        'incident_from',
+        'incident_to',
+        'sort',
+        'result_limit',
+        'result_offset',
       ],
       votes_ranking_constants: null,
       votes_trending_score: ['trend', 'at'],

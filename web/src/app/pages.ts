@@ -13,6 +13,7 @@ export const pages = {
   '/pass-or-gas/how-rankings-work': lazyPage(() => import('./routes/pass-or-gas-how-rankings-work.tsx')),
   '/pass-or-gas/:id': lazyPage(() => import('./routes/pass-or-gas-product.tsx')),
   '/scammer-database': lazyPage(() => import('./routes/scammer-database.tsx')),
+  '/scammer-database/:id': lazyPage(() => import('./routes/scammer-database-report.tsx')),
   '/brand-directory': lazyPage(() => import('./routes/brand-directory.tsx')),
   '/brand-directory/:slug': lazyPage(() => import('./routes/brand-directory-brand.tsx')),
   '/auth': lazyPage(() => import('./routes/auth.tsx')),

@@ -2,6 +2,7 @@ import {
   CalendarCheck,
   ChartLine,
   FileText,
+  FileWarning,
   type LucideIcon,
   Newspaper,
   Package,
@@ -64,6 +65,16 @@ export const adminSections: readonly AdminSection[] = [
     element: lazy(() =>
       import('#web/features/booking/admin/bookings-section.tsx').then((m) => ({
         default: m.BookingsSection,
+      })),
+    ),
+  },
+  {
+    path: 'reports',
+    label: 'Reports',
+    icon: FileWarning,
+    element: lazy(() =>
+      import('#web/features/scammer-reports/admin/reports-section.tsx').then((m) => ({
+        default: m.ReportsSection,
       })),
     ),
   },

@@ -6,6 +6,8 @@ export interface MyReport {
   scammer_name: string;
   business_name: string | null;
   status: string;
+  /** Why it was not published (product §scammer-database: shown to the reporter). */
+  rejection_reason: string | null;
   created_at: string;
 }
 
@@ -14,7 +16,7 @@ export async function getMyReports(userId: string): Promise<MyReport[]> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('scammer_reports')
-    .select('id, scammer_name, business_name, status, created_at')
+    .select('id, scammer_name, business_name, status, rejection_reason, created_at')
     .eq('reporter_user_id', userId)
     .order('created_at', { ascending: false })
     .limit(100);

@@ -48,15 +48,23 @@ export function MyReports({ userId }: { userId: string }) {
   return (
     <ul aria-label="My reports" className="grid gap-2">
       {query.data.map((report) => (
-        <li key={report.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
-          <div className="min-w-0">
-            <p className="truncate font-medium">{report.scammer_name}</p>
-            <p className="text-muted-foreground text-xs">
-              {report.business_name ? `${report.business_name} · ` : ''}
-              Submitted {dateFormat.format(new Date(report.created_at))}
-            </p>
+        <li key={report.id} className="grid gap-2 rounded-lg border p-3">
+          <div className="flex items-center justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{report.scammer_name}</p>
+              <p className="text-muted-foreground text-xs">
+                {report.business_name ? `${report.business_name} · ` : ''}
+                Submitted {dateFormat.format(new Date(report.created_at))}
+              </p>
+            </div>
+            <Badge variant={VARIANTS[report.status] ?? 'outline'}>{statusLabel(report.status)}</Badge>
           </div>
-          <Badge variant={VARIANTS[report.status] ?? 'outline'}>{statusLabel(report.status)}</Badge>
+          {report.status === 'rejected' && report.rejection_reason ? (
+            <p className="text-sm">
+              <span className="font-medium">Reason: </span>
+              {report.rejection_reason}
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -13,6 +13,8 @@ import { accessFactsQueryOptions } from '../api/get-access-facts.ts';
 export interface ScammerAccess extends AccessStatus {
   userId: string | null;
   facts: AccessFacts | null;
+  /** True until the facts of a confirmed session have arrived (or failed). */
+  isPending: boolean;
 }
 
 /**
@@ -51,5 +53,10 @@ export function useScammerAccess(): ScammerAccess {
     return () => clearTimeout(timer);
   }, [userId, delay, checkedAt, dataUpdatedAt, errorUpdatedAt, refetch]);
 
-  return { ...accessStatus(facts, isAdmin, now), userId, facts };
+  return {
+    ...accessStatus(facts, isAdmin, now),
+    userId,
+    facts,
+    isPending: userId === null || query.isPending,
+  };
 }

@@ -1,0 +1,163 @@
+-- What readers of the Scammer Network see (issue 19, product §scammer-database, decision 123): published
+-- reports, to members with access (active subscription, active trial, or admin) and nobody else, without
+-- the reporter's identity and with every redacted field null. The view runs with its owner's rights
+-- over public.scammer_reports (whose policy lets readers see only their own reports) and is a security
+-- barrier, so no filter a caller adds is evaluated before the access check.
+
+-- Every published report as readers see it, for the database's own functions: no access check here
+-- (they check it), no reporter, redacted fields null. Not reachable through the API.
+create or replace view private.scammer_reports_public as
+  select
+    r.id,
+    r.scammer_name,
+    case when 'scammer_description' = any(r.redacted_fields) then null else r.scammer_description end as scammer_description,
+    case when 'incident_details' = any(r.redacted_fields) then null else r.incident_details end as incident_details,
+    case when 'location' = any(r.redacted_fields) then null else r.location end as location,
+    case when 'business_name' = any(r.redacted_fields) then null else r.business_name end as business_name,
+    case when 'contact_info' = any(r.redacted_fields) then null else r.contact_info end as contact_info,
+    case when 'amount_scammed' = any(r.redacted_fields) then null else r.amount_scammed end as amount_scammed,
+    case when 'date_of_incident' = any(r.redacted_fields) then null else r.date_of_incident end as date_of_incident,
+    r.public_summary,
+    r.redacted_fields,
+    r.brand_id,
+    -- "Reported by a member on …, reviewed on …": when, never who.
+    r.created_at as reported_at,
+    r.reviewed_at
+  from public.scammer_reports r
+  where r.status = 'published';
+revoke all on table private.scammer_reports_public from public, anon, authenticated, service_role;
+
+-- The same for the API: only members with access get rows.
+create or replace view public.published_scammer_reports with (security_barrier = true) as
+  select p.id, p.scammer_name, p.scammer_description, p.incident_details, p.location, p.business_name,
+    p.contact_info, p.amount_scammed, p.date_of_incident, p.public_summary, p.redacted_fields, p.brand_id,
+    p.reported_at, p.reviewed_at
+  from private.scammer_reports_public p
+  where (select public.has_scammer_access());
+comment on view public.published_scammer_reports is
+  'Published scammer reports for members with access: no reporter, redacted fields null.';
+revoke all on table public.published_scammer_reports from public, anon, authenticated, service_role;
+grant select on table public.published_scammer_reports to authenticated, service_role;
+
+-- Search (product §scammer-database): typo-tolerant over the name, business, location and contact
+-- details (each word typed, or a close one from the vocabulary by pg_trgm similarity, in the
+-- redaction-aware search_text), or by a contact identifier
+-- written any way (reports_identifiers.sql), filtered by incident date,
+-- amount range and location, newest or largest amount first. Members without access get an error
+-- (42501), never an empty answer that looks like "no scammer by that name".
+create or replace function public.search_scammer_reports(
+  query text default null,
+  location text default null,
+  amount_min numeric default null,
+  amount_max numeric default null,
+  incident_from date default null,
+  incident_to date default null,
+  sort text default 'newest',
+  result_limit integer default 20,
+  result_offset integer default 0
+) returns setof public.published_scammer_reports
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  q text := nullif(lower(btrim(search_scammer_reports.query)), '');
+  place text := nullif(lower(btrim(search_scammer_reports.location)), '');
+  pattern text := '%' || replace(replace(replace(place, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  words tsquery;
+  part tsquery;
+  token text;
+  close_word text;
+begin
+  if not public.has_scammer_access() then
+    raise exception using errcode = 'insufficient_privilege',
+      message = 'The Scammer Network needs a subscription, an active trial or an admin account.';
+  end if;
+  if sort not in ('newest', 'amount', 'relevance') then
+    raise exception using errcode = 'invalid_parameter_value', message = 'sort is newest, amount or relevance.';
+  end if;
+  if char_length(q) > 200 or char_length(place) > 200 then
+    raise exception using errcode = 'invalid_parameter_value', message = 'Search text can be at most 200 characters.';
+  end if;
+  if result_limit is null or result_limit not between 1 and 100 or result_offset is null or result_offset not between 0 and 10000 then
+    raise exception using errcode = 'invalid_parameter_value', message = 'result_limit is 1 to 100, result_offset 0 to 10000.';
+  end if;
+  -- Without a query, each sort its own statement, so the walk follows an index (newest, or amount).
+  if q is null and sort = 'amount' then
+    return query
+      select p.* from private.scammer_reports_public p
+      where (place is null or lower(p.location) like pattern)
+        and (amount_min is null or p.amount_scammed >= amount_min)
+        and (amount_max is null or p.amount_scammed <= amount_max)
+        and (incident_from is null or p.date_of_incident >= incident_from)
+        and (incident_to is null or p.date_of_incident <= incident_to)
+      order by p.amount_scammed desc nulls last, p.reviewed_at desc, p.id
+      limit result_limit offset result_offset;
+    return;
+  elsif q is null then
+    return query
+      select p.* from private.scammer_reports_public p
+      where (place is null or lower(p.location) like pattern)
+        and (amount_min is null or p.amount_scammed >= amount_min)
+        and (amount_max is null or p.amount_scammed <= amount_max)
+        and (incident_from is null or p.date_of_incident >= incident_from)
+        and (incident_to is null or p.date_of_incident <= incident_to)
+      order by p.reviewed_at desc, p.id
+      limit result_limit offset result_offset;
+    return;
+  end if;
+  -- Each word typed (up to 8) — itself, a word it begins, or any of the 16 closest words (pg_trgm
+  -- similarity ≥ 0.3) in the vocabulary; all words must match.
+  for token in
+    select t.lexeme from unnest(to_tsvector('simple'::regconfig, q)) t order by t.positions[1] limit 8
+  loop
+    -- A word of letters also as the start of a longer word ("hi" finds "high"); numbers, emails and
+    -- websites exactly (a prefix "1" would match every number starting with 1).
+    part := case when token ~ '^[[:alpha:]]{2,100}$'
+      then to_tsquery('simple'::regconfig, '''' || token || ''':*')
+      else plainto_tsquery('simple'::regconfig, token) end;
+    if token ~ '^[[:alpha:]]{3,100}$' then
+      for close_word in
+        select n.word from (
+          select w.word from private.scammer_report_words w
+          order by w.word operator(extensions.<->) token
+          limit 16
+        ) n
+        where n.word <> token and extensions.similarity(n.word, token) >= 0.3
+      loop
+        part := part operator(pg_catalog.||) plainto_tsquery('simple'::regconfig, close_word);
+      end loop;
+    end if;
+    words := case when words is null then part else words operator(pg_catalog.&&) part end;
+  end loop;
+  words := coalesce(words, plainto_tsquery('simple'::regconfig, ''));
+  return query
+    with hits as (
+      -- Typo-tolerant: every word typed, or a close one, among the words of the name, business,
+      -- location and contact details.
+      select h.id from public.scammer_reports h
+      where h.status = 'published' and to_tsvector('simple'::regconfig, h.search_text) @@ words
+      union
+      -- A phone, email, website or handle however it is written (decision 124), unless redacted.
+      select i.report_id from private.query_identifiers(search_scammer_reports.query) qi
+      join private.scammer_report_identifiers i on i.kind = qi.kind and i.value = qi.value
+      join public.scammer_reports h on h.id = i.report_id
+      where h.status = 'published' and not ('contact_info' = any(h.redacted_fields))
+    )
+    select p.* from hits join private.scammer_reports_public p on p.id = hits.id
+    join public.scammer_reports r on r.id = hits.id
+    where (place is null or lower(p.location) like pattern)
+      and (amount_min is null or p.amount_scammed >= amount_min)
+      and (amount_max is null or p.amount_scammed <= amount_max)
+      and (incident_from is null or p.date_of_incident >= incident_from)
+      and (incident_to is null or p.date_of_incident <= incident_to)
+    order by
+      case when sort = 'relevance' then extensions.word_similarity(q, r.search_text) end desc nulls last,
+      case when sort = 'amount' then p.amount_scammed end desc nulls last,
+      p.reviewed_at desc, p.id
+    limit result_limit offset result_offset;
+end
+$$;
+revoke all on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer) from public;
+grant execute on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer)
+  to authenticated, service_role;
+comment on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer) is
+  'Members with access: published scammer reports matching a (typo-tolerant) search and filters.';

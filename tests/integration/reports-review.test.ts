@@ -1,0 +1,307 @@
+/**
+ * Issue 19, Scammer Network review and reading, through supabase-js: only admins move a report along
+ * submitted → under_review → published | rejected, claim it for themselves, write its public summary
+ * and redact fields; the reporter is notified and mailed at each status change and sees the rejection
+ * reason; readers with access (subscription, trial, admin) find published reports — typo-tolerant —
+ * without the reporter or any redacted field; nobody else reads anything.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
+
+let server: TestServer;
+let service: SupabaseClient;
+let admin: SignedInUser;
+let reporter: SignedInUser;
+let subscriber: SignedInUser;
+let lapsed: SignedInUser;
+
+const DAY = 86_400_000;
+
+function report(overrides: Record<string, unknown> = {}) {
+  return {
+    scammer_name: `Bartholomew Quickfingers ${Math.random().toString(36).slice(2, 8)}`,
+    scammer_description: 'Sells fake lab results and disappears.',
+    incident_details: 'Paid $400 upfront for two ounces; the seller stopped answering after payment.',
+    location: 'Denver, CO',
+    business_name: 'Mile High Deals',
+    contact_info: '(303) 555-0147, lives at 12 Elm Street',
+    amount_scammed: 400,
+    date_of_incident: new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10),
+    ...overrides,
+  };
+}
+
+async function submit(overrides: Record<string, unknown> = {}): Promise<string> {
+  const values = { ...report(overrides), reporter_user_id: reporter.id };
+  const { data, error } = await service.from('scammer_reports').insert(values).select('id').single();
+  if (error) throw new Error(error.message);
+  return data.id as string;
+}
+
+async function endTrial(user: SignedInUser) {
+  const { error } = await service
+    .from('profiles')
+    .update({ trial_ends_at: new Date(Date.now() - DAY).toISOString() })
+    .eq('user_id', user.id);
+  if (error) throw new Error(error.message);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ ...RELAXED_LIMITS });
+  service = adminClient(server);
+  admin = await signedInUser(server, { email: uniqueEmail('admin', 'reports.example') });
+  reporter = await signedInUser(server, { email: uniqueEmail('reporter', 'reports.example') });
+  subscriber = await signedInUser(server, { email: uniqueEmail('subscriber', 'reports.example') });
+  lapsed = await signedInUser(server, { email: uniqueEmail('lapsed', 'reports.example') });
+  const granted = await service.from('user_roles').insert({ user_id: admin.id, role: 'admin' });
+  if (granted.error) throw new Error(granted.error.message);
+  for (const user of [reporter, subscriber, lapsed]) await endTrial(user);
+  const subscribed = await service.from('scammer_subscriptions').insert({
+    user_id: subscriber.id,
+    expires_at: new Date(Date.now() + 20 * DAY).toISOString(),
+  });
+  if (subscribed.error) throw new Error(subscribed.error.message);
+});
+afterAll(() => server?.close());
+
+describe('review: only admins move a report, along the flow', () => {
+  it('refuses the reporter and other members any change, and admins any jump in the flow', async () => {
+    const id = await submit();
+    for (const set of [{ status: 'published' }, { public_summary: 'mine' }, { redacted_fields: [] }]) {
+      const answer = await reporter.client.from('scammer_reports').update(set).eq('id', id).select();
+      expect(answer.data ?? []).toEqual([]);
+    }
+    const rpcStyle = await subscriber.client
+      .from('scammer_reports')
+      .update({ status: 'under_review' })
+      .eq('id', id)
+      .select();
+    expect(rpcStyle.data ?? []).toEqual([]);
+
+    const jump = await admin.client.from('scammer_reports').update({ status: 'published' }).eq('id', id);
+    expect(jump.error?.code).toBe('23514');
+    expect(jump.error?.message).toBe('A submitted report cannot be marked published.');
+    const noReason = await admin.client
+      .from('scammer_reports')
+      .update({ status: 'under_review' })
+      .eq('id', id);
+    expect(noReason.error).toBeNull();
+    const rejectWithout = await admin.client
+      .from('scammer_reports')
+      .update({ status: 'rejected' })
+      .eq('id', id);
+    expect(rejectWithout.error?.code).toBe('23514');
+    const editWords = await admin.client
+      .from('scammer_reports')
+      .update({ scammer_name: 'Someone Else' })
+      .eq('id', id);
+    expect(editWords.error?.code).toBe('42501');
+    const claimForOther = await admin.client
+      .from('scammer_reports')
+      .update({ claimed_by: reporter.id })
+      .eq('id', id);
+    expect(claimForOther.error?.code).toBe('42501');
+    const unknownField = await admin.client
+      .from('scammer_reports')
+      .update({ redacted_fields: ['reporter_user_id'] })
+      .eq('id', id);
+    expect(unknownField.error?.code).toBe('23514');
+    const { data } = await service.from('scammer_reports').select('status, claimed_by').eq('id', id).single();
+    expect(data).toEqual({ status: 'under_review', claimed_by: admin.id });
+  });
+
+  it('a member cannot submit a report with review fields filled in', async () => {
+    const answer = await reporter.client
+      .from('scammer_reports')
+      .insert({ ...report(), reporter_user_id: reporter.id, public_summary: 'Verified scammer' });
+    expect(answer.error?.code).toBe('42501');
+  });
+
+  it('claim, summary, redaction and publish: audited, reporter notified and mailed', async () => {
+    const id = await submit();
+    const claim = await admin.client.from('scammer_reports').update({ status: 'under_review' }).eq('id', id);
+    expect(claim.error).toBeNull();
+    const edit = await admin.client
+      .from('scammer_reports')
+      .update({
+        public_summary: 'Took payment for flower, never shipped.',
+        redacted_fields: ['contact_info'],
+      })
+      .eq('id', id);
+    expect(edit.error).toBeNull();
+    const publish = await admin.client.from('scammer_reports').update({ status: 'published' }).eq('id', id);
+    expect(publish.error).toBeNull();
+
+    const row = await service.from('scammer_reports').select('*').eq('id', id).single();
+    expect(row.data).toMatchObject({
+      status: 'published',
+      claimed_by: admin.id,
+      redacted_fields: ['contact_info'],
+    });
+    expect(row.data.reviewed_at).not.toBeNull();
+    expect(row.data.claimed_at).not.toBeNull();
+
+    const audit = await server.db.query<{ action: string; actor_id: string }>(
+      `select action, actor_id from private.audit_log where target_table = 'public.scammer_reports' and target_id = $1 order by id`,
+      [id],
+    );
+    expect(audit.rows).toEqual([
+      { action: 'UPDATE', actor_id: admin.id },
+      { action: 'UPDATE', actor_id: admin.id },
+      { action: 'UPDATE', actor_id: admin.id },
+    ]);
+    const notes = await reporter.client
+      .from('notifications')
+      .select('kind, title, link')
+      .in('kind', ['scammer_report.under_review', 'scammer_report.published'])
+      .order('created_at');
+    expect(notes.data?.map((n) => n.kind)).toEqual(
+      expect.arrayContaining(['scammer_report.under_review', 'scammer_report.published']),
+    );
+    expect(notes.data?.[0]?.link).toBe('/scammer-database#my-reports');
+    const mails = await server.db.query<{ subject: string }>(
+      `select subject from private.mail_queue where to_email = $1 and type = 'scammer_report_status'`,
+      [reporter.email],
+    );
+    expect(mails.rows.map((m) => m.subject)).toEqual(
+      expect.arrayContaining(['Your scammer report was published']),
+    );
+  });
+
+  it('a rejection carries its reason to the reporter, in My reports and the bell', async () => {
+    const id = await submit();
+    await admin.client.from('scammer_reports').update({ status: 'under_review' }).eq('id', id);
+    const reject = await admin.client
+      .from('scammer_reports')
+      .update({ status: 'rejected', rejection_reason: 'The evidence does not show a scam.' })
+      .eq('id', id);
+    expect(reject.error).toBeNull();
+    const mine = await reporter.client
+      .from('scammer_reports')
+      .select('status, rejection_reason')
+      .eq('id', id)
+      .single();
+    expect(mine.data).toEqual({ status: 'rejected', rejection_reason: 'The evidence does not show a scam.' });
+    const note = await reporter.client
+      .from('notifications')
+      .select('message')
+      .eq('kind', 'scammer_report.rejected')
+      .limit(1)
+      .single();
+    expect(note.data?.message).toContain('Reason: The evidence does not show a scam.');
+    const again = await admin.client.from('scammer_reports').update({ status: 'published' }).eq('id', id);
+    expect(again.error?.code).toBe('23514');
+  });
+});
+
+describe('reading: published reports reach exactly the members with access', () => {
+  let publishedId: string;
+  let pendingId: string;
+  const name = `Zebediah Crookshank ${Math.random().toString(36).slice(2, 6)}`;
+
+  beforeAll(async () => {
+    publishedId = await submit({ scammer_name: name, contact_info: 'home: 77 Secret Lane, ID 998877' });
+    pendingId = await submit({ scammer_name: `${name} pending` });
+    await admin.client.from('scammer_reports').update({ status: 'under_review' }).eq('id', publishedId);
+    await admin.client
+      .from('scammer_reports')
+      .update({ redacted_fields: ['contact_info', 'location'] })
+      .eq('id', publishedId);
+    const published = await admin.client
+      .from('scammer_reports')
+      .update({ status: 'published' })
+      .eq('id', publishedId);
+    if (published.error) throw new Error(published.error.message);
+  });
+
+  it('a subscriber reads the published report, never the reporter, a redacted field or a pending one', async () => {
+    const view = await subscriber.client
+      .from('published_scammer_reports')
+      .select('*')
+      .in('id', [publishedId, pendingId]);
+    expect(view.error).toBeNull();
+    expect(view.data).toHaveLength(1);
+    const row = view.data?.[0];
+    expect(row.id).toBe(publishedId);
+    expect(row.contact_info).toBeNull();
+    expect(row.location).toBeNull();
+    expect(row.business_name).toBe('Mile High Deals');
+    expect(Object.keys(row)).not.toContain('reporter_user_id');
+    expect(JSON.stringify(row)).not.toContain(reporter.id);
+    expect(JSON.stringify(row)).not.toContain('Secret Lane');
+    expect(row.reported_at).toBeTruthy();
+    expect(row.reviewed_at).toBeTruthy();
+
+    const base = await subscriber.client
+      .from('scammer_reports')
+      .select('*')
+      .in('id', [publishedId, pendingId]);
+    expect(base.data ?? []).toEqual([]);
+    // Filtering on a redacted column finds nothing: the filter sees the redacted value.
+    const probe = await subscriber.client
+      .from('published_scammer_reports')
+      .select('id')
+      .eq('id', publishedId)
+      .ilike('contact_info', '%Secret%');
+    expect(probe.data).toEqual([]);
+  });
+
+  it('finds it by a typo’d name, and never by a redacted field', async () => {
+    const typo = name.replace('Crookshank', 'Crokshank').replace('Zebediah', 'Zebedia');
+    const found = await subscriber.client.rpc('search_scammer_reports', { query: typo });
+    expect(found.error).toBeNull();
+    expect(found.data.map((r: { id: string }) => r.id)).toContain(publishedId);
+    expect(found.data.map((r: { id: string }) => r.id)).not.toContain(pendingId);
+    const byRedacted = await subscriber.client.rpc('search_scammer_reports', { query: '77 Secret Lane' });
+    expect(byRedacted.data.map((r: { id: string }) => r.id)).not.toContain(publishedId);
+    const byBusiness = await subscriber.client.rpc('search_scammer_reports', {
+      query: 'mile hi deals',
+      amount_min: 300,
+      amount_max: 500,
+      sort: 'amount',
+    });
+    expect(byBusiness.data.map((r: { id: string }) => r.id)).toContain(publishedId);
+    const outOfRange = await subscriber.client.rpc('search_scammer_reports', {
+      query: name,
+      amount_min: 401,
+    });
+    expect(outOfRange.data.map((r: { id: string }) => r.id)).not.toContain(publishedId);
+  });
+
+  it('members without access, visitors and the reporter without access read nothing', async () => {
+    for (const client of [lapsed.client, clientFor(server)]) {
+      const view = await client.from('published_scammer_reports').select('*').eq('id', publishedId);
+      expect(view.data ?? []).toEqual([]);
+      const search = await client.rpc('search_scammer_reports', { query: name });
+      expect(search.error).not.toBeNull();
+      expect(search.data ?? []).toEqual([]);
+    }
+    const denied = await lapsed.client.rpc('search_scammer_reports', { query: name });
+    expect(denied.error?.code).toBe('42501');
+    // The reporter still sees their own report (with every field) in My reports.
+    const own = await reporter.client
+      .from('scammer_reports')
+      .select('contact_info, status')
+      .eq('id', publishedId)
+      .single();
+    expect(own.data).toEqual({ contact_info: 'home: 77 Secret Lane, ID 998877', status: 'published' });
+  });
+
+  it('refuses bad search input with a clear error, not a 500', async () => {
+    const badSort = await subscriber.client.rpc('search_scammer_reports', { sort: 'drop table' });
+    expect(badSort.error?.code).toBe('22023');
+    const badLimit = await subscriber.client.rpc('search_scammer_reports', { result_limit: 100000 });
+    expect(badLimit.error?.code).toBe('22023');
+    const markup = await subscriber.client.rpc('search_scammer_reports', { query: "<script>'%_\\" });
+    expect(markup.error).toBeNull();
+  });
+
+  it('admins read every published report through the view too', async () => {
+    const view = await admin.client.from('published_scammer_reports').select('id').eq('id', publishedId);
+    expect(view.data).toEqual([{ id: publishedId }]);
+  });
+});

@@ -1,0 +1,271 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, FileWarning } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { formatAmount, formatDay, REDACTABLE_FIELDS, type RedactableField } from '../database.ts';
+import { statusLabel } from '../report.ts';
+import {
+  type AdminReport,
+  adminReportQueryOptions,
+  type ReviewChange,
+  useReviewReport,
+} from './admin-api.ts';
+
+/** /admin/reports/<id>: one report under review. */
+export function ReportReview() {
+  const { id = '' } = useParams();
+  const query = useQuery(adminReportQueryOptions(id));
+  return (
+    <div className="grid gap-4">
+      <Button asChild variant="ghost" size="sm" className="justify-self-start">
+        <Link to="/admin/reports">
+          <ArrowLeft aria-hidden="true" />
+          Back to the queue
+        </Link>
+      </Button>
+      {query.isPending ? (
+        <Skeleton className="h-64" />
+      ) : query.isError ? (
+        <p role="alert" className="text-destructive dark:text-red-400">
+          {errorText(query.error)}
+        </p>
+      ) : query.data === null ? (
+        <EmptyState icon={FileWarning} title="Report not found" headingLevel={3}>
+          It may have been deleted.
+        </EmptyState>
+      ) : (
+        <ReviewForm key={`${query.data.id}-${query.data.status}`} report={query.data} />
+      )}
+    </div>
+  );
+}
+
+function ReviewForm({ report }: { report: AdminReport }) {
+  const { user } = useAuth();
+  const review = useReviewReport(report.id);
+  const [summary, setSummary] = useState(report.public_summary ?? '');
+  const [redacted, setRedacted] = useState<Set<RedactableField>>(new Set(report.redacted_fields));
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const decided = report.status === 'rejected';
+
+  async function step(change: ReviewChange, done: string) {
+    try {
+      await review.mutateAsync(change);
+      toast({ title: done });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Could not save', description: errorText(error) });
+    }
+  }
+  const edits = (): ReviewChange => ({
+    public_summary: summary.trim() || null,
+    redacted_fields: REDACTABLE_FIELDS.map(([field]) => field).filter((field) => redacted.has(field)),
+  });
+
+  return (
+    <article aria-labelledby="review-title" className="grid gap-5">
+      <header className="flex flex-wrap items-center gap-3">
+        <h3 id="review-title" className="font-semibold text-2xl">
+          {report.scammer_name}
+        </h3>
+        <Badge variant={report.status === 'rejected' ? 'destructive' : 'outline'}>
+          {statusLabel(report.status)}
+        </Badge>
+      </header>
+      <p className="text-muted-foreground text-sm">
+        Submitted {formatDay(report.created_at)}
+        {report.claimed_by
+          ? ` · claimed ${report.claimed_by === user?.id ? 'by you' : 'by another admin'}`
+          : ''}
+        {report.reviewed_at ? ` · reviewed ${formatDay(report.reviewed_at)}` : ''}
+      </p>
+      {report.rejection_reason ? (
+        <p className="rounded-lg border border-destructive/50 p-3">
+          <span className="font-medium">Rejection reason: </span>
+          {report.rejection_reason}
+        </p>
+      ) : null}
+
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Field label="Description" redacted={redacted.has('scammer_description')}>
+          {report.scammer_description}
+        </Field>
+        <Field label="Incident details" redacted={redacted.has('incident_details')}>
+          {report.incident_details}
+        </Field>
+        <Field label="Business name" redacted={redacted.has('business_name')}>
+          {report.business_name ?? '—'}
+        </Field>
+        <Field label="Location" redacted={redacted.has('location')}>
+          {report.location ?? '—'}
+        </Field>
+        <Field label="Contact details" redacted={redacted.has('contact_info')}>
+          {report.contact_info ?? '—'}
+        </Field>
+        <Field label="Amount" redacted={redacted.has('amount_scammed')}>
+          {formatAmount(report.amount_scammed) ?? '—'}
+        </Field>
+        <Field label="Date of incident" redacted={redacted.has('date_of_incident')}>
+          {report.date_of_incident ? formatDay(report.date_of_incident) : '—'}
+        </Field>
+      </dl>
+
+      {report.status === 'submitted' ? (
+        <div>
+          <Button
+            onClick={() => void step({ status: 'under_review' }, 'Report claimed')}
+            disabled={review.isPending}
+          >
+            Claim for review
+          </Button>
+        </div>
+      ) : null}
+
+      {report.status === 'under_review' || report.status === 'published' ? (
+        <form
+          aria-label="Public version"
+          className="grid gap-4 rounded-xl border p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void step(edits(), 'Changes saved');
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="review-summary">Public summary</Label>
+            <Textarea
+              id="review-summary"
+              maxLength={2000}
+              rows={4}
+              value={summary}
+              onChange={(event) => setSummary(event.target.value)}
+            />
+            <p className="text-muted-foreground text-xs">
+              Shown above the report. Write it as the member's account, never as a verdict.
+            </p>
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium text-sm">Redact from readers</legend>
+            <p className="text-muted-foreground text-xs">
+              Hide fields holding personal data such as a third party's home address or ID numbers. The
+              reporter is never shown to readers.
+            </p>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {REDACTABLE_FIELDS.map(([field, label]) => (
+                <label key={field} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={redacted.has(field)}
+                    onChange={(event) => {
+                      const next = new Set(redacted);
+                      if (event.target.checked) next.add(field);
+                      else next.delete(field);
+                      setRedacted(next);
+                    }}
+                  />
+                  Redact {label.toLowerCase()}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="outline" disabled={review.isPending}>
+              Save changes
+            </Button>
+            {report.status === 'under_review' ? (
+              <>
+                <Button
+                  type="button"
+                  disabled={review.isPending}
+                  onClick={() => void step({ ...edits(), status: 'published' }, 'Report published')}
+                >
+                  Publish
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  disabled={review.isPending}
+                  onClick={() => void step({ status: 'submitted' }, 'Report released to the queue')}
+                >
+                  Release
+                </Button>
+              </>
+            ) : (
+              <Button
+                type="button"
+                variant="destructive"
+                disabled={review.isPending}
+                onClick={() => void step({ status: 'under_review' }, 'Report taken down for review')}
+              >
+                Take down for review
+              </Button>
+            )}
+          </div>
+        </form>
+      ) : null}
+
+      {report.status === 'under_review' ? (
+        <form
+          aria-label="Reject"
+          className="grid gap-2 rounded-xl border border-destructive/40 p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const text = reason.trim();
+            if (text.length < 5) {
+              setReasonError('Give the reporter a reason of at least 5 characters.');
+              return;
+            }
+            setReasonError(null);
+            void step({ status: 'rejected', rejection_reason: text }, 'Report rejected');
+          }}
+        >
+          <Label htmlFor="review-reason">Reason for rejecting (shown to the reporter)</Label>
+          <Textarea
+            id="review-reason"
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? 'review-reason-error' : undefined}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {reasonError ? (
+            <p id="review-reason-error" className="text-destructive text-sm dark:text-red-400">
+              {reasonError}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            variant="destructive"
+            className="justify-self-start"
+            disabled={review.isPending}
+          >
+            Reject
+          </Button>
+        </form>
+      ) : null}
+      {decided ? <p className="text-muted-foreground text-sm">This report is closed.</p> : null}
+    </article>
+  );
+}
+
+function Field({ label, redacted, children }: { label: string; redacted: boolean; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border p-3">
+      <dt className="flex items-center gap-2 text-muted-foreground text-xs uppercase tracking-wide">
+        {label}
+        {redacted ? <Badge variant="secondary">Redacted</Badge> : null}
+      </dt>
+      <dd className="mt-1 whitespace-pre-line break-words">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, FileWarning, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { linkedReportsQueryOptions, publishedReportQueryOptions } from '../api/published-reports.ts';
+import { attribution, formatAmount, formatDay, groupLinks } from '../database.ts';
+
+/** /scammer-database/:id (product §scammer-database): one published report, for members with access. */
+export function ReportPage({ id, guard }: { id: string; guard: (content: ReactNode) => ReactNode }) {
+  return (
+    <PageContainer>
+      <Button asChild variant="ghost" size="sm" className="mb-4">
+        <Link to="/scammer-database">
+          <ArrowLeft aria-hidden="true" />
+          Back to the Scammer Network
+        </Link>
+      </Button>
+      {guard(<ReportDetail id={id} />)}
+    </PageContainer>
+  );
+}
+
+function ReportDetail({ id }: { id: string }) {
+  const userId = useConfirmedUserId();
+  const query = useQuery(publishedReportQueryOptions(userId, id));
+  useDocumentTitle(query.data ? `${query.data.scammer_name} · Scammer Network` : 'Scammer Network');
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-3">
+        <span className="sr-only">Loading the report...</span>
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-destructive dark:text-red-400">
+        {errorText(query.error)}
+      </p>
+    );
+  }
+  const report = query.data;
+  if (!report) {
+    return (
+      <EmptyState icon={FileWarning} title="Report not found">
+        This report does not exist or is not published.
+      </EmptyState>
+    );
+  }
+  const redacted = new Set(report.redacted_fields);
+  const hidden = (field: string, value: ReactNode) =>
+    redacted.has(field) ? (
+      <span className="text-muted-foreground italic">Removed by the reviewers</span>
+    ) : (
+      value
+    );
+  return (
+    <article aria-label={`Report on ${report.scammer_name}`}>
+      <PageHeader
+        icon={ShieldAlert}
+        eyebrow="Member report"
+        title={report.scammer_name}
+        description={attribution(report.reported_at, report.reviewed_at)}
+      />
+      <p className="mt-3 text-muted-foreground text-sm">
+        What follows is the member's account, reviewed for publication: it is not a finding by HighGrade.
+      </p>
+      {report.public_summary ? (
+        <section aria-labelledby="summary-heading" className="mt-6 rounded-lg border bg-card p-4">
+          <h2 id="summary-heading" className="font-semibold">
+            Summary
+          </h2>
+          <p className="mt-1 whitespace-pre-line">{report.public_summary}</p>
+        </section>
+      ) : null}
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Fact label="Business name">{hidden('business_name', report.business_name ?? 'Not given')}</Fact>
+        <Fact label="Location">{hidden('location', report.location ?? 'Not given')}</Fact>
+        <Fact label="Amount">
+          {hidden('amount_scammed', formatAmount(report.amount_scammed) ?? 'Not given')}
+        </Fact>
+        <Fact label="Date of incident">
+          {hidden(
+            'date_of_incident',
+            report.date_of_incident ? formatDay(report.date_of_incident) : 'Not given',
+          )}
+        </Fact>
+        <Fact label="Contact details">{hidden('contact_info', report.contact_info ?? 'Not given')}</Fact>
+        <Fact label="Reported">{formatDay(report.reported_at)}</Fact>
+      </dl>
+      <section aria-labelledby="description-heading" className="mt-6">
+        <h2 id="description-heading" className="font-semibold text-lg">
+          Description
+        </h2>
+        <p className="mt-1 whitespace-pre-line">
+          {hidden('scammer_description', report.scammer_description)}
+        </p>
+      </section>
+      <section aria-labelledby="incident-heading" className="mt-6">
+        <h2 id="incident-heading" className="font-semibold text-lg">
+          The incident
+        </h2>
+        <p className="mt-1 whitespace-pre-line">{hidden('incident_details', report.incident_details)}</p>
+      </section>
+      <LinkedReports id={report.id} />
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border p-3">
+      <dt className="text-muted-foreground text-xs uppercase tracking-wide">{label}</dt>
+      <dd className="mt-1 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Product §scammer-database "linked reports": other published reports sharing a contact identifier. */
+function LinkedReports({ id }: { id: string }) {
+  const userId = useConfirmedUserId();
+  const query = useQuery(linkedReportsQueryOptions(userId, id));
+  return (
+    <section aria-labelledby="linked-heading" className="mt-8">
+      <h2 id="linked-heading" className="font-semibold text-lg">
+        Linked reports
+      </h2>
+      {query.isPending ? (
+        <Skeleton className="mt-2 h-12" />
+      ) : query.isError ? (
+        <p role="alert" className="mt-1 text-destructive dark:text-red-400">
+          {errorText(query.error)}
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="mt-1 text-muted-foreground">No other published report shares these contact details.</p>
+      ) : (
+        <ul className="mt-2 grid gap-2">
+          {groupLinks(query.data).map(({ report, identifiers }) => (
+            <li key={report.id} className="rounded-lg border p-3">
+              <Link to={`/scammer-database/${report.id}`} className="font-medium hover:underline">
+                {report.scammer_name}
+              </Link>
+              {report.business_name ? (
+                <span className="text-muted-foreground"> · {report.business_name}</span>
+              ) : null}
+              <p className="text-muted-foreground text-sm">Shares: {identifiers.join(', ')}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

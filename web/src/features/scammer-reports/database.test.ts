@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { attribution, filtersOf, formatAmount, hasFilters, searchArgs } from './database.ts';
+
+describe('filtersOf', () => {
+  it('reads the search from the address and ignores malformed bounds', () => {
+    const filters = filtersOf(
+      new URLSearchParams(
+        'q=+Green+Valley+&location=Denver&min=100&max=abc&from=2026-01-01&to=yesterday&sort=amount',
+      ),
+    );
+    expect(filters).toEqual({
+      q: 'Green Valley',
+      location: 'Denver',
+      amountMin: '100',
+      amountMax: '',
+      from: '2026-01-01',
+      to: '',
+      sort: 'amount',
+    });
+    expect(hasFilters(filters)).toBe(true);
+    expect(filtersOf(new URLSearchParams('sort=drop')).sort).toBe('newest');
+    expect(hasFilters(filtersOf(new URLSearchParams('sort=amount')))).toBe(false);
+  });
+
+  it('turns into the search function’s arguments', () => {
+    expect(searchArgs(filtersOf(new URLSearchParams('q=kush&min=5.50')), 21)).toEqual({
+      query: 'kush',
+      location: null,
+      amount_min: 5.5,
+      amount_max: null,
+      incident_from: null,
+      incident_to: null,
+      sort: 'newest',
+      result_limit: 21,
+      result_offset: 0,
+    });
+  });
+});
+
+describe('how a published report is worded', () => {
+  it('is a member’s report, with when it was reported and reviewed', () => {
+    expect(attribution('2026-11-02T15:00:00Z', '2026-11-04T09:30:00Z')).toBe(
+      'Reported by a member on November 2, 2026, reviewed on November 4, 2026.',
+    );
+    expect(attribution('2026-11-02T15:00:00Z', null)).toBe('Reported by a member on November 2, 2026.');
+  });
+
+  it('formats amounts as dollars, and nothing for none', () => {
+    expect(formatAmount('1250.5')).toBe('$1,250.50');
+    expect(formatAmount(null)).toBeNull();
+  });
+});
