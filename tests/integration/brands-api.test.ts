@@ -467,16 +467,16 @@ describe('scam-report status on the trust page', () => {
 
     const page = await noAccess.client.rpc('brand_page', { p_slug: brandA.slug });
     expect(page.data.reports).toMatchObject({ count: 1, has_access: false });
-    const hidden = await noAccess.client.from('scammer_reports').select('id').eq('brand_id', brandA.id);
-    expect(hidden.data).toEqual([]);
-    const anonHidden = await anonClient(server)
-      .from('scammer_reports')
-      .select('id')
-      .eq('brand_id', brandA.id);
-    expect(anonHidden.data ?? []).toEqual([]);
+    // Readers reach published reports through published_scammer_reports (product §scammer-database).
+    for (const table of ['scammer_reports', 'published_scammer_reports']) {
+      const hidden = await noAccess.client.from(table).select('id').eq('brand_id', brandA.id);
+      expect(hidden.data ?? [], table).toEqual([]);
+      const anonHidden = await anonClient(server).from(table).select('id').eq('brand_id', brandA.id);
+      expect(anonHidden.data ?? [], table).toEqual([]);
+    }
 
     const shown = await withAccess.client
-      .from('scammer_reports')
+      .from('published_scammer_reports')
       .select('id, brand_id')
       .eq('brand_id', brandA.id);
     expect(shown.data).toEqual([{ id: report?.id, brand_id: brandA.id }]);
