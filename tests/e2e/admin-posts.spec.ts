@@ -19,7 +19,7 @@ test('an admin writes a post with an image, previews it, publishes it to the new
   const title = `Harvest notes ${Date.now().toString(36)}`;
   try {
     await openSignedIn(page, server, member, '/admin/posts');
-    await expect(page.getByRole('heading', { level: 2, name: 'Posts' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Posts', exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'New post' }).click();
     await expect(page.getByRole('heading', { level: 3, name: 'New post' })).toBeVisible();
 
@@ -100,9 +100,46 @@ test('a draft is saved as a draft and stays off the news feed', async ({ page, s
     await expect(toastWith(page, 'Draft saved')).toBeVisible();
     await page.goto('/admin/posts');
     await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Draft');
+    // The list filters by state, in the address.
+    await page.getByLabel('State', { exact: true }).selectOption('published');
+    await expect(page).toHaveURL(/[?&]state=published/);
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+    await page.getByLabel('State', { exact: true }).selectOption('draft');
+    await expect(page).toHaveURL(/[?&]state=draft/);
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Draft');
+    await page.reload();
+    await expect(page.getByLabel('State', { exact: true })).toHaveValue('draft');
+    await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
     const seen = await adminClient(server).rpc('news_feed', { p_category: 'Team' });
     expect((seen.data as { title: string }[]).map((row) => row.title)).not.toContain(title);
   } finally {
     await service.from('admin_posts').delete().eq('title', title);
+  }
+});
+
+test('a post with a publish time ahead is listed as scheduled', async ({ page, server, member }) => {
+  const service = adminClient(server);
+  expect((await service.from('user_roles').insert({ user_id: member.id, role: 'admin' })).error).toBeNull();
+  const title = `Scheduled notes ${Date.now().toString(36)}`;
+  const published = `Published notes ${Date.now().toString(36)}`;
+  try {
+    const rows = await service.from('admin_posts').insert([
+      {
+        title,
+        content: 'Later.',
+        author_id: member.id,
+        publish_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      { title: published, content: 'Now.', author_id: member.id },
+    ]);
+    expect(rows.error).toBeNull();
+    await openSignedIn(page, server, member, '/admin/posts?state=scheduled');
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Scheduled');
+    await expect(page.getByRole('row').filter({ hasText: published })).toHaveCount(0);
+    await page.getByLabel('State', { exact: true }).selectOption('published');
+    await expect(page.getByRole('row').filter({ hasText: published })).toContainText('Published');
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  } finally {
+    await service.from('admin_posts').delete().in('title', [title, published]);
   }
 });

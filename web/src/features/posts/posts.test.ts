@@ -3,6 +3,8 @@ import {
   EMPTY_POST,
   fromLocalInput,
   parseAdminPost,
+  parsePostFilters,
+  postFiltersSearch,
   postProblems,
   postState,
   toLocalInput,
@@ -44,5 +46,19 @@ describe('parseAdminPost', () => {
   it('keeps only string media addresses and defaults the rest', () => {
     const post = parseAdminPost({ id: 'p', title: 'T', status: 'odd', media_urls: ['a', 3, null] });
     expect(post).toMatchObject({ status: 'published', mediaUrls: ['a'], bodyHtml: null, featured: false });
+  });
+});
+
+describe('post filters in the URL', () => {
+  it('read what they know, ignore the rest and write back only what differs from the defaults', () => {
+    const filters = parsePostFilters(new URLSearchParams('state=scheduled&sort=oldest&page=2'));
+    expect(filters).toEqual({ state: 'scheduled', sort: 'oldest', page: 2 });
+    expect(postFiltersSearch(filters)).toBe('?state=scheduled&sort=oldest&page=2');
+    expect(parsePostFilters(new URLSearchParams('state=live&sort=x&page=0'))).toEqual({
+      state: null,
+      sort: 'newest',
+      page: 1,
+    });
+    expect(postFiltersSearch({ state: null, sort: 'newest', page: 1 })).toBe('');
   });
 });

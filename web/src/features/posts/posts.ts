@@ -109,3 +109,36 @@ export function valuesOf(post: AdminPost): PostValues {
     mediaUrls: post.mediaUrls,
   };
 }
+
+export const POST_SORTS = {
+  newest: { label: 'Newest first', ascending: false },
+  oldest: { label: 'Oldest first', ascending: true },
+} as const;
+export type PostSort = keyof typeof POST_SORTS;
+
+export interface PostFilters {
+  state: PostState | null;
+  sort: PostSort;
+  page: number;
+}
+
+/** The list's filters as written in the URL (?state=scheduled&sort=oldest&page=2); unknown values are ignored. */
+export function parsePostFilters(params: URLSearchParams): PostFilters {
+  const state = params.get('state');
+  const sort = params.get('sort');
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    state: state === 'draft' || state === 'scheduled' || state === 'published' ? state : null,
+    sort: sort === 'oldest' ? 'oldest' : 'newest',
+    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+export function postFiltersSearch(filters: PostFilters): string {
+  const params = new URLSearchParams();
+  if (filters.state) params.set('state', filters.state);
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}

@@ -6,10 +6,20 @@ import { Pager, QueryState } from '#web/components/layout/list-states.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { adminPostsQueryOptions, POSTS_PAGE_SIZE, useDeletePost } from '../api/admin-posts.ts';
-import { type AdminPost, postState, STATE_LABELS } from '../posts.ts';
+import {
+  type AdminPost,
+  POST_SORTS,
+  type PostFilters,
+  parsePostFilters,
+  postFiltersSearch,
+  postState,
+  STATE_LABELS,
+} from '../posts.ts';
 
 const when = (iso: string | null) =>
   iso
@@ -49,34 +59,68 @@ function DeletePost({ post }: { post: AdminPost }) {
 /** Every post, newest first, with its state; the page number is in the URL. */
 export function PostsList() {
   const [params, setParams] = useSearchParams();
-  const raw = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(raw) && raw >= 1 && raw <= 100_000 ? raw : 1;
-  const list = useQuery(adminPostsQueryOptions(page));
+  const filters = parsePostFilters(params);
+  const { page } = filters;
+  const change = (patch: Partial<PostFilters>) =>
+    setParams(new URLSearchParams(postFiltersSearch({ ...filters, page: 1, ...patch })));
+  const list = useQuery(adminPostsQueryOptions(filters));
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE));
 
   return (
     <div className="grid gap-5">
-      <div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
         <Button asChild>
           <Link to="new">
             <FilePlus2 aria-hidden="true" />
             New post
           </Link>
         </Button>
+        <fieldset className="flex flex-wrap gap-3">
+          <legend className="sr-only">Filter and sort</legend>
+          <div className="grid gap-1.5">
+            <Label htmlFor="posts-state">State</Label>
+            <NativeSelect
+              id="posts-state"
+              value={filters.state ?? ''}
+              onChange={(event) => change({ state: (event.target.value || null) as PostFilters['state'] })}
+            >
+              <option value="">All posts</option>
+              <option value="published">Published</option>
+              <option value="scheduled">Scheduled</option>
+              <option value="draft">Drafts</option>
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="posts-sort">Sort by</Label>
+            <NativeSelect
+              id="posts-sort"
+              value={filters.sort}
+              onChange={(event) => change({ sort: event.target.value === 'oldest' ? 'oldest' : 'newest' })}
+            >
+              {Object.entries(POST_SORTS).map(([key, sort]) => (
+                <option key={key} value={key}>
+                  {sort.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </fieldset>
       </div>
       {list.isPending || list.isError ? (
         <QueryState what="posts" query={list} />
       ) : list.data.rows.length === 0 ? (
-        <EmptyState icon={Newspaper} title="No posts yet">
-          Posts the team writes appear in the news feed; featured ones also on the home page.
+        <EmptyState icon={Newspaper} title={filters.state ? 'No posts in this state' : 'No posts yet'}>
+          {filters.state
+            ? 'Choose another state, or show all posts.'
+            : 'Posts the team writes appear in the news feed; featured ones also on the home page.'}
         </EmptyState>
       ) : (
         <>
           <div className="overflow-x-auto rounded-xl border">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">
-                Posts, newest first, page {page} of {pages}
+                Posts, {POST_SORTS[filters.sort].label.toLowerCase()}, page {page} of {pages}
               </caption>
               <thead className="bg-muted/50 text-muted-foreground">
                 <tr>

@@ -3,30 +3,43 @@ import { invokeFunction } from '#web/lib/invoke-function.ts';
 import { asUserFacing } from '#web/lib/server-message.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { fileExtension, uploadPublicFile } from '#web/lib/upload-with-progress.ts';
-import { type AdminPost, fromLocalInput, type PostValues, parseAdminPost } from '../posts.ts';
+import {
+  type AdminPost,
+  fromLocalInput,
+  POST_SORTS,
+  type PostFilters,
+  type PostValues,
+  parseAdminPost,
+} from '../posts.ts';
 
 export const POSTS_PAGE_SIZE = 25;
 const COLUMNS =
   'id, title, content, body_html, featured, status, publish_at, media_urls, created_at, updated_at';
 
-/** One page of every post, newest first (admins read drafts and scheduled posts too). */
-export async function getAdminPosts(page: number): Promise<{ rows: AdminPost[]; total: number }> {
+/** One page of the posts in a state (admins read drafts and scheduled posts too). */
+export async function getAdminPosts(filters: PostFilters): Promise<{ rows: AdminPost[]; total: number }> {
   const supabase = await loadSupabase();
-  const from = (page - 1) * POSTS_PAGE_SIZE;
-  const { data, error, count } = await supabase
-    .from('admin_posts')
-    .select(COLUMNS, { count: 'exact' })
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
+  const from = (filters.page - 1) * POSTS_PAGE_SIZE;
+  const ascending = POST_SORTS[filters.sort].ascending;
+  const now = new Date().toISOString();
+  let query = supabase.from('admin_posts').select(COLUMNS, { count: 'exact' });
+  if (filters.state === 'draft') query = query.eq('status', 'draft');
+  if (filters.state === 'scheduled') query = query.eq('status', 'published').gt('publish_at', now);
+  if (filters.state === 'published') {
+    query = query.eq('status', 'published').or(`publish_at.is.null,publish_at.lte.${now}`);
+  }
+  const { data, error, count } = await query
+    .order('created_at', { ascending })
+    .order('id', { ascending })
     .range(from, from + POSTS_PAGE_SIZE - 1);
   if (error) throw error;
   return { rows: (data ?? []).map((row) => parseAdminPost(row)), total: count ?? 0 };
 }
 
-export const adminPostsQueryOptions = (page: number) =>
+export const adminPostsQueryOptions = (filters: PostFilters) =>
   queryOptions({
-    queryKey: ['posts', 'admin-list', { page }],
-    queryFn: () => getAdminPosts(page),
+    queryKey: ['posts', 'admin-list', filters],
+    queryFn: () => getAdminPosts(filters),
     placeholderData: keepPreviousData,
   });
 
