@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseAuthTraces } from '../auth/erasure.ts';
 import type { Database } from '../db/driver.ts';
-import { forgetOutboxMail } from '../mail/mailer.ts';
+import { forgetOutboxMail, markErased } from '../mail/mailer.ts';
 import type { BlobTrash } from './blob-trash.ts';
 import * as sql from './db.ts';
 import { FunctionErrors } from './errors.ts';
@@ -101,7 +101,9 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
     );
   }
   if (deps.outboxDataDir !== undefined) {
-    // Mails written to the local outbox (no SMTP server): theirs hold their address and links.
+    // Mails written to the local outbox (no SMTP server): theirs hold their address and links. Mails
+    // still on their way in this process are dropped or removed by the outbox itself (markErased).
+    markErased(emails);
     await forgetOutboxMail(deps.outboxDataDir, emails).catch((error) =>
       log.error({ err: error }, 'functions: account deleted; removing its mails from the outbox failed'),
     );

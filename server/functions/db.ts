@@ -304,6 +304,10 @@ export async function deleteAccountRows(
         or lower(e.additional_data ->> 'user_email') = any($2::text[])`,
     [userId, emails.map((email) => email.toLowerCase())],
   );
+  // Mail the database queued for them, sent or not: it holds their address and what it said.
+  await tx.query('delete from private.mail_queue q where lower(q.to_email) = any($1::text[])', [
+    emails.map((email) => email.toLowerCase()),
+  ]);
   return {
     versions: rows.flatMap((row) => (row.version ? [row.version] : [])),
     objects: rows.length,

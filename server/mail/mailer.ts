@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -84,6 +84,30 @@ export function createSmtpMailer(config: Config): Mailer {
   };
 }
 
+/**
+ * Addresses of accounts erased in the last minutes in this process, as SHA-256 hashes with the time:
+ * a mail to one of them that was already on its way when the account was deleted (an auth mail in the
+ * send queue, a queued product mail being sent) is not left in the outbox (issue 13, decision 104).
+ */
+const erased = new Map<string, number>();
+const ERASED_KEPT_MS = 10 * 60_000;
+
+function addressHash(address: string): string {
+  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+}
+
+/** Marks addresses as erased (call after the deletion committed, before removing their mails). */
+export function markErased(addresses: readonly string[]): void {
+  const now = Date.now();
+  for (const [hash, at] of erased) if (now - at > ERASED_KEPT_MS) erased.delete(hash);
+  for (const address of addresses) erased.set(addressHash(address), now);
+}
+
+function isErased(address: string): boolean {
+  const at = erased.get(addressHash(address));
+  return at !== undefined && Date.now() - at <= ERASED_KEPT_MS;
+}
+
 export function createOutboxMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const dir = join(config.dataDir, 'mail');
   const builder = onFirstUse(async () =>
@@ -93,6 +117,10 @@ export function createOutboxMailer(config: Config, log: FastifyBaseLogger): Mail
     kind: 'outbox',
     async deliver(message) {
       const id = randomUUID();
+      if (isErased(message.to)) {
+        log.info({ mail: { id, type: message.type } }, 'mail to an erased account dropped');
+        return id;
+      }
       const created = new Date();
       const info = await (await builder()).sendMail({
         from: fromAddress(config),
@@ -121,6 +149,13 @@ export function createOutboxMailer(config: Config, log: FastifyBaseLogger): Mail
       // The .json appears last and atomically: a reader that sees it also finds the .eml complete.
       await writeFile(`${base}.json.tmp`, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
       await rename(`${base}.json.tmp`, `${base}.json`);
+      if (isErased(message.to)) {
+        // Erased while it was being written, after the deletion's sweep looked: remove it now.
+        await rm(`${base}.eml`, { force: true });
+        await rm(`${base}.json`, { force: true });
+        log.info({ mail: { id, type: message.type } }, 'mail to an erased account removed');
+        return id;
+      }
       log.info(
         { mail: { id, to: message.to, type: message.type, action_url: message.actionUrl } },
         `mail "${message.subject}" to ${message.to} written to ${base}.eml${message.actionUrl ? `; link: ${message.actionUrl}` : ''}`,

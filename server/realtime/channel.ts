@@ -222,6 +222,20 @@ export class Channel {
     // Registered before anything is awaited, so nothing published from here on is missed; what
     // arrives before the reply is held and sent right after it.
     this.service.attach(this);
+    // A deletion or suspension whose notice arrived while the account was being checked: check again
+    // (now attached, a later notice closes this channel like any other).
+    const sub = this.identity.claims.sub;
+    if (
+      this.identity.role === 'authenticated' &&
+      typeof sub === 'string' &&
+      this.service.revokedRecently(sub)
+    ) {
+      const again = await this.checkedIdentity(this.identity.token);
+      if (!again.ok) {
+        this.service.detach(this);
+        return this.refuse(message.ref, again.reason);
+      }
+    }
 
     const replyBindings: JsonObject[] = [];
     const specs: SubscriptionSpec[] = [];
@@ -300,19 +314,21 @@ export class Channel {
     return this.checkedIdentity(usable);
   }
 
-  /** The token's identity, refused when it names a user whose account is gone (decision 097). */
+  /** The token's identity, refused when it names a user whose account is gone or suspended (097, 104). */
   private async checkedIdentity(token: string): Promise<IdentityResult> {
     const result = await verifyIdentity(token, this.service.jwt);
     if (!result.ok || result.identity.role !== 'authenticated') return result;
     const sub = result.identity.claims.sub;
     if (typeof sub !== 'string' || !UUID.test(sub)) return result;
+    let status: 'ok' | 'gone' | 'suspended';
     try {
-      if (await this.service.rdb.accountExists(sub)) return result;
+      status = await this.service.rdb.accountStatus(sub);
     } catch (error) {
       this.service.log.error({ err: error }, 'realtime: checking the account of a token failed');
       return { ok: false, reason: reasons.unavailable() };
     }
-    return { ok: false, reason: reasons.accountGone() };
+    if (status === 'ok') return result;
+    return { ok: false, reason: status === 'gone' ? reasons.accountGone() : reasons.accountSuspended() };
   }
 
   private dropBindings(): void {
@@ -509,6 +525,15 @@ export class Channel {
       Math.min(Math.max(remaining, 0), MAX_TIMER_MS),
     );
     this.expiryTimer.unref();
+  }
+
+  /** Whether this channel acts as the given user (its token's `sub`, signed in). */
+  actsFor(userId: string): boolean {
+    return (
+      this.state !== 'closed' &&
+      this.identity?.role === 'authenticated' &&
+      this.identity.claims.sub === userId
+    );
   }
 
   // ----------------------------------------------------------------------------------------- closing

@@ -29,12 +29,17 @@ export class RealtimeDb {
   constructor(private readonly db: Database) {}
 
   /** Whether a user's account exists (a deleted account's token is still valid until it expires). */
-  async accountExists(userId: string): Promise<boolean> {
-    const { rows } = await this.db.query<{ exists: boolean }>(
-      'select exists (select 1 from auth.users u where u.id = $1::uuid) as exists',
+  /**
+   * Whether the account of a token may use realtime: it exists, is not deleted and not suspended
+   * (decisions 097, 104).
+   */
+  async accountStatus(userId: string): Promise<'ok' | 'gone' | 'suspended'> {
+    const { rows } = await this.db.query<{ status: 'ok' | 'suspended' }>(
+      `select case when coalesce(u.banned_until > now(), false) then 'suspended' else 'ok' end as status
+         from auth.users u where u.id = $1::uuid and u.deleted_at is null`,
       [userId],
     );
-    return rows[0]?.exists === true;
+    return rows[0]?.status ?? 'gone';
   }
 
   get mode(): Database['mode'] {

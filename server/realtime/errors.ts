@@ -30,6 +30,7 @@ export const reasons = {
   tokenSignature: () => 'JwtSignatureError: Failed to validate JWT signature',
   tokenRole: (role: string) => `Unauthorized: The role "${role}" is not a role of this project`,
   accountGone: () => 'InvalidJWTToken: The account of this token no longer exists',
+  accountSuspended: () => 'InvalidJWTToken: The account of this token is suspended',
   unavailable: () => 'RealtimeUnavailable: Realtime could not reach the database, please try again',
   shuttingDown: () => 'RealtimeRestarting: Realtime is restarting, please standby',
 } as const;
@@ -38,6 +39,8 @@ export const reasons = {
 export const systemMessages = {
   tooManyMessages: () => 'Too many messages per second',
   tokenExpired: (secondsAgo: number) => `Token has expired ${secondsAgo} seconds ago`,
+  accountGone: () => 'The account of this token no longer exists',
+  accountSuspended: () => 'The account of this token is suspended',
   subscribed: () => 'Subscribed to PostgreSQL',
   subscribeFailed: (params: string, detail: string) =>
     `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ${detail}`,

@@ -9,6 +9,7 @@ import { ChangeFeed } from './change-feed.ts';
 import type { Channel } from './channel.ts';
 import { CLOSE_GOING_AWAY, Connection } from './connection.ts';
 import { RealtimeDb } from './db.ts';
+import { systemMessages } from './errors.ts';
 import { leaveDiffs, type PresenceDiff } from './presence.ts';
 import {
   encodeRaw,
@@ -60,6 +61,9 @@ export class RealtimeService {
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private beating = false;
   private beats = 0;
+  private unlistenRevoked: (() => Promise<void>) | undefined;
+  /** Accounts revoked in the last minute, for joins whose account check raced the notice. */
+  private readonly revoked = new Map<string, number>();
 
   constructor(ctx: AppContext) {
     this.config = ctx.config.realtime;
@@ -80,6 +84,9 @@ export class RealtimeService {
     await this.rdb.syncTriggers();
     await this.feed.start();
     await this.bus.start();
+    this.unlistenRevoked = await this.rdb.listen('auth_account_revoked', (payload) =>
+      this.onAccountRevoked(payload),
+    );
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
     this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(5000, this.config.idleTimeoutMs / 2));
@@ -95,6 +102,7 @@ export class RealtimeService {
     const connections = [...this.connections];
     for (const connection of connections) connection.ws.close(CLOSE_GOING_AWAY, 'Server shutting down');
     await Promise.all(connections.map((connection) => connection.close()));
+    await this.unlistenRevoked?.().catch(() => {});
     await this.feed.stop();
     await this.bus.stop();
     await this.rdb.unregisterNode(this.nodeId).catch((error) => {
@@ -130,6 +138,38 @@ export class RealtimeService {
         void connection.close();
       }
     }
+  }
+
+  /**
+   * An account was deleted or suspended (NOTIFY `auth_account_revoked` from a trigger on
+   * `auth.users`, at commit, heard by every process): the channels its tokens opened on this process
+   * are closed now, with a `system` message saying why, instead of when the token expires (decision
+   * 104). Rejoining is refused by the join's own account check.
+   */
+  private onAccountRevoked(payload: string): void {
+    let notice: { u?: unknown; r?: unknown };
+    try {
+      notice = JSON.parse(payload) as { u?: unknown; r?: unknown };
+    } catch {
+      return;
+    }
+    if (typeof notice.u !== 'string') return;
+    const message =
+      notice.r === 'suspended' ? systemMessages.accountSuspended() : systemMessages.accountGone();
+    const now = Date.now();
+    for (const [userId, at] of this.revoked) if (now - at > 60_000) this.revoked.delete(userId);
+    this.revoked.set(notice.u, now);
+    for (const channels of this.topics.values()) {
+      for (const channel of [...channels]) {
+        if (channel.actsFor(notice.u)) void channel.shutdown(message);
+      }
+    }
+  }
+
+  /** Whether a user's account was deleted or suspended in the last minute. */
+  revokedRecently(userId: string): boolean {
+    const at = this.revoked.get(userId);
+    return at !== undefined && Date.now() - at <= 60_000;
   }
 
   // ---------------------------------------------------------------------------------------- topics

@@ -4,7 +4,7 @@
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor } from '#tests/support/clients.ts';
+import { adminClient, clientFor } from '#tests/support/clients.ts';
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
 import { signToken } from '#tests/support/tokens.ts';
 import { createUser } from '#tests/support/users.ts';
@@ -266,6 +266,50 @@ describe('the identity of a channel', () => {
     await other.realtime.setAuth(await token(3600, crypto.randomUUID()));
     await waitFor(() => statuses.includes('CLOSED') || statuses.includes('CHANNEL_ERROR'));
   });
+
+  // Issue 13 / decision 104: a channel opened before its account was deleted or suspended is closed at
+  // once (NOTIFY from auth.users, heard by every process), not when its token expires.
+  for (const [what, revoke, message] of [
+    ['deleted', (id: string) => adminClient(server).auth.admin.deleteUser(id), 'no longer exists'],
+    [
+      'suspended',
+      (id: string) => adminClient(server).auth.admin.updateUserById(id, { ban_duration: '24h' }),
+      'is suspended',
+    ],
+  ] as const) {
+    it(`is closed at once when its account is ${what}, and a new join is refused`, async () => {
+      const { id } = await createUser(server);
+      const made = client();
+      await made.realtime.setAuth(await token(3600, id));
+      const system: Message[] = [];
+      const statuses: string[] = [];
+      const channel = made.channel(topic()).on('system', {}, (payload) => system.push(payload));
+      channel.subscribe((status) => statuses.push(status));
+      await waitFor(() => statuses.includes('SUBSCRIBED'));
+      // A channel of another member stays open.
+      const bystander = client();
+      await bystander.realtime.setAuth(await token(3600));
+      const other = bystander.channel(topic());
+      expect(await subscribe(other)).toBe('SUBSCRIBED');
+
+      const { error } = await revoke(id);
+      expect(error).toBeNull();
+      const closing = await waitFor(() => system.find((entry) => entry.extension === 'system'));
+      expect(closing).toMatchObject({ status: 'error', message: `The account of this token ${message}` });
+      await waitFor(() => statuses.includes('CLOSED'));
+
+      const again = client();
+      await again.realtime.setAuth(await token(3600, id));
+      const refused = await new Promise<{ status: string; error?: Error }>((resolve) =>
+        again
+          .channel(topic())
+          .subscribe((status, err) => resolve({ status, ...(err ? { error: err } : {}) })),
+      );
+      expect(refused.status).toBe('CHANNEL_ERROR');
+      expect(refused.error?.message).toBe(`InvalidJWTToken: The account of this token ${message}`);
+      expect(other.state).toBe('joined');
+    });
+  }
 
   it('is refused when the token has already expired', async () => {
     const made = client();

@@ -203,6 +203,12 @@ describe('deletion leaves nothing identifying (decision 097)', () => {
     expect(await count(mentions('auth.audit_log_entries', 'payload'), [member.id])).toBeGreaterThan(1);
     expect(await count(`auth.audit_log_entries where ip_address <> ''`, [])).toBeGreaterThan(0);
     expect(await count(mentions('realtime.changes', 'record'), [member.id])).toBeGreaterThan(0);
+    // A mail the database queued for them (sent by the product-mail job, or not yet).
+    await db().query(
+      `select private.queue_mail($1, 'booking_status', 'Your booking', 'It was confirmed.', '/booking')`,
+      [member.email],
+    );
+    expect(await count('private.mail_queue where lower(to_email) = lower($1)', [member.email])).toBe(1);
     // Their free trial ran out before they left.
     await db().query(
       `update public.profiles set trial_ends_at = now() - interval '1 hour' where user_id = $1`,
@@ -219,6 +225,7 @@ describe('deletion leaves nothing identifying (decision 097)', () => {
       expect(await count(mentions('realtime.subscriptions', 'claims'), [value])).toBe(0);
     }
     expect(await count(`realtime.changes where record::text like '%published%'`, [])).toBe(0);
+    expect(await count('private.mail_queue where lower(to_email) = lower($1)', [member.email])).toBe(0);
     expect((await readOutbox(t.server.dataDir)).filter((m) => m.to === member.email)).toEqual([]);
     const files = await readdir(join(t.server.dataDir, 'mail'));
     for (const file of files) {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '#server/web-build.ts';
+import { adminClient } from '#tests/support/clients.ts';
 import {
   createPostgresDatabase,
   startTestServer,
@@ -18,6 +19,7 @@ import {
   testDatabase,
 } from '#tests/support/test-server.ts';
 import { apiKey } from '#tests/support/tokens.ts';
+import { createUser } from '#tests/support/users.ts';
 import {
   closeClients,
   eventually,
@@ -76,6 +78,20 @@ describe.runIf(postgres)('two server processes on one database', () => {
     });
     expect(response.status).toBe(202);
     await waitFor(() => got.b.some((message) => message.event === 'rest'));
+  });
+
+  it("close a deleted account's channels on every process at once (decision 104)", async () => {
+    const { id } = await createUser(a);
+    const system: Row[] = [];
+    const onB = (await realtimeClient(b, await userToken(b, id))).channel('revoked-room');
+    onB.on('system', {}, (payload) => system.push(payload));
+    await subscribed(onB);
+
+    const { error } = await adminClient(a).auth.admin.deleteUser(id);
+    expect(error).toBeNull();
+    const closing = await waitFor(() => system.find((entry) => entry.extension === 'system'));
+    expect(closing).toMatchObject({ status: 'error', message: 'The account of this token no longer exists' });
+    await waitFor(() => onB.state === 'closed');
   });
 
   it('share presence, and announce the leaves of a process that stops', async () => {
