@@ -136,6 +136,12 @@ export interface AuthConfig {
   refreshTokenReuseInterval: number;
   /** Signed-in users may link and unlink social identities themselves. */
   manualLinking: boolean;
+  /**
+   * POST /otp for an address without an account when no account may be made (`create_user: false`, or
+   * sign-ups disabled): false answers an empty 200 like for any address, so the endpoint reveals no
+   * accounts (decision 016); true answers GoTrue's 422 `otp_disabled` (decision 135).
+   */
+  otpRevealsUnknownEmail: boolean;
   mfaMaxEnrolledFactors: number;
   /** Seconds an MFA challenge can be answered. */
   mfaChallengeExpiry: number;
@@ -319,6 +325,7 @@ function readAuthConfig(read: Reader): AuthConfig {
     updatePasswordRequireReauthentication: read.bool('UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION', false),
     refreshTokenReuseInterval: read.int('REFRESH_TOKEN_REUSE_INTERVAL', 10, 0, 3600),
     manualLinking: read.bool('ENABLE_MANUAL_LINKING', true),
+    otpRevealsUnknownEmail: read.bool('OTP_REVEALS_UNKNOWN_EMAIL', false),
     mfaMaxEnrolledFactors: read.int('MFA_MAX_ENROLLED_FACTORS', 10, 1, 100),
     mfaChallengeExpiry: read.int('MFA_CHALLENGE_EXPIRY_DURATION', 300, 30, 3600),
     flowStateExpiry: read.int('FLOW_STATE_EXPIRY', 300, 30, 86400),

@@ -262,6 +262,8 @@ export async function sendOtp(
   // Unknown address and no sign-up wanted: the same empty answer as for a known one, so the endpoint
   // cannot be used to learn which addresses have accounts (docs/decisions/016-auth-enumeration.md).
   const sends = existing ? !existing.banned : input.createUser && !deps.config.disableSignup;
+  // GoTrue's own answer, when the operator chose it (decision 135).
+  if (!existing && !sends && deps.config.auth.otpRevealsUnknownEmail) throw authErrors.otpSignupDisabled();
   await deps.limits.mail({
     ip: meta.ip,
     recipients: [{ kind: 'magiclink', address: email }],

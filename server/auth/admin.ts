@@ -132,7 +132,8 @@ export async function createUser(deps: AuthDeps, input: AdminUserInput, meta: Re
   const bannedUntil = input.banDuration === '' ? null : banUntil(input.banDuration);
   const id = input.id === '' ? randomUUID() : input.id.toLowerCase();
   const identity = { sub: id, email, email_verified: confirmed, phone_verified: false };
-  const userMetadata = { ...(input.userMetadata ?? {}), ...identity };
+  // As GoTrue: the metadata as given; confirming the address adds only `email_verified` (User.Confirm).
+  const userMetadata = { ...(input.userMetadata ?? {}), ...(confirmed ? { email_verified: true } : {}) };
   const appMetadata = { ...(input.appMetadata ?? {}), provider: 'email', providers: ['email'] };
   checkJsonValue('user_metadata', userMetadata, METADATA_MAX_BYTES);
   checkJsonValue('app_metadata', appMetadata, METADATA_MAX_BYTES);
@@ -189,8 +190,8 @@ export async function updateUserById(
     userMetadata = mergeMetadata(userMetadata, input.userMetadata);
   }
   if (email !== undefined && email !== existing.email) {
+    // GoTrue updates the email identity's data, not user_metadata.
     changes.email = email;
-    userMetadata = mergeMetadata(userMetadata, { email });
   }
   if (input.emailConfirm === true && !existing.email_confirmed_at) {
     changes.emailConfirmedNow = true;
@@ -316,7 +317,7 @@ async function createInvitedUser(
     emailConfirmed: false,
     invited: true,
     appMetadata: { provider: 'email', providers: ['email'] },
-    userMetadata: { ...data, ...identity },
+    userMetadata: { ...data },
   });
   await insertIdentity(tx, { userId: id, provider: 'email', providerId: id, data: identity });
   return id;
@@ -382,7 +383,7 @@ export async function generateLink(
             emailConfirmed: false,
             invited: false,
             appMetadata: { provider: 'email', providers: ['email'] },
-            userMetadata: { ...data, ...identity },
+            userMetadata: { ...data },
           });
           await insertIdentity(tx, { userId: id, provider: 'email', providerId: id, data: identity });
           user = (await findUserById(tx, id)) as UserRow;
@@ -401,7 +402,7 @@ export async function generateLink(
         emailConfirmed: false,
         invited: false,
         appMetadata: { provider: 'email', providers: ['email'] },
-        userMetadata: { ...data, ...identity },
+        userMetadata: { ...data },
       });
       await insertIdentity(tx, { userId: id, provider: 'email', providerId: id, data: identity });
       user = (await findUserById(tx, id)) as UserRow;

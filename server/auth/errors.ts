@@ -74,8 +74,12 @@ export const authErrors = {
   web3Disabled: () => err(422, 'web3_provider_disabled', 'Web3 provider is disabled'),
   samlDisabled: () => err(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
   providerDisabled: () => err(400, 'validation_failed', 'Unsupported provider: provider is not enabled'),
-  idTokenInvalid: (reason: string) =>
-    err(400, 'validation_failed', `Unable to verify the ID token: ${reason}`),
+  /**
+   * GoTrue's OAuthError (the id_token grant): 400 with `{error, error_description}` in every API
+   * version, no error code (supabase/auth internal/api/apierrors OAuthError, token_oidc.go).
+   */
+  oauth: (error: 'invalid request' | 'invalid nonce', description: string) =>
+    new ApiError(400, error, description, { details: { oauth: true } }),
   badOAuthState: () => err(400, 'bad_oauth_state', 'OAuth state parameter is invalid or has expired'),
   badOAuthCallback: (message: string) => err(400, 'bad_oauth_callback', message),
   providerEmailNeedsVerification: () =>
@@ -233,7 +237,12 @@ export function requestedApiVersion(request: Pick<FastifyRequest, 'headers'>): s
   return API_VERSION_2024;
 }
 
+function isOAuthError(error: ApiError): boolean {
+  return (error.details as { oauth?: unknown } | null)?.oauth === true;
+}
+
 export function renderAuthError(error: ApiError, version: string | undefined): Record<string, unknown> {
+  if (isOAuthError(error)) return { error: error.code, error_description: error.message };
   const reasons = (error.details as { reasons?: string[] } | null)?.reasons;
   const body: Record<string, unknown> =
     version === API_VERSION_2024
@@ -247,7 +256,7 @@ export function sendAuthError(request: FastifyRequest, reply: FastifyReply, erro
   const version = requestedApiVersion(request);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   if (version) reply.header(API_VERSION_HEADER, version);
-  reply.header('x-sb-error-code', error.code);
+  if (!isOAuthError(error)) reply.header('x-sb-error-code', error.code);
   return reply
     .status(error.status)
     .type('application/json; charset=utf-8')

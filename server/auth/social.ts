@@ -115,7 +115,7 @@ export class SocialProvider {
 
   async jwks(): Promise<{ keys: ReturnType<typeof createRemoteJWKSet>; issuer: string }> {
     const metadata = (await this.config()).serverMetadata();
-    if (!metadata.jwks_uri) throw authErrors.idTokenInvalid('the provider publishes no signing keys');
+    if (!metadata.jwks_uri) throw authErrors.oauth('invalid request', 'Bad ID token');
     this.keySet ??= createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 10_000 });
     return { keys: this.keySet, issuer: metadata.issuer };
   }
@@ -441,24 +441,37 @@ export async function idTokenGrant(
   input: { provider: string; idToken: string; nonce: string; linkUserId: string | undefined },
   meta: RequestMeta,
 ): Promise<Json> {
-  if (input.idToken === '') throw authErrors.validation('id_token required');
-  if (input.provider === '') throw authErrors.validation('provider or client_id and issuer required');
+  // GoTrue's checks, in its order and with its OAuth-shaped errors (token_oidc.go).
+  if (input.idToken === '') throw authErrors.oauth('invalid request', 'id_token required');
+  if (input.provider === '') {
+    throw authErrors.oauth('invalid request', 'provider or client_id and issuer required');
+  }
   const provider = providerOf(deps, input.provider);
   await deps.limits.perIp('signin', meta.ip);
   let payload: JWTPayload;
   try {
     const { keys, issuer } = await provider.jwks();
-    ({ payload } = await jwtVerify(input.idToken, keys, { issuer, audience: provider.clientId }));
+    ({ payload } = await jwtVerify(input.idToken, keys, { issuer }));
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw authErrors.idTokenInvalid((error as Error).message?.slice(0, 200) || 'invalid token');
+    throw authErrors.oauth('invalid request', 'Bad ID token');
   }
-  const tokenNonce = typeof payload.nonce === 'string' ? payload.nonce : undefined;
+  if (typeof payload.sub !== 'string' || payload.sub === '') {
+    throw authErrors.oauth('invalid request', 'Missing sub claim in id_token');
+  }
+  const audience = payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (!audience.includes(provider.clientId)) {
+    throw authErrors.oauth('invalid request', `Unacceptable audience in id_token: [${audience.join(' ')}]`);
+  }
+  const tokenNonce = typeof payload.nonce === 'string' && payload.nonce !== '' ? payload.nonce : undefined;
   if ((tokenNonce === undefined) !== (input.nonce === '')) {
-    throw authErrors.validation('Passed nonce and nonce in id_token should either both exist or not.');
+    throw authErrors.oauth(
+      'invalid request',
+      'Passed nonce and nonce in id_token should either both exist or not.',
+    );
   }
   if (tokenNonce !== undefined && tokenNonce !== sha256Hex(input.nonce) && tokenNonce !== input.nonce) {
-    throw authErrors.validation('Nonces mismatch');
+    throw authErrors.oauth('invalid nonce', 'Nonces mismatch');
   }
   return deps.app.db.transaction(async (tx) => {
     const userId = await resolveUser(tx, deps, provider.name, payload as Json, input.linkUserId, meta);

@@ -60,9 +60,10 @@ describe('user management', () => {
     expect(error).toBeNull();
     expect(created.user).toMatchObject({
       email,
-      user_metadata: { full_name: 'Managed Member', email_verified: true },
       app_metadata: { plan: 'trial', provider: 'email', providers: ['email'] },
     });
+    // As GoTrue: the metadata as given, and confirming adds only email_verified (issue 24).
+    expect(created.user?.user_metadata).toEqual({ full_name: 'Managed Member', email_verified: true });
     const id = created.user?.id as string;
     expect((await clientFor(server).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
 
@@ -80,10 +81,21 @@ describe('user management', () => {
       password: 'a different passphrase',
     });
     expect(updateError).toBeNull();
-    expect(updated.user).toMatchObject({
-      email: newEmail,
-      user_metadata: { full_name: 'Renamed Member', nickname: 'rm' },
+    expect(updated.user).toMatchObject({ email: newEmail });
+    expect(updated.user?.user_metadata).toEqual({
+      full_name: 'Renamed Member',
+      nickname: 'rm',
+      email_verified: true,
     });
+    const unconfirmed = await admin.createUser({ email: uniqueEmail('as-given'), user_metadata: { a: 1 } });
+    expect(unconfirmed.data.user?.user_metadata).toEqual({ a: 1 });
+    const linked = await admin.generateLink({
+      type: 'invite',
+      email: uniqueEmail('invited'),
+      options: { data: { team: 'growers' } },
+    });
+    expect(linked.error).toBeNull();
+    expect(linked.data.user?.user_metadata).toEqual({ team: 'growers' });
     expect(updated.user?.app_metadata.plan).toBeUndefined();
     expect(
       (

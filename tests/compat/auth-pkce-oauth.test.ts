@@ -316,9 +316,13 @@ describe('id_token grant', () => {
       token,
       nonce: 'other',
     });
-    expect(wrong.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    // GoTrue's OAuth-shaped errors (issue 24): no error code, its messages.
+    expect(wrong.error).toMatchObject({ status: 400, message: 'Nonces mismatch' });
     const missing = await clientFor(server).auth.signInWithIdToken({ provider: 'google', token });
-    expect(missing.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(missing.error).toMatchObject({
+      status: 400,
+      message: 'Passed nonce and nonce in id_token should either both exist or not.',
+    });
   });
 
   it('refuses tokens for another audience, forged, unsigned, or for another provider', async () => {
@@ -330,10 +334,34 @@ describe('id_token grant', () => {
       { expiresIn: 600, header: { alg: 'HS256' } },
     );
     const unsigned = unsignedToken({ sub: 'x', aud: CLIENT_ID, iss: provider.issuer, exp: now + 600 });
-    for (const token of [otherAudience, forged, unsigned, 'garbage']) {
+    const audience = await clientFor(server).auth.signInWithIdToken({
+      provider: 'google',
+      token: otherAudience,
+    });
+    expect(audience.error).toMatchObject({
+      status: 400,
+      message: 'Unacceptable audience in id_token: [someone-else]',
+    });
+    for (const token of [forged, unsigned, 'garbage']) {
       const { error } = await clientFor(server).auth.signInWithIdToken({ provider: 'google', token });
-      expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(error).toMatchObject({ status: 400, message: 'Bad ID token' });
     }
+    // The wire: GoTrue's OAuthError body, whatever the API version asked for.
+    for (const version of [{}, { 'X-Supabase-Api-Version': '2024-01-01' }] as Record<string, string>[]) {
+      const raw = await fetch(`${server.url}/auth/v1/token?grant_type=id_token`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'Content-Type': 'application/json', ...version },
+        body: JSON.stringify({ provider: 'google', id_token: 'garbage' }),
+      });
+      expect(raw.status).toBe(400);
+      expect(await raw.json()).toEqual({ error: 'invalid request', error_description: 'Bad ID token' });
+    }
+    const empty = await fetch(`${server.url}/auth/v1/token?grant_type=id_token`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ provider: 'google' }),
+    });
+    expect(await empty.json()).toEqual({ error: 'invalid request', error_description: 'id_token required' });
     const wrongProvider = await clientFor(server).auth.signInWithIdToken({
       provider: 'apple',
       token: otherAudience,

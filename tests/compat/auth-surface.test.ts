@@ -84,6 +84,17 @@ describe('discovery and housekeeping endpoints', () => {
     expect((await supabase.auth.signInWithOtp({ phone: '+15555550100' })).error).toMatchObject({
       code: 'phone_provider_disabled',
     });
+    // Verifying a phone OTP: the number's format is checked first, as GoTrue does (issue 24).
+    expect(
+      (await supabase.auth.verifyOtp({ phone: 'not a phone', token: '123456', type: 'sms' })).error,
+    ).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Invalid phone number format (E.164 required)',
+    });
+    expect(
+      (await supabase.auth.verifyOtp({ phone: '+1 555 555 0100', token: '123456', type: 'sms' })).error,
+    ).toMatchObject({ status: 403, code: 'otp_expired' });
     expect((await supabase.auth.signInWithSSO({ domain: 'company.example' })).error).toMatchObject({
       status: 404,
       code: 'saml_provider_disabled',

@@ -20,6 +20,16 @@ export default function verify(app: FastifyInstance, deps: AuthDeps): void {
     if (phone !== '' && email !== '') {
       throw authErrors.validation('Only an email address or phone number should be provided on verify');
     }
+    // A phone OTP: GoTrue checks the number's format first (phone.go validatePhone), then finds no
+    // token (this server sends no SMS).
+    if (
+      token !== '' &&
+      phone !== '' &&
+      email === '' &&
+      !/^[1-9][0-9]{1,14}$/.test(phone.replace(/^\+/, '').replaceAll(' ', ''))
+    ) {
+      throw authErrors.validation('Invalid phone number format (E.164 required)');
+    }
     if (type === 'sms' || type === 'phone_change' || (phone !== '' && token !== ''))
       throw authErrors.otpExpired();
     if (!(VERIFY_TYPES as readonly string[]).includes(type))
