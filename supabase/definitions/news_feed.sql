@@ -11,8 +11,8 @@ revoke all on function private.news_relevance_window() from public;
 --
 -- p_category: a source category, or 'Team' for the team's posts only. p_sort: 'newest' (default) or
 -- 'relevance' (with a query: the newest 1,000 matches, most relevant first). The next page passes the
--- last row's published_at, id (and rank when sorting by relevance). Highlights mark matches with U+E000 … U+E001 (private-use characters the
--- server strips from feed text), so the page renders them as <mark> without parsing any HTML.
+-- last row's published_at, id (and rank when sorting by relevance). Highlights mark matches with
+-- U+E000 … U+E001 (private-use characters the server strips from feed text), so the page renders them as <mark> without parsing any HTML.
 -- Security definer: it applies the visibility rule itself (never a hidden article) so that the search
 -- and feed indexes serve it (a policy's condition would have to run first; decision 092).
 
@@ -77,7 +77,7 @@ begin
   -- One statement built for this call (decision 114): only the conditions that apply, so that each
   -- call is planned for its own values — the feed index for the feed, a category or a common word
   -- (newest first, stopping at the page), the search index for a rare word — instead of one cached
-  -- plan for every combination. Relevance ranks only the newest RELEVANCE_WINDOW matches.
+  -- plan for every combination. Relevance ranks only the newest private.news_relevance_window() matches.
   v_where := 'a.listed';
   if p_category is not null then
     v_where := v_where || ' and a.category = $2';
