@@ -12,7 +12,8 @@ revoke all on function private.news_relevance_window() from public;
 -- p_category: a source category, or 'Team' for the team's posts only. p_sort: 'newest' (default) or
 -- 'relevance' (with a query: the newest 1,000 matches, most relevant first). The next page passes the
 -- last row's published_at, id (and rank when sorting by relevance). Highlights mark matches with
--- U+E000 … U+E001 (private-use characters the server strips from feed text), so the page renders them as <mark> without parsing any HTML.
+-- U+E000 … U+E001 (private-use characters the server strips from feed text), so the page renders them
+-- as <mark> without parsing any HTML.
 -- Security definer: it applies the visibility rule itself (never a hidden article) so that the search
 -- and feed indexes serve it (a policy's condition would have to run first; decision 092).
 
