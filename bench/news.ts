@@ -2,7 +2,7 @@
  * News (issue 16, decisions 111–113): ingestion of 20 feeds × 500 items from a local publisher, and
  * search and paging through 200,000 articles, through the real server on both databases.
  *
- *   npx tsx bench/news.ts [pglite|postgres] [--articles N] [--feeds N] [--items N] [--queries N]
+ *   npx tsx bench/news.ts [pglite|postgres] [--articles N] [--feeds N] [--items N] [--queries N] [--explain]
  *
  * Ingestion: `POST /functions/v1/news-refresh` with the service key — fetch (HTTP, RSS), parse,
  * sanitise, de-duplicate and group in the database — timed end to end: new items per second. A second
@@ -15,6 +15,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '#server/config.ts';
 import { startServer } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
@@ -30,6 +31,9 @@ const ARTICLES = flag('articles', 200_000);
 const FEEDS = flag('feeds', 20);
 const ITEMS = flag('items', 500);
 const QUERIES = flag('queries', 100);
+// PostgreSQL only: print the plans (EXPLAIN ANALYZE, BUFFERS) of the statements news_feed and
+// news_ingest run, through auto_explain on a connection of the bench's own.
+const EXPLAIN = process.argv.includes('--explain');
 
 const WORDS =
   `cannabis hemp licensing regulators dispensary cultivation growers harvest market prices wholesale
@@ -228,6 +232,7 @@ async function main(): Promise<void> {
         kinds['search, 10th page (keyset)']?.push(last);
       }
     }
+    if (EXPLAIN && scratch) await explainPlans(scratch.url, pick(seeded(11), 1), pick(seeded(12), 2));
     console.log(`\nnews bench — ${tier}, load average ${loadavg()[0]?.toFixed(1)}\n`);
     table(ingestion);
     console.log(
@@ -246,6 +251,64 @@ async function main(): Promise<void> {
     await feeds.close();
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The plans of the statements inside news_feed and news_ingest (auto_explain, nested statements). */
+async function explainPlans(url: string, word: string, words: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const plans: string[] = [];
+  client.on('notice', (notice) => {
+    if (/news_articles/.test(notice.message ?? '')) plans.push(notice.message ?? '');
+  });
+  try {
+    await client.query(`load 'auto_explain'`);
+    await client.query(`set auto_explain.log_min_duration = 0`);
+    await client.query(`set auto_explain.log_analyze = on`);
+    await client.query(`set auto_explain.log_buffers = on`);
+    await client.query(`set auto_explain.log_timing = on`);
+    await client.query(`set auto_explain.log_nested_statements = on`);
+    await client.query(`set client_min_messages = log`);
+    const calls: [string, string, unknown[]][] = [
+      ['feed, first page', 'select * from public.news_feed()', []],
+      ['feed, category', `select * from public.news_feed(p_category => 'Hemp')`, []],
+      ['search 1 word, newest', 'select * from public.news_feed(p_query => $1)', [word]],
+      ['search 2 words, newest', 'select * from public.news_feed(p_query => $1)', [words]],
+      [
+        'search 1 word, relevance',
+        `select * from public.news_feed(p_query => $1, p_sort => 'relevance')`,
+        [word],
+      ],
+    ];
+    for (const [label, sql, args] of calls) {
+      plans.length = 0;
+      await client.query(sql, args);
+      console.log(`\n=== plan: ${label} (${JSON.stringify(args)})\n${plans.join('\n')}`);
+    }
+    // Ingestion: one more source delivering 500 items, one in ten the same story as feed 1's item.
+    const source = await client.query<{ id: string }>(
+      `insert into public.news_sources (name, feed_url, category) values ('Explain', 'https://explain.example/feed', 'Policy') returning id`,
+    );
+    const items = await client.query<{ items: unknown }>(
+      `select jsonb_agg(jsonb_build_object('guid', 'explain-' || n, 'title',
+                case when n % 10 = 0 then title else 'Explain ' || n || ' ' || title end,
+                'url', 'https://explain.example/' || n, 'summary', summary, 'published_at', published_at)) as items
+       from (select row_number() over (order by published_at desc) as n, title, summary, published_at
+             from public.news_articles where guid like 'feed-1-item-%' limit 500) as a`,
+    );
+    plans.length = 0;
+    const started = performance.now();
+    await client.query('select private.news_ingest($1, $2)', [
+      source.rows[0]?.id,
+      JSON.stringify(items.rows[0]?.items),
+    ]);
+    const ms = performance.now() - started;
+    console.log(
+      `\n=== plan: news_ingest, 500 items (${ms.toFixed(0)} ms with auto_explain)\n${plans.join('\n')}`,
+    );
+  } finally {
+    await client.end();
   }
 }
 

@@ -11,6 +11,8 @@
  * in one statement, as a bulk import would; the measured writes go through the API and the triggers.
  * The bench lifts the vote write quota (decision 094) so one process can stand in for many members.
  */
+
+import { loadavg } from 'node:os';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startTestServer } from '#tests/support/test-server.ts';
@@ -97,6 +99,18 @@ async function main() {
       `update private.write_quotas set per_minute = 1000000, per_day = 100000000 where relation = 'public.product_votes'::regclass`,
     );
 
+    // The plans of the two first pages as the data API runs them (anon role, security-invoker view).
+    for (const order of ['wilson desc, counted desc, id', 'trend_key desc, id']) {
+      const plan = await db.transaction(async (tx) => {
+        await tx.query('set local role anon');
+        return tx.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers, costs off) select id, name, brand_name, category, gas, pass, counted, wilson,
+             trending_score, is_sample from public.product_rankings order by ${order} limit 24`,
+        );
+      });
+      console.log(`\nplan, order by ${order}:\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+
     const headers = { apikey: server.anonKey };
     const page = async (order: string) => {
       const samples: number[] = [];
@@ -116,7 +130,7 @@ async function main() {
     const trendingP95 = await page('trend_key.desc,id.asc');
 
     // Members who vote through the API: real accounts, each from an address of its own.
-    const members: { token: string; address: string }[] = [];
+    const members: { id: string; token: string; address: string }[] = [];
     const admin = createClient(server.url, server.serviceRoleKey, {
       auth: { persistSession: false },
       realtime: { transport: WebSocket as never },
@@ -135,10 +149,50 @@ async function main() {
       });
       const signed = await client.auth.signInWithPassword({ email, password: 'bench password 1' });
       if (signed.error || !signed.data.session) throw signed.error ?? new Error('no session');
-      members.push({ token: signed.data.session.access_token, address: `10.200.${i}.1` });
+      members.push({
+        id: signed.data.user?.id ?? '',
+        token: signed.data.session.access_token,
+        address: `10.200.${i}.1`,
+      });
     }
+    // One member's vote as the data API writes it (role, claims, client address), with the time each
+    // trigger takes; rolled back.
+    {
+      const { rows: who } = await db.query<{ id: string }>(
+        `select id from auth.users where email like 'bench-member-0-%' limit 1`,
+      );
+      const plan = await db
+        .withScope(
+          {
+            role: 'authenticated',
+            claims: { sub: who[0]?.id, role: 'authenticated', aud: 'authenticated' },
+            headers: { 'x-forwarded-for': '10.200.0.1' },
+            method: 'POST',
+            path: '/rest/v1/product_votes',
+          },
+          async (tx) => {
+            // A first vote compiles the trigger functions on this connection; the second is the one shown.
+            await tx.query(
+              `insert into public.product_votes (user_id, product_id, vote_type) values ($1, 'bench-16', 'gas')`,
+              [who[0]?.id],
+            );
+            const result = await tx.query<{ 'QUERY PLAN': string }>(
+              `explain (analyze, buffers, costs off) insert into public.product_votes (user_id, product_id, vote_type)
+               values ($1, 'bench-17', 'gas')`,
+              [who[0]?.id],
+            );
+            throw Object.assign(new Error('rollback'), { plan: result.rows });
+          },
+        )
+        .catch((error: { plan?: { 'QUERY PLAN': string }[] }) => {
+          if (!error.plan) throw error;
+          return error.plan;
+        });
+      console.log(`\nplan, one vote:\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+
     let cursor = 0;
-    const vote = async (member: { token: string; address: string }) => {
+    const vote = async (member: { id: string; token: string; address: string }) => {
       cursor += 1;
       const product = `bench-${1 + ((cursor * 48271) % PRODUCTS)}`;
       const response = await fetch(`${server.url}/rest/v1/product_votes`, {
@@ -158,7 +212,7 @@ async function main() {
     const writeSamples: number[] = [];
     for (let i = 0; i < 200; i += 1) {
       const start = performance.now();
-      const status = await vote(members[i % members.length] as { token: string; address: string });
+      const status = await vote(members[i % members.length] as (typeof members)[number]);
       if (status >= 300 && status !== 409) throw new Error(`vote: ${status}`);
       if (i >= 10) writeSamples.push(performance.now() - start);
     }
@@ -178,6 +232,36 @@ async function main() {
       }),
     );
     const perSecond = ok / seconds;
+
+    // The same votes without HTTP: each one the transaction the data API opens for it (role, claims,
+    // client address), 16 at once through the server's own pool: what the database sustains.
+    const sqlUntil = performance.now() + seconds * 1000;
+    let sqlOk = 0;
+    await Promise.all(
+      members.slice(16, 32).map(async (member) => {
+        while (performance.now() < sqlUntil) {
+          cursor += 1;
+          const product = `bench-${1 + ((cursor * 48271) % PRODUCTS)}`;
+          await db.withScope(
+            {
+              role: 'authenticated',
+              claims: { sub: member.id, role: 'authenticated', aud: 'authenticated' },
+              headers: { 'x-forwarded-for': member.address },
+              method: 'POST',
+              path: '/rest/v1/product_votes',
+            },
+            (tx) =>
+              tx.query(
+                `insert into public.product_votes (user_id, product_id, vote_type) values ($1, $2, $3)
+                 on conflict (user_id, product_id) do nothing`,
+                [member.id, product, cursor % 3 === 0 ? 'pass' : 'gas'],
+              ),
+          );
+          sqlOk += 1;
+        }
+      }),
+    );
+    const sqlPerSecond = sqlOk / seconds;
 
     const { rows: wrong } = await db.query<{ n: number }>(
       `select count(*)::int as n from public.product_tallies t
@@ -200,8 +284,10 @@ async function main() {
         'Trending page p95 ms': trendingP95.toFixed(1),
         'vote write p95 ms': writeP95.toFixed(1),
         'votes/s (16 clients, 10 s)': perSecond.toFixed(0),
+        'votes/s in SQL (16 at once, no HTTP)': sqlPerSecond.toFixed(0),
         'refused during the run': failed,
         'products with wrong tallies': wrong[0]?.n,
+        'load average': loadavg()[0]?.toFixed(1),
       },
     ]);
   } finally {

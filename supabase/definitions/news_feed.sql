@@ -1,12 +1,19 @@
+-- Sorting by relevance ranks the newest this many matches (decision 114): a common word matches tens
+-- of thousands of articles, and ranking them all costs more than a page may take.
+create or replace function private.news_relevance_window() returns integer
+language sql immutable set search_path = '' as $$ select 1000 $$;
+revoke all on function private.news_relevance_window() from public;
+
 -- The news page's one read (product §news, decision 111): articles and the team's published posts,
 -- newest first (or, with a search, most relevant first), one page at a time by keyset.
 --
 --   rpc('news_feed', { p_query, p_category, p_sort, p_before_at, p_before_id, p_before_rank, p_limit })
 --
 -- p_category: a source category, or 'Team' for the team's posts only. p_sort: 'newest' (default) or
--- 'relevance' (with a query). The next page passes the last row's published_at, id (and rank when
--- sorting by relevance). Highlights mark matches with U+E000 … U+E001 (private-use characters the
--- server strips from feed text), so the page renders them as <mark> without parsing any HTML.
+-- 'relevance' (with a query: the newest 1,000 matches, most relevant first). The next page passes the
+-- last row's published_at, id (and rank when sorting by relevance). Highlights mark matches with
+-- U+E000 … U+E001 (private-use characters the server strips from feed text), so the page renders them
+-- as <mark> without parsing any HTML.
 -- Security definer: it applies the visibility rule itself (never a hidden article) so that the search
 -- and feed indexes serve it (a policy's condition would have to run first; decision 092).
 
@@ -42,6 +49,8 @@ declare
   v_relevance boolean;
   v_limit integer := coalesce(p_limit, 20);
   v_opts text := format('StartSel=%s, StopSel=%s, HighlightAll=true', chr(57344), chr(57345));
+  v_where text;
+  v_articles text;
 begin
   if char_length(p_query) > 200 then
     raise exception 'search text is too long (at most 200 characters)' using errcode = '22023';
@@ -66,46 +75,71 @@ begin
     raise exception 'p_before_rank is needed to page by relevance' using errcode = '22023';
   end if;
 
-  return query
-  with page as (
-    (
+  -- One statement built for this call (decision 114): only the conditions that apply, so that each
+  -- call is planned for its own values — the feed index for the feed, a category or a common word
+  -- (newest first, stopping at the page), the search index for a rare word — instead of one cached
+  -- plan for every combination. Relevance ranks only the newest private.news_relevance_window() matches.
+  v_where := 'a.listed';
+  if p_category is not null then
+    v_where := v_where || ' and a.category = $2';
+  end if;
+  if v_query is not null then
+    v_where := v_where || ' and a.search @@ $1';
+  end if;
+  if v_relevance then
+    v_articles := format($q$
+      select r.* from (
+        select 'article'::text as kind, a.id, a.title, a.url, a.summary, a.image_url, a.source_name, a.category,
+               a.published_at, a.is_sample, a.story_id, ts_rank(a.search, $1) as rank
+        from (
+          select a.* from public.news_articles as a
+          where %s
+          order by a.published_at desc, a.id desc
+          limit %s
+        ) as a
+      ) as r
+      where $3 is null or (r.rank, r.published_at, r.id) < ($5, $3, $4)
+      order by r.rank desc, r.published_at desc, r.id desc
+      limit $6$q$, v_where, private.news_relevance_window());
+  else
+    if p_before_at is not null then
+      v_where := v_where || ' and (a.published_at, a.id) < ($3, $4)';
+    end if;
+    v_articles := format($q$
       select 'article'::text as kind, a.id, a.title, a.url, a.summary, a.image_url, a.source_name, a.category,
-             a.published_at, a.is_sample, a.story_id,
-             case when v_query is null then 0::real else ts_rank(a.search, v_query) end as rank
+             a.published_at, a.is_sample, a.story_id, %s as rank
       from public.news_articles as a
-      where not a.hidden and a.story_id = a.id
-        and (p_category is null or a.category = p_category)
-        and (v_query is null or a.search @@ v_query)
-        and (v_relevance or p_before_at is null or (a.published_at, a.id) < (p_before_at, p_before_id))
-        and (not v_relevance or p_before_at is null
-             or (ts_rank(a.search, v_query), a.published_at, a.id) < (p_before_rank, p_before_at, p_before_id))
-      order by case when v_relevance then ts_rank(a.search, v_query) end desc nulls last,
-               a.published_at desc, a.id desc
-      limit v_limit
-    )
+      where %s
+      order by a.published_at desc, a.id desc
+      limit $6$q$, case when v_query is null then '0::real' else 'ts_rank(a.search, $1)' end, v_where);
+  end if;
+
+  return query execute format($q$
+  with page as (
+    (%s)
     union all
     (
       select 'post'::text, p.id, p.title, null::text, left(p.content, 600), p.media_urls[1], 'HighGrade team'::text,
              'Team'::text, coalesce(p.publish_at, p.created_at), false, null::uuid,
-             case when v_query is null then 0::real
-                  else ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query) end
+             case when $1 is null then 0::real
+                  else ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), $1) end
       from public.admin_posts as p
       where p.status = 'published' and (p.publish_at is null or p.publish_at <= now())
-        and (p_category is null or p_category = 'Team')
-        and (v_query is null or to_tsvector('english'::regconfig, p.title || ' ' || p.content) @@ v_query)
-        and (v_relevance or p_before_at is null or (coalesce(p.publish_at, p.created_at), p.id) < (p_before_at, p_before_id))
-        and (not v_relevance or p_before_at is null
-             or (ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query), coalesce(p.publish_at, p.created_at), p.id)
-                < (p_before_rank, p_before_at, p_before_id))
-      order by case when v_relevance
-                 then ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), v_query) end desc nulls last,
+        and ($2 is null or $2 = 'Team')
+        and ($1 is null or to_tsvector('english'::regconfig, p.title || ' ' || p.content) @@ $1)
+        and ($8 or $3 is null or (coalesce(p.publish_at, p.created_at), p.id) < ($3, $4))
+        and (not $8 or $3 is null
+             or (ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), $1), coalesce(p.publish_at, p.created_at), p.id)
+                < ($5, $3, $4))
+      order by case when $8
+                 then ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), $1) end desc nulls last,
                coalesce(p.publish_at, p.created_at) desc, p.id desc
-      limit v_limit
+      limit $6
     )
   ), top as (
     select * from page as g
-    order by case when v_relevance then g.rank end desc nulls last, g.published_at desc, g.id desc
-    limit v_limit
+    order by case when $8 then g.rank end desc nulls last, g.published_at desc, g.id desc
+    limit $6
   )
   select t.kind, t.id, t.title, t.url, t.summary, t.image_url, t.source_name, t.category, t.published_at,
          t.is_sample,
@@ -114,12 +148,13 @@ begin
            from public.news_articles as o
            where t.story_id is not null and o.story_id = t.story_id and o.id <> t.id and not o.hidden
          ), '[]'::jsonb),
-         case when v_query is null then t.title else ts_headline('english'::regconfig, t.title, v_query, v_opts) end,
-         case when v_query is null or t.summary is null then t.summary
-              else ts_headline('english'::regconfig, t.summary, v_query, v_opts) end,
+         case when $1 is null then t.title else ts_headline('english'::regconfig, t.title, $1, $7) end,
+         case when $1 is null or t.summary is null then t.summary
+              else ts_headline('english'::regconfig, t.summary, $1, $7) end,
          t.rank
   from top as t
-  order by case when v_relevance then t.rank end desc nulls last, t.published_at desc, t.id desc;
+  order by case when $8 then t.rank end desc nulls last, t.published_at desc, t.id desc$q$, v_articles)
+  using v_query, p_category, p_before_at, p_before_id, p_before_rank, v_limit, v_opts, v_relevance;
 end
 $$;
 revoke all on function public.news_feed(text, text, text, timestamptz, uuid, real, integer) from public;

@@ -538,6 +538,8 @@ describe('the functions', () => {
       'is_phone',
       'is_privileged',
       'is_product_id',
+      // The news articles' generated story keys, computed as whoever writes the row (decision 114).
+      'news_story_keys',
       'parse_ip',
       'raise_rate_limited',
       'request_ip',
