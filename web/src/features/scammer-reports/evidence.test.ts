@@ -36,6 +36,9 @@ describe('evidence files (spec §5 rules, decision 141)', () => {
     });
     expect(addEvidence(five, [file('six.png', 'image/png')]).problem).toBe('You can attach up to 5 files.');
     expect(addEvidence([], five).files).toHaveLength(5);
+    expect(addEvidence([], [file('a.txt', 'text/plain'), file('b.gif', 'image/gif', 10)]).problem).toBe(
+      'a.txt: File type not allowed. Only JPEG, PNG, WebP, GIF and PDF files are permitted. b.gif: File size too small. Minimum size is 100 bytes.',
+    );
   });
 
   it("names the object after the report and a random id, with the type's extension", () => {

@@ -53,24 +53,24 @@ export function evidenceObjectName(
   return `${reportId}/${random}.${EXTENSIONS[type] ?? 'bin'}`;
 }
 
-/** Adds picked files to the chosen ones, up to the limit; says what was left out. */
+/** Adds picked files to the chosen ones, up to the limit; says what was left out, and why. */
 export function addEvidence<T extends { name: string; type: string; size: number }>(
   chosen: readonly T[],
   picked: readonly T[],
 ): { files: T[]; problem: string | null } {
   const files = [...chosen];
-  let problem: string | null = null;
+  const problems: string[] = [];
   for (const file of picked) {
     const wrong = evidenceProblem(file);
     if (wrong) {
-      problem = `${file.name}: ${wrong}`;
+      problems.push(`${file.name}: ${wrong}`);
       continue;
     }
     if (files.length >= EVIDENCE_MAX_FILES) {
-      problem = `You can attach up to ${EVIDENCE_MAX_FILES} files.`;
+      problems.push(`You can attach up to ${EVIDENCE_MAX_FILES} files.`);
       break;
     }
     files.push(file);
   }
-  return { files, problem };
+  return { files, problem: problems.length > 0 ? problems.join(' ') : null };
 }
