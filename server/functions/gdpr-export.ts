@@ -31,6 +31,12 @@ export const OWNED_TABLES: readonly sql.OwnedTable[] = [
   { section: 'notifications', table: 'notifications', owner: 'user_id', order: 'created_at' },
   { section: 'scammer_reports', table: 'scammer_reports', owner: 'reporter_user_id', order: 'created_at' },
   { section: 'scammer_watches', table: 'scammer_watches', owner: 'user_id', order: 'created_at' },
+  {
+    section: 'scammer_report_replies',
+    table: 'scammer_report_replies',
+    owner: 'user_id',
+    order: 'created_at',
+  },
   { section: 'bookings', table: 'bookings', owner: 'user_id', order: 'created_at' },
   { section: 'admin_posts', table: 'admin_posts', owner: 'author_id', order: 'created_at' },
   { section: 'brand_claims', table: 'brand_claims', owner: 'user_id', order: 'created_at' },

@@ -19,6 +19,7 @@ export const PRODUCT_MAIL_TYPES = [
   'account_status',
   'scammer_report_status',
   'scammer_watch_alert',
+  'scammer_reply_decision',
 ] as const;
 export type ProductMailType = (typeof PRODUCT_MAIL_TYPES)[number];
 

@@ -190,6 +190,7 @@ begin
     join public.scammer_reports o on o.id = oi.report_id
     where r.id = linked_scammer_reports.report_id
       and r.status = 'published' and o.status = 'published'
+      and r.merged_into is null and o.merged_into is null
       and not ('contact_info' = any(r.redacted_fields)) and not ('contact_info' = any(o.redacted_fields))
     order by o.reviewed_at desc, o.id, oi.kind, oi.value
     limit 50;

@@ -24,8 +24,23 @@ create or replace view private.scammer_reports_public as
     r.created_at as reported_at,
     r.reviewed_at
   from public.scammer_reports r
-  where r.status = 'published';
+  -- A duplicate merged into another report is no longer shown (decision 142).
+  where r.status = 'published' and r.merged_into is null;
 revoke all on table private.scammer_reports_public from public, anon, authenticated, service_role;
+
+-- Whether the caller may read this report as a reader: it is published, not merged into another, and
+-- the caller has access. For the evidence and reply policies (security definer: readers cannot read
+-- the table).
+create or replace function private.scammer_report_readable(report uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select public.has_scammer_access() and exists (
+    select 1 from public.scammer_reports r
+    where r.id = scammer_report_readable.report and r.status = 'published' and r.merged_into is null
+  )
+$$;
+revoke all on function private.scammer_report_readable(uuid) from public;
+grant execute on function private.scammer_report_readable(uuid) to authenticated, service_role;
 
 -- The same for the API: only members with access get rows.
 create or replace view public.published_scammer_reports with (security_barrier = true) as

@@ -41,7 +41,7 @@ begin
     -- What the reviewers write is theirs alone.
     if new.claimed_by is not null or new.claimed_at is not null or new.public_summary is not null
       or new.redacted_fields <> '{}' or new.rejection_reason is not null or new.reviewed_at is not null
-      or new.status_changed_at is not null or new.brand_id is not null then
+      or new.status_changed_at is not null or new.brand_id is not null or new.merged_into is not null then
       raise exception using errcode = 'insufficient_privilege',
         message = 'a report is submitted as written: review fields are set by the reviewers';
     end if;
@@ -98,6 +98,21 @@ begin
     new.status_changed_at := old.status_changed_at;
     new.reviewed_at := old.reviewed_at;
   end if;
+  -- Merging a duplicate (decision 142): into another report that is published and not merged itself,
+  -- and only a report nothing is merged into (no chains readers would have to follow).
+  if new.merged_into is not null and new.merged_into is distinct from old.merged_into then
+    if not exists (
+      select 1 from public.scammer_reports t
+      where t.id = new.merged_into and t.status = 'published' and t.merged_into is null
+    ) then
+      raise exception using errcode = 'check_violation', constraint = 'scammer_reports_merge_target',
+        message = 'A report can be merged only into a published report that is not merged itself.';
+    end if;
+    if exists (select 1 from public.scammer_reports d where d.merged_into = new.id) then
+      raise exception using errcode = 'check_violation', constraint = 'scammer_reports_merge_target',
+        message = 'Other reports are merged into this one: it cannot be merged into another.';
+    end if;
+  end if;
   if new.claimed_by is distinct from old.claimed_by then
     -- An admin claims a report for themselves (or releases it), never for someone else.
     if not privileged and new.claimed_by is not null and new.claimed_by is distinct from auth.uid() then
@@ -127,12 +142,17 @@ declare
   title text;
   message text;
   reporter_email text;
+  kind text := 'scammer_report.' || new.status;
   about text := format('your report on %s', new.scammer_name);
 begin
-  if new.status is not distinct from old.status then
+  if new.merged_into is not null and new.merged_into is distinct from old.merged_into then
+    kind := 'scammer_report.merged';
+    title := 'Your scammer report was merged';
+    message := format('We merged %s with another report on the same scammer: readers find them as one report.', about);
+  elsif new.status is not distinct from old.status then
     return null;
-  end if;
-  case
+  else
+    case
     when new.status = 'under_review' and old.status = 'submitted' then
       title := 'Your scammer report is under review';
       message := format('An admin has started reviewing %s.', about);
@@ -151,7 +171,8 @@ begin
     else
       return null;
   end case;
-  perform private.notify(new.reporter_user_id, 'scammer_report.' || new.status, title, message, '/scammer-database#my-reports');
+  end if;
+  perform private.notify(new.reporter_user_id, kind, title, message, '/scammer-database#my-reports');
   select u.email into reporter_email from auth.users u where u.id = new.reporter_user_id;
   if reporter_email is not null then
     perform private.queue_mail(reporter_email, 'scammer_report_status', title,

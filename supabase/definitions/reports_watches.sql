@@ -35,7 +35,7 @@ begin
         else 'Enter a website address such as example.com.'
       end;
   end if;
-  if not private.is_privileged()
+  if not private.caller_is_privileged()
     and (select count(*) from public.scammer_watches w where w.user_id = new.user_id) >= 20 then
     raise exception using errcode = 'check_violation', constraint = 'scammer_watches_limit',
       message = 'You can watch up to 20 names, businesses and contact details.';

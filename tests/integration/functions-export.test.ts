@@ -95,6 +95,7 @@ describe('the export document', () => {
       product_votes: 'votes',
       profiles: 'profile',
       saved_articles: 'saved_articles',
+      scammer_report_replies: 'scammer_report_replies',
       scammer_reports: 'scammer_reports',
       scammer_subscriptions: 'subscriptions',
       scammer_watches: 'scammer_watches',

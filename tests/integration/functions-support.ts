@@ -154,6 +154,13 @@ export async function seedMember(t: StorageTestServer, options: { admin?: boolea
      values ($1, $2, 'A description of the scam', 'Incident details that are long enough')`,
     [user.id, `Scammer ${tag}`],
   );
+  // A reply the member sent about a report naming them (decision 126): the seed's own report will do.
+  await db.query(
+    `insert into public.scammer_report_replies (report_id, user_id, kind, relation, body)
+     select r.id, $1, 'reply', 'person', 'My side of the story, for the export test.'
+     from public.scammer_reports r where r.reporter_user_id = $1 and r.scammer_name = $2`,
+    [user.id, `Scammer ${tag}`],
+  );
   await db.query(`insert into public.scammer_watches (user_id, kind, value) values ($1, 'name', $2)`, [
     user.id,
     `Watched ${tag}`,

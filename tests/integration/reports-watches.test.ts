@@ -134,4 +134,12 @@ describe('watches', () => {
     const byOwner = await watcher.client.from('scammer_watches').delete().eq('id', data?.id).select();
     expect(byOwner.data).toHaveLength(1);
   });
+  it('are capped at 20 a member (the guard reads the caller from the token)', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({ kind: 'name', value: `Capped Watch ${i} Person` }));
+    const first = await admin.client.from('scammer_watches').insert(rows);
+    expect(first.error).toBeNull();
+    const over = await admin.client.from('scammer_watches').insert({ kind: 'name', value: 'One Too Many' });
+    expect(over.error?.message).toBe('You can watch up to 20 names, businesses and contact details.');
+    await admin.client.from('scammer_watches').delete().like('value', 'Capped Watch %');
+  });
 });

@@ -75,6 +75,13 @@ export const IDS = {
   deputyRole: '0b000000-0000-4000-8000-000000000011',
   brandClaim: '0b000000-0000-4000-8000-000000000b01',
   watch: '0b000000-0000-4000-8000-000000000019',
+  // Scammer Network replies and evidence (decisions 126, 141): a report the subscriber published, which
+  // names someone the owner stands for.
+  namedReport: '0b000000-0000-4000-8000-00000000001a',
+  reply: '0b000000-0000-4000-8000-00000000001b',
+  evidence: '0b000000-0000-4000-8000-00000000001c',
+  approvedEvidence: '0b000000-0000-4000-8000-00000000001d',
+  unapprovedEvidence: '0b000000-0000-4000-8000-00000000001e',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -238,12 +245,56 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
     rows: [
       { id: IDS.submittedReport, ...report(), reporter_user_id: owner, status: 'submitted' },
       { id: IDS.publishedReport, ...report(), reporter_user_id: owner, status: 'published' },
+      { id: IDS.namedReport, ...report(), reporter_user_id: { $user: 'subscriber' }, status: 'published' },
     ],
   },
   {
     table: 'scammer_watches',
     upsertOn: ['id'],
     rows: [{ id: IDS.watch, user_id: owner, kind: 'name', value: 'Shady Seller' }],
+  },
+  {
+    table: 'scammer_report_replies',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.reply,
+        report_id: IDS.namedReport,
+        user_id: owner,
+        kind: 'reply',
+        relation: 'person',
+        body: 'I shipped the order; the courier lost it.',
+        status: 'accepted',
+      },
+    ],
+  },
+  {
+    table: 'scammer_report_evidence',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.evidence,
+        report_id: IDS.submittedReport,
+        object_name: `${IDS.submittedReport}/0c000000-0000-4000-8000-000000000001.png`,
+        file_name: 'chat.png',
+        content_type: 'image/png',
+      },
+      {
+        id: IDS.approvedEvidence,
+        report_id: IDS.publishedReport,
+        object_name: `${IDS.publishedReport}/0c000000-0000-4000-8000-000000000002.png`,
+        file_name: 'receipt.png',
+        content_type: 'image/png',
+        approved_at: { $timestamp: 0 },
+      },
+      {
+        id: IDS.unapprovedEvidence,
+        report_id: IDS.publishedReport,
+        object_name: `${IDS.publishedReport}/0c000000-0000-4000-8000-000000000003.pdf`,
+        file_name: 'id-card.pdf',
+        content_type: 'application/pdf',
+      },
+    ],
   },
   {
     table: 'bookings',
@@ -897,6 +948,105 @@ export const MATRIX: TableMatrix[] = [
       update: by(F, F, F, F, F, A),
       delete: by(F, A, F, F, F, A),
     },
+  },
+  // Replies from the people named (decision 126): the sender's and the admins'; members send their own.
+  {
+    table: 'scammer_report_replies',
+    requests: {
+      select: { target: { id: IDS.reply } },
+      insert: {
+        values: {
+          report_id: IDS.namedReport,
+          user_id: owner,
+          kind: 'correction',
+          relation: 'business',
+          body: 'The amount in this report is wrong: it was $40.',
+        },
+      },
+      update: {
+        target: { id: IDS.reply },
+        set: { status: 'declined', decision_note: 'Names a third party.' },
+      },
+      delete: { target: { id: IDS.reply } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+  },
+  // Accepted replies under published reports: members with access, read-only.
+  {
+    table: 'published_scammer_report_replies',
+    requests: {
+      select: { target: { id: IDS.reply } },
+      insert: { values: { body: 'Forged reply from the admins.' } },
+      update: { target: { id: IDS.reply }, set: { body: 'Forged reply from the admins.' } },
+      delete: { target: { id: IDS.reply } },
+    },
+    expected: {
+      select: by(D, A, F, A, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  // Evidence files (decision 141): the reporter's (attached while submitted) and the admins'.
+  {
+    table: 'scammer_report_evidence',
+    requests: {
+      select: { target: { id: IDS.evidence } },
+      insert: {
+        values: {
+          report_id: IDS.submittedReport,
+          object_name: `${IDS.submittedReport}/0c000000-0000-4000-8000-000000000004.jpg`,
+          file_name: 'photo.jpg',
+          content_type: 'image/jpeg',
+        },
+      },
+      update: { target: { id: IDS.evidence }, set: { approved_at: { $timestamp: 0 } } },
+      delete: { target: { id: IDS.evidence } },
+    },
+    expected: {
+      select: by(F, A, F, F, A, A),
+      insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, A, F, F, A, A),
+    },
+    variants: [
+      {
+        // Readers never read the table, not even an approved file of a published report.
+        name: 'an approved file of a published report',
+        operation: 'select',
+        request: { target: { id: IDS.approvedEvidence } },
+        expected: by(F, A, F, F, A, A),
+      },
+    ],
+  },
+  // Approved files of published reports, for members with access; never an unapproved one.
+  {
+    table: 'published_scammer_report_evidence',
+    requests: {
+      select: { target: { id: IDS.approvedEvidence } },
+      insert: { values: { object_name: 'forged.png' } },
+      update: { target: { id: IDS.approvedEvidence }, set: { content_type: 'image/gif' } },
+      delete: { target: { id: IDS.approvedEvidence } },
+    },
+    expected: {
+      select: by(D, A, F, A, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+    variants: [
+      {
+        name: 'a file not approved',
+        operation: 'select',
+        request: { target: { id: IDS.unapprovedEvidence } },
+        expected: by(D, F, F, F, F, F),
+      },
+    ],
   },
   // Published scammer reports (decision 123): rows only for members with access (the owner's and the
   // subscriber's subscriptions, the admin); read-only for everyone.

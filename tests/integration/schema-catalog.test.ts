@@ -64,13 +64,18 @@ const MARKET_TABLES = [
  * published_scammer_reports runs with its owner's rights and returns rows only to members with
  * scammer-network access, without the reporter or redacted fields (decision 123).
  */
-/** Scammer Network (decisions 123–125): what members watch for. */
-const REPORTS_TABLES = ['scammer_watches'];
+/**
+ * Scammer Network (decisions 123–126, 141): what members watch for, replies from the people named,
+ * evidence files.
+ */
+const REPORTS_TABLES = ['scammer_watches', 'scammer_report_replies', 'scammer_report_evidence'];
 const VIEWS = [
   'admin_audit_log',
   'admin_bookings',
   'admin_members',
   'product_rankings',
+  'published_scammer_report_evidence',
+  'published_scammer_report_replies',
   'published_scammer_reports',
 ];
 
@@ -544,6 +549,11 @@ describe('the functions', () => {
       'raise_rate_limited',
       'request_ip',
       'requires_aal2',
+      // The Scammer Network's evidence and reply policies (decisions 126, 141): a reader may read a
+      // published report; a file may be uploaded into its slot, or read.
+      'scammer_evidence_readable',
+      'scammer_evidence_slot_open',
+      'scammer_report_readable',
       'take_write_quota',
       'trial_length',
       'trimmed_length',

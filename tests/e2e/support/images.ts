@@ -37,3 +37,25 @@ export function pngBytes(width = 16, height = 16, rgb: [number, number, number] 
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A real PNG of varied pixels (a gradient with a seed), so it does not compress below 100 bytes. */
+export function patternPngBytes(width = 32, height = 32, seed = 1): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = [0];
+    for (let x = 0; x < width; x += 1)
+      row.push((x * 7 + seed * 31) % 256, (y * 11 + seed * 17) % 256, (x * y + seed) % 256);
+    rows.push(Buffer.from(row));
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -14,6 +14,7 @@ export const pages = {
   '/pass-or-gas/:id': lazyPage(() => import('./routes/pass-or-gas-product.tsx')),
   '/scammer-database': lazyPage(() => import('./routes/scammer-database.tsx')),
   '/scammer-database/:id': lazyPage(() => import('./routes/scammer-database-report.tsx')),
+  '/scammer-database/:id/reply': lazyPage(() => import('./routes/scammer-database-reply.tsx')),
   '/brand-directory': lazyPage(() => import('./routes/brand-directory.tsx')),
   '/brand-directory/:slug': lazyPage(() => import('./routes/brand-directory-brand.tsx')),
   '/auth': lazyPage(() => import('./routes/auth.tsx')),

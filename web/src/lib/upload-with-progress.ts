@@ -12,6 +12,21 @@ export async function uploadPublicFile(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<string> {
+  await uploadFile(bucket, path, file, onProgress);
+  const supabase = await loadSupabase();
+  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
+}
+
+/**
+ * Uploads a file to a bucket (public or private) as the signed-in user, reporting progress; resolves
+ * once stored. The storage service's refusals (size, type, content) reject with its message.
+ */
+export async function uploadFile(
+  bucket: string,
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
   const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
@@ -40,7 +55,6 @@ export async function uploadPublicFile(
     request.onerror = () => reject(new Error('Network error during file upload'));
     request.send(file);
   });
-  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
 }
 
 /** A file name's extension, lower-cased letters and digits only (default `jpg`). */

@@ -23,12 +23,14 @@ export interface AdminReport {
   rejection_reason: string | null;
   reviewed_at: string | null;
   created_at: string;
+  brand_id: string | null;
+  merged_into: string | null;
 }
 
 export type QueueView = 'queue' | 'published' | 'rejected';
 
 const COLUMNS =
-  'id, scammer_name, scammer_description, incident_details, location, business_name, contact_info, amount_scammed, date_of_incident, reporter_user_id, status, claimed_by, claimed_at, public_summary, redacted_fields, rejection_reason, reviewed_at, created_at';
+  'id, scammer_name, scammer_description, incident_details, location, business_name, contact_info, amount_scammed, date_of_incident, reporter_user_id, status, claimed_by, claimed_at, public_summary, redacted_fields, rejection_reason, reviewed_at, created_at, brand_id, merged_into';
 
 /** The review queue oldest first; published and rejected ones newest first. */
 export async function getAdminReports(view: QueueView): Promise<AdminReport[]> {
@@ -60,7 +62,16 @@ export const adminReportQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['scammer-reports', 'admin', 'one', id], queryFn: () => getAdminReport(id) });
 
 export type ReviewChange = Partial<
-  Pick<AdminReport, 'status' | 'public_summary' | 'redacted_fields' | 'rejection_reason' | 'claimed_by'>
+  Pick<
+    AdminReport,
+    | 'status'
+    | 'public_summary'
+    | 'redacted_fields'
+    | 'rejection_reason'
+    | 'claimed_by'
+    | 'brand_id'
+    | 'merged_into'
+  >
 >;
 
 /** One review step; the database checks the flow, audits it and tells the reporter. */
@@ -77,4 +88,55 @@ export function useReviewReport(id: string) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['scammer-reports'] }),
   });
+}
+
+export interface BrandOption {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** Brands by name, for linking a report (public.brands). */
+export async function findBrands(text: string): Promise<BrandOption[]> {
+  const supabase = await loadSupabase();
+  const pattern = `%${text.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const { data, error } = await supabase
+    .from('brands')
+    .select('id, name, slug')
+    .ilike('name', pattern)
+    .order('name')
+    .limit(8);
+  if (error) throw error;
+  return (data ?? []) as BrandOption[];
+}
+
+export async function getBrand(id: string): Promise<BrandOption | null> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.from('brands').select('id, name, slug').eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data as BrandOption | null;
+}
+
+export interface MergeTarget {
+  id: string;
+  scammer_name: string;
+  business_name: string | null;
+  reviewed_at: string | null;
+}
+
+/** Published reports (not merged themselves) a duplicate may be merged into, by name or business. */
+export async function findMergeTargets(text: string, exclude: string): Promise<MergeTarget[]> {
+  const supabase = await loadSupabase();
+  const cleaned = text.trim().replace(/[%_,()\\]/g, ' ');
+  const { data, error } = await supabase
+    .from('scammer_reports')
+    .select('id, scammer_name, business_name, reviewed_at')
+    .eq('status', 'published')
+    .is('merged_into', null)
+    .neq('id', exclude)
+    .or(`scammer_name.ilike.%${cleaned}%,business_name.ilike.%${cleaned}%`)
+    .order('reviewed_at', { ascending: false })
+    .limit(8);
+  if (error) throw error;
+  return (data ?? []) as MergeTarget[];
 }

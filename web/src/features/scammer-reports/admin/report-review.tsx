@@ -19,6 +19,7 @@ import {
   type ReviewChange,
   useReviewReport,
 } from './admin-api.ts';
+import { BrandLink, EvidenceReview, MergeDuplicate } from './review-extras.tsx';
 
 /** /admin/reports/<id>: one report under review. */
 export function ReportReview() {
@@ -254,6 +255,9 @@ function ReviewForm({ report }: { report: AdminReport }) {
         </form>
       ) : null}
       {decided ? <p className="text-muted-foreground text-sm">This report is closed.</p> : null}
+      <EvidenceReview reportId={report.id} />
+      <BrandLink report={report} />
+      {report.status !== 'rejected' ? <MergeDuplicate report={report} /> : null}
     </article>
   );
 }

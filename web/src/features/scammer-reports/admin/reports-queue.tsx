@@ -10,19 +10,19 @@ import { errorText } from '#web/lib/error-text.ts';
 import { formatDay } from '../database.ts';
 import { statusLabel } from '../report.ts';
 import { adminReportsQueryOptions, type QueueView } from './admin-api.ts';
+import { RepliesQueue } from './replies-queue.tsx';
 
-const VIEWS: readonly [QueueView, string][] = [
+const VIEWS: readonly [QueueView | 'replies', string][] = [
   ['queue', 'To review'],
   ['published', 'Published'],
   ['rejected', 'Rejected'],
+  ['replies', 'Replies'],
 ];
 
 /** The queue, oldest first (issue 19), and the reports already decided. */
 export function ReportsQueue() {
   const [params, setParams] = useSearchParams();
-  const view = (VIEWS.find(([key]) => key === params.get('view'))?.[0] ?? 'queue') as QueueView;
-  const list = useQuery(adminReportsQueryOptions(view));
-  const { user } = useAuth();
+  const view = VIEWS.find(([key]) => key === params.get('view'))?.[0] ?? 'queue';
   return (
     <div className="grid gap-4">
       <nav aria-label="Report lists" className="flex flex-wrap gap-2">
@@ -38,6 +38,16 @@ export function ReportsQueue() {
           </Button>
         ))}
       </nav>
+      {view === 'replies' ? <RepliesQueue /> : <ReportList view={view} />}
+    </div>
+  );
+}
+
+function ReportList({ view }: { view: QueueView }) {
+  const list = useQuery(adminReportsQueryOptions(view));
+  const { user } = useAuth();
+  return (
+    <>
       {list.isPending ? (
         <div className="grid gap-2" aria-busy="true">
           <Skeleton className="h-16" />
@@ -82,6 +92,6 @@ export function ReportsQueue() {
           ))}
         </ul>
       )}
-    </div>
+    </>
   );
 }

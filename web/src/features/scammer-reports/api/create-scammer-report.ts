@@ -3,7 +3,7 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import type { ReportRow } from '../report.ts';
 
 /** product §table-calls "scammer_reports: insert". Resolves the error supabase-js returned, or null. */
-export async function createScammerReport(row: ReportRow): Promise<unknown | null> {
+export async function createScammerReport(row: ReportRow & { id?: string }): Promise<unknown | null> {
   const supabase = await loadSupabase();
   const { error } = await supabase.from('scammer_reports').insert(row);
   return error;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileWarning, ShieldAlert } from 'lucide-react';
+import { ArrowLeft, FileText, FileWarning, MessageSquareReply, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
@@ -9,6 +9,11 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import {
+  publishedEvidenceQueryOptions,
+  publishedRepliesQueryOptions,
+  RELATION_FOR_READERS,
+} from '../api/evidence-and-replies.ts';
 import { linkedReportsQueryOptions, publishedReportQueryOptions } from '../api/published-reports.ts';
 import { attribution, formatAmount, formatDay, groupLinks } from '../database.ts';
 
@@ -111,7 +116,9 @@ function ReportDetail({ id }: { id: string }) {
         </h2>
         <p className="mt-1 whitespace-pre-line">{hidden('incident_details', report.incident_details)}</p>
       </section>
+      <Evidence id={report.id} />
       <LinkedReports id={report.id} />
+      <Replies id={report.id} />
     </article>
   );
 }
@@ -157,6 +164,98 @@ function LinkedReports({ id }: { id: string }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** Evidence an admin approved, through links that work for two minutes (decision 141). */
+function Evidence({ id }: { id: string }) {
+  const userId = useConfirmedUserId();
+  const query = useQuery(publishedEvidenceQueryOptions(userId, id));
+  if (query.isSuccess && query.data.length === 0) return null;
+  return (
+    <section aria-labelledby="evidence-heading" className="mt-8">
+      <h2 id="evidence-heading" className="font-semibold text-lg">
+        Evidence
+      </h2>
+      <p className="text-muted-foreground text-sm">Files the reporter provided, checked by the reviewers.</p>
+      {query.isPending ? (
+        <Skeleton className="mt-2 h-24" />
+      ) : query.isError ? (
+        <p role="alert" className="mt-1 text-destructive dark:text-red-400">
+          {errorText(query.error)}
+        </p>
+      ) : (
+        <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {query.data.map((file, index) => (
+            <li key={file.id} className="overflow-hidden rounded-lg border">
+              {file.url === null ? (
+                <p className="p-3 text-muted-foreground text-sm">This file is not available.</p>
+              ) : file.content_type === 'application/pdf' ? (
+                <a
+                  href={file.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="flex items-center gap-2 p-3 hover:underline"
+                >
+                  <FileText aria-hidden="true" className="size-5" />
+                  Evidence {index + 1} (PDF)
+                </a>
+              ) : (
+                <a href={file.url} target="_blank" rel="noreferrer noopener">
+                  <img
+                    src={file.url}
+                    alt={`Evidence ${index + 1}`}
+                    loading="lazy"
+                    className="aspect-square w-full object-cover"
+                  />
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Accepted replies and corrections from the people named, and the way to send one (decision 126). */
+function Replies({ id }: { id: string }) {
+  const userId = useConfirmedUserId();
+  const query = useQuery(publishedRepliesQueryOptions(userId, id));
+  return (
+    <section aria-labelledby="replies-heading" className="mt-8">
+      <h2 id="replies-heading" className="font-semibold text-lg">
+        Replies from the people named
+      </h2>
+      {query.isPending ? (
+        <Skeleton className="mt-2 h-12" />
+      ) : query.isError ? (
+        <p role="alert" className="mt-1 text-destructive dark:text-red-400">
+          {errorText(query.error)}
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="mt-1 text-muted-foreground">No reply has been published.</p>
+      ) : (
+        <ul className="mt-2 grid gap-3">
+          {query.data.map((reply) => (
+            <li key={reply.id} className="rounded-lg border bg-card p-4">
+              <p className="font-medium text-sm">
+                {reply.kind === 'correction' ? 'Correction' : 'Reply'} from{' '}
+                {RELATION_FOR_READERS[reply.relation]}, published {formatDay(reply.published_at)}
+              </p>
+              <p className="mt-1 whitespace-pre-line">{reply.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-4 text-sm">
+        <MessageSquareReply aria-hidden="true" className="mr-1 inline size-4" />
+        Named in this report?{' '}
+        <Link to={`/scammer-database/${id}/reply`} className="font-medium underline">
+          Send a reply, a correction or a takedown request
+        </Link>
+      </p>
     </section>
   );
 }

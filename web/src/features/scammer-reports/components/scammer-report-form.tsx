@@ -1,6 +1,9 @@
-import { ShieldAlert } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Paperclip, ShieldAlert, X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { InputField, TextareaField } from '#web/components/ui/form-field.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
@@ -10,6 +13,8 @@ import { logSecurityEvent } from '#web/lib/security/security-events.ts';
 import { useForm } from '#web/lib/use-form.ts';
 import { checkReportRateLimit } from '../api/check-report-rate-limit.ts';
 import { useCreateScammerReport } from '../api/create-scammer-report.ts';
+import { attachEvidence } from '../api/evidence-and-replies.ts';
+import { addEvidence, EVIDENCE_ACCEPT, EVIDENCE_MAX_FILES } from '../evidence.ts';
 import {
   EMPTY_REPORT,
   localIsoDate,
@@ -31,8 +36,34 @@ export function ScammerReportForm({
   const auth = useAuth();
   const createReport = useCreateScammerReport();
   const form = useForm<ReportValues>(EMPTY_REPORT, { maxLength: REPORT_MAX_LENGTH });
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  /** While uploading after the report is stored: each file's progress, 0 to 1. */
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const evidenceId = useId();
+
+  /** The report is stored: its files follow, one after the other; a failed file does not undo it. */
+  async function uploadEvidence(reportId: string): Promise<string[]> {
+    const failed: string[] = [];
+    setProgress(files.map(() => 0));
+    for (const [index, file] of files.entries()) {
+      try {
+        await attachEvidence(reportId, file, (fraction) =>
+          setProgress((current) => current?.map((value, i) => (i === index ? fraction : value)) ?? null),
+        );
+        setProgress((current) => current?.map((value, i) => (i === index ? 1 : value)) ?? null);
+      } catch (error) {
+        failed.push(`${file.name}: ${errorText(error)}`);
+      }
+    }
+    setProgress(null);
+    void queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'mine'] });
+    return failed;
+  }
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const reportId = crypto.randomUUID();
     const outcome = await submitReport(values, {
       userId: auth.user?.id ?? null,
       csrfToken: getCsrfToken(),
@@ -43,7 +74,7 @@ export function ScammerReportForm({
           windowMs: REPORT_RATE_LIMIT.timeWindowMinutes * 60_000,
         }),
       serverAllows: checkReportRateLimit,
-      insert: createReport.mutateAsync,
+      insert: (row) => createReport.mutateAsync({ ...row, id: reportId }),
     });
     switch (outcome.kind) {
       case 'signed-out':
@@ -80,14 +111,24 @@ export function ScammerReportForm({
       case 'failed':
         toast({ variant: 'destructive', title: 'Submission Failed', description: errorText(outcome.error) });
         return;
-      case 'submitted':
+      case 'submitted': {
+        const failed = files.length > 0 ? await uploadEvidence(reportId) : [];
         toast({
           title: 'Report Submitted',
           description: 'Thank you. Your report will be reviewed before publication.',
         });
+        if (failed.length > 0) {
+          toast({
+            variant: 'destructive',
+            title: 'Some evidence was not uploaded',
+            description: `Your report was submitted without: ${failed.join('; ')}`,
+          });
+        }
         form.reset();
+        setFiles([]);
         onSubmitted();
         return;
+      }
     }
   });
 
@@ -117,6 +158,72 @@ export function ScammerReportForm({
           {...form.field('dateOfIncident')}
         />
       </div>
+      <fieldset className="grid gap-2" aria-describedby={`${evidenceId}-hint`}>
+        <legend className="font-medium text-sm">Evidence (optional)</legend>
+        <p id={`${evidenceId}-hint`} className="text-muted-foreground text-xs">
+          Up to {EVIDENCE_MAX_FILES} screenshots, photos or PDFs (JPEG, PNG, WebP, GIF, PDF; 5 MB each). Only
+          reviewers see them until they approve each file for readers.
+        </p>
+        {files.length < EVIDENCE_MAX_FILES && progress === null ? (
+          <label
+            htmlFor={`${evidenceId}-input`}
+            className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent focus-within:ring-2 focus-within:ring-ring"
+          >
+            <Paperclip aria-hidden="true" className="size-4" />
+            Add files
+            <input
+              id={`${evidenceId}-input`}
+              type="file"
+              multiple
+              accept={EVIDENCE_ACCEPT}
+              className="sr-only"
+              onChange={(event) => {
+                const picked = Array.from(event.target.files ?? []);
+                event.target.value = '';
+                const next = addEvidence(files, picked);
+                setFiles(next.files);
+                setFileProblem(next.problem);
+              }}
+            />
+          </label>
+        ) : null}
+        {fileProblem ? (
+          <p role="alert" className="text-destructive text-sm dark:text-red-400">
+            {fileProblem}
+          </p>
+        ) : null}
+        {files.length > 0 ? (
+          <ul className="grid gap-2" aria-label="Evidence files">
+            {files.map((file, index) => (
+              <li
+                key={`${file.name}-${file.size}-${file.lastModified}`}
+                className="grid gap-1 rounded-md border p-2 text-sm"
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <span className="min-w-0 truncate">{file.name}</span>
+                  {progress === null ? (
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                </div>
+                {progress !== null ? (
+                  <Progress
+                    value={Math.round((progress[index] ?? 0) * 100)}
+                    aria-label={`Uploading ${file.name}`}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
       <div className="flex gap-3 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
         <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
         <p>All reports are reviewed before publication. False reports may result in account suspension.</p>
@@ -126,7 +233,7 @@ export function ScammerReportForm({
           Cancel
         </Button>
         <Button type="submit" disabled={form.busy}>
-          {form.busy ? 'Submitting...' : 'Submit Report'}
+          {progress !== null ? 'Uploading evidence...' : form.busy ? 'Submitting...' : 'Submit Report'}
         </Button>
       </div>
     </form>

@@ -1,0 +1,211 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect as baseExpect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
+import {
+  adminClient,
+  createMember,
+  deleteMember,
+  type Member,
+  openSignedIn,
+  type ServerInfo,
+} from './support/api.ts';
+import { patternPngBytes } from './support/images.ts';
+
+/**
+ * Issue 19, around a published report: the reporter attaches evidence in the report dialog (progress,
+ * private bucket); the admin approves one file of two and publishes; a member with access sees only
+ * the approved file; someone named in the report sends a reply (the form says removal is never for
+ * payment); the admin accepts it and readers see it under the report; a duplicate merged into the
+ * report leaves the readers' list.
+ */
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 240_000 });
+
+const suffix = () => Math.random().toString(36).slice(2, 7);
+const main = (page: Page) => page.getByRole('main');
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Submit a Scammer Report' });
+
+async function makeAdmin(server: ServerInfo, member: Member): Promise<void> {
+  const { error } = await adminClient(server)
+    .from('user_roles')
+    .insert({ user_id: member.id, role: 'admin' });
+  expect(error).toBeNull();
+}
+
+/** A page of its own for another member (cookies of the age gate set), closed by the caller. */
+async function pageFor(browser: Browser, server: ServerInfo, member: Member, path: string, mobile = false) {
+  const context = await browser.newContext(mobile ? { viewport: { width: 390, height: 844 } } : {});
+  await context.addCookies([{ name: 'hg_age_verified', value: '1', url: server.url, sameSite: 'Lax' }]);
+  const page = await context.newPage();
+  await openSignedIn(page, server, member, path);
+  return page;
+}
+
+test('evidence approved file by file, a reply sent and accepted, a duplicate merged away', async ({
+  page,
+  browser,
+  server,
+  member,
+}) => {
+  test.slow();
+  const admin = await createMember(server);
+  const reader = await createMember(server);
+  const named = await createMember(server);
+  await makeAdmin(server, admin);
+  const service = adminClient(server);
+  try {
+    // The reporter (on their trial) submits with two files.
+    const name = `Cornelius Shadyhands ${suffix()}`;
+    await openSignedIn(page, server, member);
+    await page.getByRole('banner').getByRole('button', { name: 'Submit a Tip' }).click();
+    await dialog(page)
+      .getByRole('textbox', { name: /^Scammer Name/ })
+      .fill(name);
+    await dialog(page)
+      .getByRole('textbox', { name: /^Scammer Description/ })
+      .fill('Sells flower online that never ships.');
+    await dialog(page)
+      .getByRole('textbox', { name: /^Incident Details/ })
+      .fill('Paid upfront for two ounces by bank transfer; nothing ever arrived.');
+    await dialog(page)
+      .getByLabel('Add files')
+      .setInputFiles([
+        { name: 'chat.png', mimeType: 'image/png', buffer: patternPngBytes(24, 24, 1) },
+        { name: 'id-card.png', mimeType: 'image/png', buffer: patternPngBytes(24, 24, 2) },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not evidence') },
+      ]);
+    await expect(dialog(page).getByText(/^notes\.txt: File type not allowed\./)).toBeVisible();
+    await expect(
+      dialog(page).getByRole('list', { name: 'Evidence files' }).getByRole('listitem'),
+    ).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+    await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
+    await expect(
+      toastWith(page, 'Thank you. Your report will be reviewed before publication.'),
+    ).toBeVisible();
+    await expect(dialog(page)).toBeHidden();
+
+    const { data: stored } = await service
+      .from('scammer_reports')
+      .select('id')
+      .eq('scammer_name', name)
+      .single();
+    const id = stored?.id as string;
+    const { data: files } = await service
+      .from('scammer_report_evidence')
+      .select('object_name, file_name')
+      .eq('report_id', id)
+      .order('file_name');
+    expect(files?.map((file) => file.file_name)).toEqual(['chat.png', 'id-card.png']);
+    const listed = await service.storage.from('scammer-evidence').list(id);
+    expect(listed.data).toHaveLength(2);
+
+    // The admin claims it, approves the chat screenshot only, and publishes.
+    const adminPage = await pageFor(browser, server, admin, `/admin/reports/${id}`);
+    await main(adminPage).getByRole('button', { name: 'Claim for review' }).click();
+    await expect(main(adminPage).getByText('claimed by you')).toBeVisible();
+    await expect(main(adminPage).getByRole('img', { name: 'Evidence: id-card.png' })).toBeVisible();
+    await main(adminPage).getByRole('button', { name: 'Approve chat.png' }).click();
+    await expect(
+      main(adminPage).getByRole('button', { name: 'Withdraw approval of chat.png' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(adminPage);
+    await main(adminPage).getByRole('button', { name: 'Publish' }).click();
+    await expect(main(adminPage).getByText('Published', { exact: true })).toBeVisible();
+
+    // A member with access sees the approved file only, loaded through its signed link.
+    const readerPage = await pageFor(browser, server, reader, `/scammer-database/${id}`);
+    const evidence = main(readerPage).getByRole('region', { name: 'Evidence' });
+    await expect(evidence.getByRole('img')).toHaveCount(1);
+    await expect
+      .poll(() => evidence.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(24);
+    await expect(evidence.getByRole('img')).toHaveAttribute(
+      'src',
+      /\/storage\/v1\/object\/sign\/scammer-evidence\//,
+    );
+    await expect(main(readerPage).getByText('No reply has been published.')).toBeVisible();
+    await expectNoSeriousA11yViolations(readerPage);
+
+    // Someone named in it (no access of their own: trial over) replies, on a phone.
+    await service
+      .from('profiles')
+      .update({ trial_ends_at: new Date(Date.now() - 86_400_000).toISOString() })
+      .eq('user_id', named.id);
+    const namedPage = await pageFor(browser, server, named, `/scammer-database/${id}/reply`, true);
+    await expect(main(namedPage).getByText('Removal is never offered for payment.')).toBeVisible();
+    await main(namedPage)
+      .getByRole('radio', { name: /A correction/ })
+      .check();
+    await main(namedPage).getByLabel('How are you named in the report?').selectOption('business');
+    await main(namedPage)
+      .getByRole('textbox', { name: /Your message/ })
+      .fill('too short');
+    await main(namedPage).getByRole('button', { name: 'Send for review' }).click();
+    await expect(main(namedPage).getByRole('textbox', { name: /Your message/ })).toHaveAccessibleDescription(
+      /between 20 and 2000 characters/,
+    );
+    const body = `The order was shipped with tracking ${suffix()}; the buyer never collected it.`;
+    await main(namedPage)
+      .getByRole('textbox', { name: /Your message/ })
+      .fill(body);
+    await main(namedPage).getByRole('button', { name: 'Send for review' }).click();
+    await expect(main(namedPage).getByText('Waiting for review')).toBeVisible();
+    await expectNoSeriousA11yViolations(namedPage);
+
+    // The admin accepts it from the replies queue; the sender is told.
+    await adminPage.goto(`${server.url}/admin/reports?view=replies`);
+    const request = main(adminPage).getByRole('article').filter({ hasText: body });
+    await request.getByRole('button', { name: 'Accept and show under the report' }).click();
+    await expect(request).toBeHidden();
+    await expect
+      .poll(async () => {
+        const { data } = await service.from('notifications').select('kind').eq('user_id', named.id);
+        return data?.map((note) => note.kind);
+      })
+      .toContain('scammer_reply.accepted');
+    await namedPage.reload();
+    await expect(main(namedPage).getByText('Accepted', { exact: true })).toBeVisible();
+
+    // Readers see it under the report, without the sender.
+    await readerPage.reload();
+    const replies = main(readerPage).getByRole('region', { name: 'Replies from the people named' });
+    await expect(replies).toContainText(body);
+    await expect(replies).toContainText('Correction from the business named');
+
+    // A duplicate of the report, merged into it, leaves the readers' search.
+    const duplicateName = `${name} again`;
+    const { data: duplicate } = await service
+      .from('scammer_reports')
+      .insert({
+        scammer_name: duplicateName,
+        scammer_description: 'Same seller, same story as the other report.',
+        incident_details: 'Paid upfront by bank transfer for flower; the package never arrived.',
+        reporter_user_id: reader.id,
+      })
+      .select('id')
+      .single();
+    await adminPage.goto(`${server.url}/admin/reports/${duplicate?.id}`);
+    await main(adminPage).getByRole('button', { name: 'Claim for review' }).click();
+    await main(adminPage).getByRole('button', { name: 'Publish' }).click();
+    await expect(main(adminPage).getByText('Published', { exact: true })).toBeVisible();
+    await main(adminPage).getByLabel('Find the published report').fill(name.split(' ').slice(0, 2).join(' '));
+    await main(adminPage)
+      .getByRole('list', { name: 'Published reports found' })
+      .getByRole('listitem')
+      .filter({ hasText: new RegExp(`^${name}`) })
+      .getByRole('button', { name: 'Merge into this report' })
+      .click();
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Merge' }).click();
+    await expect(main(adminPage).getByText('This report is a duplicate, merged into')).toBeVisible();
+    await readerPage.goto(`${server.url}/scammer-database?q=${encodeURIComponent('Shadyhands')}`);
+    await expect(main(readerPage).getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(main(readerPage).getByRole('link', { name: duplicateName })).toHaveCount(0);
+
+    await Promise.all([adminPage, readerPage, namedPage].map((p) => p.context().close()));
+  } finally {
+    await deleteMember(server, admin);
+    await deleteMember(server, reader);
+    await deleteMember(server, named);
+  }
+});

@@ -1,0 +1,474 @@
+/**
+ * Issue 19, what the Scammer Network adds around a published report, through supabase-js:
+ * - the right of reply (decision 126): members named in a published report send a reply, correction
+ *   or takedown request; quotas; admins accept or decline (audited, sender notified and mailed); readers
+ *   with access see accepted replies and corrections, never who sent them; an accepted takedown takes
+ *   the report down;
+ * - evidence files (decision 141): up to 5 per report in the private bucket, bytes checked against the
+ *   declared type; no unapproved file reaches a non-admin through the Data API or the storage service;
+ * - duplicates merged into another report (decision 142) disappear from readers, audited.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngBytes } from '#tests/e2e/support/images.ts';
+import { adminClient } from '#tests/support/clients.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
+import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
+
+let server: TestServer;
+let service: SupabaseClient;
+let admin: SignedInUser;
+let reporter: SignedInUser;
+let subscriber: SignedInUser;
+let named: SignedInUser;
+let lapsed: SignedInUser;
+
+const DAY = 86_400_000;
+const BUCKET = 'scammer-evidence';
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+async function submit(overrides: Record<string, unknown> = {}): Promise<string> {
+  const values = {
+    scammer_name: `Reginald Fakename ${Math.random().toString(36).slice(2, 8)}`,
+    scammer_description: 'Sells fake lab results and disappears.',
+    incident_details: 'Paid $400 upfront for two ounces; the seller stopped answering after payment.',
+    location: 'Denver, CO',
+    contact_info: '(303) 555-0199',
+    amount_scammed: 400,
+    reporter_user_id: reporter.id,
+    ...overrides,
+  };
+  const { data, error } = await service.from('scammer_reports').insert(values).select('id').single();
+  if (error) throw new Error(error.message);
+  return data.id as string;
+}
+
+async function publish(id: string) {
+  for (const status of ['under_review', 'published']) {
+    const { error } = await admin.client.from('scammer_reports').update({ status }).eq('id', id);
+    if (error) throw new Error(error.message);
+  }
+}
+
+async function endTrial(user: SignedInUser) {
+  const { error } = await service
+    .from('profiles')
+    .update({ trial_ends_at: new Date(Date.now() - DAY).toISOString() })
+    .eq('user_id', user.id);
+  if (error) throw new Error(error.message);
+}
+
+/** The reporter's way: the slot first, then the file into it. */
+async function attach(
+  reportId: string,
+  body: Buffer,
+  contentType: string,
+  ext: string,
+  client = reporter.client,
+): Promise<{ name: string; error: string | null }> {
+  const name = `${reportId}/${crypto.randomUUID()}.${ext}`;
+  const slot = await client
+    .from('scammer_report_evidence')
+    .insert({ report_id: reportId, object_name: name, file_name: `photo.${ext}`, content_type: contentType });
+  if (slot.error) return { name, error: slot.error.message };
+  const upload = await client.storage.from(BUCKET).upload(name, body, { contentType });
+  return { name, error: upload.error?.message ?? null };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ ...RELAXED_LIMITS });
+  service = adminClient(server);
+  admin = await signedInUser(server, { email: uniqueEmail('admin', 'reply.example') });
+  reporter = await signedInUser(server, { email: uniqueEmail('reporter', 'reply.example') });
+  subscriber = await signedInUser(server, { email: uniqueEmail('subscriber', 'reply.example') });
+  named = await signedInUser(server, { email: uniqueEmail('named', 'reply.example') });
+  lapsed = await signedInUser(server, { email: uniqueEmail('lapsed', 'reply.example') });
+  const granted = await service.from('user_roles').insert({ user_id: admin.id, role: 'admin' });
+  if (granted.error) throw new Error(granted.error.message);
+  for (const user of [reporter, subscriber, named, lapsed]) await endTrial(user);
+  const subscribed = await service.from('scammer_subscriptions').insert({
+    user_id: subscriber.id,
+    expires_at: new Date(Date.now() + 20 * DAY).toISOString(),
+  });
+  if (subscribed.error) throw new Error(subscribed.error.message);
+});
+afterAll(() => server?.close());
+
+describe('right of reply', () => {
+  const reply = (reportId: string, overrides: Record<string, unknown> = {}) => ({
+    report_id: reportId,
+    kind: 'reply',
+    relation: 'person',
+    body: 'I delivered the order on time; the tracking number is in my records.',
+    ...overrides,
+  });
+
+  it('only about a published report, never by its reporter, one waiting per report', async () => {
+    const draft = await submit();
+    const early = await named.client.from('scammer_report_replies').insert(reply(draft));
+    expect(early.error?.code).toBe('23514');
+    expect(early.error?.message).toBe(
+      'This report is not published: replies can be sent only about a published report.',
+    );
+    const unknown = await named.client.from('scammer_report_replies').insert(reply(crypto.randomUUID()));
+    expect(unknown.error?.message).toBe(early.error?.message);
+
+    const id = await submit();
+    await publish(id);
+    const own = await reporter.client.from('scammer_report_replies').insert(reply(id));
+    expect(own.error?.message).toBe(
+      'You reported this: replies are for the people and businesses named in a report.',
+    );
+    const forged = await named.client
+      .from('scammer_report_replies')
+      .insert(reply(id, { status: 'accepted', decision_note: 'self-approved' }));
+    expect(forged.error?.code).toBe('42501');
+    const asOther = await named.client
+      .from('scammer_report_replies')
+      .insert(reply(id, { user_id: subscriber.id }));
+    expect(asOther.error?.code).toBe('42501');
+    const short = await named.client.from('scammer_report_replies').insert(reply(id, { body: 'not me' }));
+    expect(short.error?.code).toBe('23514');
+
+    const sent = await named.client.from('scammer_report_replies').insert(reply(id));
+    expect(sent.error).toBeNull();
+    const again = await named.client.from('scammer_report_replies').insert(reply(id, { kind: 'correction' }));
+    expect(again.error?.message).toBe('You already have a request waiting for review on this report.');
+
+    // The sender cannot decide their own request.
+    const selfAccept = await named.client
+      .from('scammer_report_replies')
+      .update({ status: 'accepted' })
+      .eq('report_id', id)
+      .select();
+    expect(selfAccept.data ?? []).toEqual([]);
+  });
+
+  it('accepted: shown to readers with access (no sender), audited, sender told; declined needs a note', async () => {
+    const id = await submit();
+    await publish(id);
+    const sent = await named.client.from('scammer_report_replies').insert(reply(id)).select('id').single();
+    expect(sent.error).toBeNull();
+    const replyId = sent.data?.id as string;
+
+    // Nobody but the sender and admins reads a pending one.
+    for (const reader of [subscriber, lapsed, reporter]) {
+      const table = await reader.client.from('scammer_report_replies').select('id').eq('id', replyId);
+      expect(table.data).toEqual([]);
+      const shown = await reader.client
+        .from('published_scammer_report_replies')
+        .select('id')
+        .eq('report_id', id);
+      expect(shown.data ?? []).toEqual([]);
+    }
+
+    const noNote = await admin.client
+      .from('scammer_report_replies')
+      .update({ status: 'declined' })
+      .eq('id', replyId);
+    expect(noNote.error?.message).toBe('Declining needs a note: the sender is told why.');
+    const editWords = await admin.client
+      .from('scammer_report_replies')
+      .update({ body: 'x'.repeat(30) })
+      .eq('id', replyId);
+    expect(editWords.error?.code).toBe('42501');
+    const accept = await admin.client
+      .from('scammer_report_replies')
+      .update({ status: 'accepted' })
+      .eq('id', replyId);
+    expect(accept.error).toBeNull();
+
+    const shown = await subscriber.client
+      .from('published_scammer_report_replies')
+      .select('*')
+      .eq('report_id', id);
+    expect(shown.data).toHaveLength(1);
+    expect(shown.data?.[0]).not.toHaveProperty('user_id');
+    expect(shown.data?.[0]).toMatchObject({ kind: 'reply', relation: 'person' });
+    const lapsedView = await lapsed.client
+      .from('published_scammer_report_replies')
+      .select('id')
+      .eq('report_id', id);
+    expect(lapsedView.data ?? []).toEqual([]);
+    const asAdmin = await admin.client
+      .from('published_scammer_report_replies')
+      .select('id')
+      .eq('report_id', id);
+    expect(asAdmin.data).toHaveLength(1);
+
+    const row = await service
+      .from('scammer_report_replies')
+      .select('decided_by, decided_at')
+      .eq('id', replyId)
+      .single();
+    expect(row.data?.decided_by).toBe(admin.id);
+    expect(row.data?.decided_at).not.toBeNull();
+    const audit = await server.db.query<{ action: string; actor_id: string | null }>(
+      `select action, actor_id from private.audit_log where target_table = 'public.scammer_report_replies' and target_id = $1 order by id`,
+      [replyId],
+    );
+    expect(audit.rows).toEqual([
+      { action: 'INSERT', actor_id: named.id },
+      { action: 'UPDATE', actor_id: admin.id },
+    ]);
+    const notes = await named.client
+      .from('notifications')
+      .select('kind, link')
+      .eq('kind', 'scammer_reply.accepted');
+    expect(notes.data).toEqual([{ kind: 'scammer_reply.accepted', link: `/scammer-database/${id}/reply` }]);
+    const mails = await server.db.query<{ subject: string }>(
+      `select subject from private.mail_queue where to_email = $1 and type = 'scammer_reply_decision'`,
+      [named.email],
+    );
+    expect(mails.rows.map((m) => m.subject)).toContain('Your reply was accepted');
+
+    // Withdrawn later: declined with a note, no longer shown.
+    const withdraw = await admin.client
+      .from('scammer_report_replies')
+      .update({ status: 'declined', decision_note: 'It names a third party.' })
+      .eq('id', replyId);
+    expect(withdraw.error).toBeNull();
+    const gone = await subscriber.client
+      .from('published_scammer_report_replies')
+      .select('id')
+      .eq('report_id', id);
+    expect(gone.data).toEqual([]);
+  });
+
+  it('an accepted takedown request takes the report down for review', async () => {
+    const id = await submit();
+    await publish(id);
+    const sent = await named.client
+      .from('scammer_report_replies')
+      .insert(reply(id, { kind: 'takedown', relation: 'business' }))
+      .select('id')
+      .single();
+    const accept = await admin.client
+      .from('scammer_report_replies')
+      .update({ status: 'accepted', decision_note: 'We are checking the evidence again.' })
+      .eq('id', sent.data?.id);
+    expect(accept.error).toBeNull();
+    const report = await service.from('scammer_reports').select('status').eq('id', id).single();
+    expect(report.data?.status).toBe('under_review');
+    const readers = await subscriber.client.from('published_scammer_reports').select('id').eq('id', id);
+    expect(readers.data).toEqual([]);
+    const takedownShown = await admin.client
+      .from('published_scammer_report_replies')
+      .select('id')
+      .eq('report_id', id);
+    expect(takedownShown.data).toEqual([]);
+  });
+});
+
+describe('evidence files', () => {
+  it('up to 5 per report, only into their slot, bytes matching the declared type', async () => {
+    const id = await submit();
+    const png = await attach(id, pngBytes(), 'image/png', 'png');
+    expect(png.error).toBeNull();
+    const pdf = await attach(id, PDF, 'application/pdf', 'pdf');
+    expect(pdf.error).toBeNull();
+    // A PDF declared as an image: the storage service reads the bytes.
+    const lying = await attach(id, PDF, 'image/png', 'png');
+    expect(lying.error).toMatch(/content does not match|mime type/i);
+    await reporter.client.from('scammer_report_evidence').delete().eq('object_name', lying.name);
+    // No slot, no upload; someone else's report, no slot.
+    const stray = await reporter.client.storage
+      .from(BUCKET)
+      .upload(`${id}/${crypto.randomUUID()}.png`, pngBytes(), { contentType: 'image/png' });
+    expect(stray.error).not.toBeNull();
+    const foreign = await attach(id, pngBytes(), 'image/png', 'png', subscriber.client);
+    expect(foreign.error).not.toBeNull();
+    // Outside the report's folder.
+    const elsewhere = await reporter.client.from('scammer_report_evidence').insert({
+      report_id: id,
+      object_name: `${crypto.randomUUID()}/${crypto.randomUUID()}.png`,
+      file_name: 'a.png',
+      content_type: 'image/png',
+    });
+    expect(elsewhere.error?.code).toBe('23514');
+    for (let i = 0; i < 3; i += 1)
+      expect((await attach(id, pngBytes(), 'image/png', 'png')).error).toBeNull();
+    const sixth = await attach(id, pngBytes(), 'image/png', 'png');
+    expect(sixth.error).toBe('A report can have up to 5 evidence files.');
+    const self = await reporter.client
+      .from('scammer_report_evidence')
+      .update({ approved_at: new Date().toISOString() })
+      .eq('report_id', id)
+      .select();
+    expect(self.data ?? []).toEqual([]);
+  });
+
+  it('no unapproved file reaches a non-admin, through the API or storage', async () => {
+    const id = await submit();
+    const approvedLater = await attach(id, pngBytes(), 'image/png', 'png');
+    const neverApproved = await attach(id, PDF, 'application/pdf', 'pdf');
+    expect([approvedLater.error, neverApproved.error]).toEqual([null, null]);
+
+    async function readable(user: SignedInUser, name: string): Promise<boolean> {
+      const signed = await user.client.storage.from(BUCKET).createSignedUrl(name, 60);
+      const download = await user.client.storage.from(BUCKET).download(name);
+      const listed = await user.client.storage.from(BUCKET).list(id);
+      const seen = listed.data?.some((o) => `${id}/${o.name}` === name) ?? false;
+      const answers = [signed.data !== null, download.data !== null, seen];
+      expect(new Set(answers).size).toBe(1);
+      return answers[0] as boolean;
+    }
+    const evidenceFor = async (user: SignedInUser) =>
+      (await user.client.from('published_scammer_report_evidence').select('object_name').eq('report_id', id))
+        .data ?? [];
+
+    // Submitted: only the reporter and admins.
+    expect(await readable(reporter, approvedLater.name)).toBe(true);
+    expect(await readable(admin, neverApproved.name)).toBe(true);
+    expect(await readable(subscriber, approvedLater.name)).toBe(false);
+    expect(await evidenceFor(subscriber)).toEqual([]);
+    const table = await subscriber.client.from('scammer_report_evidence').select('id').eq('report_id', id);
+    expect(table.data).toEqual([]);
+
+    // Published, nothing approved yet: still nothing.
+    await publish(id);
+    expect(await readable(subscriber, approvedLater.name)).toBe(false);
+    expect(await evidenceFor(subscriber)).toEqual([]);
+
+    // One file approved: that one, to readers with access only; as signed URL that works without a key.
+    const approve = await admin.client
+      .from('scammer_report_evidence')
+      .update({ approved_at: new Date().toISOString() })
+      .eq('object_name', approvedLater.name)
+      .select('approved_by')
+      .single();
+    expect(approve.data?.approved_by).toBe(admin.id);
+    expect(await evidenceFor(subscriber)).toEqual([{ object_name: approvedLater.name }]);
+    expect(await readable(subscriber, approvedLater.name)).toBe(true);
+    expect(await readable(subscriber, neverApproved.name)).toBe(false);
+    expect(await readable(lapsed, approvedLater.name)).toBe(false);
+    expect(await evidenceFor(lapsed)).toEqual([]);
+    const signed = await subscriber.client.storage.from(BUCKET).createSignedUrl(approvedLater.name, 60);
+    const fetched = await fetch(signed.data?.signedUrl as string);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(pngBytes())).toBe(true);
+    // The reader's row names no file and no reporter.
+    const row = await subscriber.client
+      .from('published_scammer_report_evidence')
+      .select('*')
+      .eq('report_id', id)
+      .single();
+    expect(Object.keys(row.data ?? {}).sort()).toEqual([
+      'approved_at',
+      'content_type',
+      'id',
+      'object_name',
+      'report_id',
+    ]);
+
+    // Taken down: nothing again.
+    const down = await admin.client.from('scammer_reports').update({ status: 'under_review' }).eq('id', id);
+    expect(down.error).toBeNull();
+    expect(await readable(subscriber, approvedLater.name)).toBe(false);
+    expect(await evidenceFor(subscriber)).toEqual([]);
+    // Nobody deletes but admins.
+    const removed = await reporter.client.storage.from(BUCKET).remove([approvedLater.name]);
+    expect(removed.data ?? []).toEqual([]);
+  });
+
+  it('no public URL: the bucket is private', async () => {
+    const id = await submit();
+    const file = await attach(id, pngBytes(), 'image/png', 'png');
+    expect(file.error).toBeNull();
+    const url = service.storage.from(BUCKET).getPublicUrl(file.name).data.publicUrl;
+    expect((await fetch(url)).status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('duplicates merged into another report', () => {
+  it('a merged report disappears from readers, search and links; audited; reporter told', async () => {
+    const shared = '+1 720 555 0111';
+    const keep = await submit({ contact_info: shared });
+    const duplicate = await submit({ contact_info: `(720) 555-0111` });
+    await publish(keep);
+    await publish(duplicate);
+    const before = await subscriber.client.rpc('linked_scammer_reports', { report_id: keep });
+    expect(before.data?.map((r: { id: string }) => r.id)).toContain(duplicate);
+
+    const bad = await admin.client
+      .from('scammer_reports')
+      .update({ merged_into: crypto.randomUUID() })
+      .eq('id', duplicate);
+    expect(bad.error?.code).toBe('23514');
+    const unpublished = await submit();
+    const notPublished = await admin.client
+      .from('scammer_reports')
+      .update({ merged_into: unpublished })
+      .eq('id', duplicate);
+    expect(notPublished.error?.message).toBe(
+      'A report can be merged only into a published report that is not merged itself.',
+    );
+    const byMember = await reporter.client
+      .from('scammer_reports')
+      .update({ merged_into: keep })
+      .eq('id', duplicate)
+      .select();
+    expect(byMember.data ?? []).toEqual([]);
+
+    const merge = await admin.client
+      .from('scammer_reports')
+      .update({ merged_into: keep })
+      .eq('id', duplicate);
+    expect(merge.error).toBeNull();
+    const chain = await admin.client
+      .from('scammer_reports')
+      .update({ merged_into: duplicate })
+      .eq('id', keep);
+    expect(chain.error?.code).toBe('23514');
+
+    const view = await subscriber.client
+      .from('published_scammer_reports')
+      .select('id')
+      .in('id', [keep, duplicate]);
+    expect(view.data?.map((r) => r.id)).toEqual([keep]);
+    const search = await subscriber.client.rpc('search_scammer_reports', { query: '720-555-0111' });
+    expect(search.data?.map((r: { id: string }) => r.id)).toEqual([keep]);
+    const after = await subscriber.client.rpc('linked_scammer_reports', { report_id: keep });
+    expect(after.data?.map((r: { id: string }) => r.id) ?? []).not.toContain(duplicate);
+    const mine = await reporter.client
+      .from('scammer_reports')
+      .select('merged_into')
+      .eq('id', duplicate)
+      .single();
+    expect(mine.data?.merged_into).toBe(keep);
+    const audit = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from private.audit_log where target_table = 'public.scammer_reports' and target_id = $1
+         and after ->> 'merged_into' = $2 and actor_id = $3`,
+      [duplicate, keep, admin.id],
+    );
+    expect(audit.rows[0]?.n).toBe(1);
+    const note = await reporter.client
+      .from('notifications')
+      .select('kind')
+      .eq('kind', 'scammer_report.merged');
+    expect(note.data?.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a report is linked to a brand by admins only', async () => {
+    const slug = `reply-test-${Math.random().toString(36).slice(2, 8)}`;
+    const { data: brand, error } = await service
+      .from('brands')
+      .insert({ name: 'Reply Test Farms', slug })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = await submit();
+    const byMember = await reporter.client
+      .from('scammer_reports')
+      .update({ brand_id: brand?.id })
+      .eq('id', id)
+      .select();
+    expect(byMember.data ?? []).toEqual([]);
+    const byAdmin = await admin.client.from('scammer_reports').update({ brand_id: brand?.id }).eq('id', id);
+    expect(byAdmin.error).toBeNull();
+  });
+});
