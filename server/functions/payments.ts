@@ -115,6 +115,7 @@ export const PaymentErrors = {
 
 /** What the tab shows: the member's row as the server answers it. */
 export interface SubscriptionView {
+  subscription_type: string;
   status: 'active' | 'cancelled';
   expires_at: string;
   created_at: string;
@@ -123,6 +124,7 @@ export interface SubscriptionView {
 }
 
 interface SubscriptionRow {
+  subscription_type: string;
   status: 'active' | 'cancelled';
   expires_at: Date | string;
   created_at: Date | string;
@@ -136,6 +138,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 
 function view(row: SubscriptionRow): SubscriptionView {
   return {
+    subscription_type: row.subscription_type,
     status: row.status,
     expires_at: iso(row.expires_at),
     created_at: iso(row.created_at),
@@ -146,7 +149,7 @@ function view(row: SubscriptionRow): SubscriptionView {
 
 async function currentRow(db: Database, userId: string): Promise<SubscriptionRow | undefined> {
   const { rows } = await db.query<SubscriptionRow>(
-    `select status, expires_at, created_at, provider, payment_failed_at, stripe_customer_id, stripe_subscription_id
+    `select subscription_type, status, expires_at, created_at, provider, payment_failed_at, stripe_customer_id, stripe_subscription_id
      from public.scammer_subscriptions where user_id = $1`,
     [userId],
   );

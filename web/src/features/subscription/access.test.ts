@@ -19,6 +19,8 @@ function subscription(patch: Partial<Subscription> = {}): Subscription {
     status: 'active',
     expiresAt: NOW + HOUR,
     createdAt: NOW - HOUR,
+    provider: 'demo',
+    paymentFailedAt: null,
     ...patch,
   };
 }
@@ -46,13 +48,17 @@ describe('accessStatus', () => {
     });
   });
 
-  it('grants access with an active, unexpired subscription only', () => {
+  it('grants access with an unexpired subscription, cancelled ones until the period ends', () => {
     expect(accessStatus(facts({ subscription: subscription() }), false, NOW).hasAccess).toBe(true);
     expect(
       accessStatus(facts({ subscription: subscription({ expiresAt: NOW }) }), false, NOW).hasAccess,
     ).toBe(false);
     expect(
       accessStatus(facts({ subscription: subscription({ status: 'cancelled' }) }), false, NOW).hasAccess,
+    ).toBe(true);
+    expect(
+      accessStatus(facts({ subscription: subscription({ status: 'cancelled', expiresAt: NOW }) }), false, NOW)
+        .hasAccess,
     ).toBe(false);
   });
 
