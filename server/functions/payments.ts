@@ -94,8 +94,7 @@ export const PaymentErrors = {
     ),
   noBillingAccount: () =>
     new ApiError(409, 'no_billing_account', 'There is no billing account for you yet: subscribe first'),
-  nothingToCancel: () =>
-    new ApiError(409, 'nothing_to_cancel', 'You have no running subscription to cancel'),
+  nothingToCancel: () => new ApiError(409, 'nothing_to_cancel', 'You have no running subscription to cancel'),
   providerFailed: (cause: unknown) =>
     new ApiError(
       502,
@@ -103,8 +102,7 @@ export const PaymentErrors = {
       'The payment provider could not be reached. Nothing was changed: please try again in a moment.',
       { cause },
     ),
-  missingSignature: () =>
-    new ApiError(400, 'missing_signature', 'A Stripe-Signature header is required'),
+  missingSignature: () => new ApiError(400, 'missing_signature', 'A Stripe-Signature header is required'),
   badSignature: () =>
     new ApiError(
       400,
@@ -157,9 +155,10 @@ async function currentRow(db: Database, userId: string): Promise<SubscriptionRow
 }
 
 async function emailOf(db: Database, userId: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ email: string | null }>('select email::text from auth.users where id = $1', [
-    userId,
-  ]);
+  const { rows } = await db.query<{ email: string | null }>(
+    'select email::text from auth.users where id = $1',
+    [userId],
+  );
   return rows[0]?.email ?? undefined;
 }
 
@@ -192,7 +191,11 @@ export async function startCheckout(deps: PaymentsDeps, userId: string): Promise
   if (row && new Date(row.expires_at).getTime() > Date.now() && row.status === 'active') {
     throw PaymentErrors.alreadySubscribed();
   }
-  if (row?.provider === 'stripe' && row.status === 'cancelled' && new Date(row.expires_at).getTime() > Date.now()) {
+  if (
+    row?.provider === 'stripe' &&
+    row.status === 'cancelled' &&
+    new Date(row.expires_at).getTime() > Date.now()
+  ) {
     // Still paid for: renewing happens in the portal, so that no second subscription is billed.
     throw PaymentErrors.alreadySubscribed();
   }
@@ -243,7 +246,7 @@ export async function openPortal(deps: PaymentsDeps, userId: string): Promise<{ 
  */
 export async function cancelSubscription(deps: PaymentsDeps, userId: string): Promise<SubscriptionView> {
   const row = await currentRow(deps.db, userId);
-  if (!row || row.status !== 'active' || new Date(row.expires_at).getTime() <= Date.now()) {
+  if (row?.status !== 'active' || new Date(row.expires_at).getTime() <= Date.now()) {
     throw PaymentErrors.nothingToCancel();
   }
   if (row.provider === 'stripe') {
@@ -323,14 +326,18 @@ export function subscriptionFact(subscription: Stripe.Subscription, userId?: str
     status: subscription.status,
     period_start: item?.current_period_start ?? legacy.current_period_start ?? null,
     period_end: item?.current_period_end ?? legacy.current_period_end ?? null,
-    cancel_at_period_end: subscription.cancel_at_period_end === true || typeof subscription.cancel_at === 'number',
+    cancel_at_period_end:
+      subscription.cancel_at_period_end === true || typeof subscription.cancel_at === 'number',
     ended_at: subscription.ended_at ?? null,
   };
 }
 
 function invoiceFact(kind: 'payment_failed' | 'paid', invoice: Stripe.Invoice): Fact {
   const legacy = invoice as Stripe.Invoice & { subscription?: string | { id: string } | null };
-  const fromParent = invoice.parent?.subscription_details?.subscription as string | { id: string } | undefined;
+  const fromParent = invoice.parent?.subscription_details?.subscription as
+    | string
+    | { id: string }
+    | undefined;
   const line = invoice.lines?.data?.[0];
   return {
     kind,
@@ -417,7 +424,10 @@ export async function receiveWebhook(
           // Stripe retries the delivery: nothing is stored, so the retry is applied.
           throw PaymentErrors.providerFailed(error);
         }
-        fact = subscriptionFact(subscription, session.client_reference_id ?? session.metadata?.user_id ?? null);
+        fact = subscriptionFact(
+          subscription,
+          session.client_reference_id ?? session.metadata?.user_id ?? null,
+        );
       }
       break;
     }

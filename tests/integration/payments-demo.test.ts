@@ -18,9 +18,10 @@ afterAll(() => server?.close());
 
 async function member(): Promise<SignedInUser> {
   const user = await signedInUser(server);
-  await server.db.query(`update public.profiles set trial_ends_at = now() - interval '1 second' where user_id = $1`, [
-    user.id,
-  ]);
+  await server.db.query(
+    `update public.profiles set trial_ends_at = now() - interval '1 second' where user_id = $1`,
+    [user.id],
+  );
   return user;
 }
 
@@ -76,7 +77,10 @@ describe('demo mode', () => {
     expect(await hasAccess(user)).toBe(true);
     const { data: notes } = await user.client.from('notifications').select('kind, message');
     expect(notes).toContainEqual(
-      expect.objectContaining({ kind: 'subscription.cancelled', message: expect.stringContaining('You keep access') }),
+      expect.objectContaining({
+        kind: 'subscription.cancelled',
+        message: expect.stringContaining('You keep access'),
+      }),
     );
     expect((await call('subscription-cancel', user)).status).toBe(409);
     const resumed = (await (await call('subscription-activate', user)).json()) as {
@@ -114,7 +118,11 @@ describe('demo mode', () => {
     const user = await member();
     const own = await user.client
       .from('scammer_subscriptions')
-      .insert({ user_id: user.id, status: 'active', expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+      .insert({
+        user_id: user.id,
+        status: 'active',
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      });
     expect(own.error?.code).toBe('42501');
     const until = new Date(Date.now() + 90 * 86_400_000).toISOString();
     const grant = await admin.client

@@ -43,7 +43,10 @@ function call(name: string, member: SignedInUser | null, body?: unknown) {
   });
 }
 
-async function deliver(event: { body: string; signature: string }, signature: string | null = event.signature) {
+async function deliver(
+  event: { body: string; signature: string },
+  signature: string | null = event.signature,
+) {
   return fetch(`${server.url}/functions/v1/stripe-webhook`, {
     method: 'POST',
     headers: {
@@ -92,9 +95,10 @@ async function outcomeOf(eventId: string): Promise<string | undefined> {
 /** A signed-in member whose free trial is over (so access comes from the subscription alone). */
 async function newMember(): Promise<SignedInUser> {
   const user = await signedInUser(server);
-  await server.db.query(`update public.profiles set trial_ends_at = now() - interval '1 second' where user_id = $1`, [
-    user.id,
-  ]);
+  await server.db.query(
+    `update public.profiles set trial_ends_at = now() - interval '1 second' where user_id = $1`,
+    [user.id],
+  );
   return user;
 }
 
@@ -193,11 +197,9 @@ describe('subscribing through Stripe Checkout', () => {
       subscriptionEventObject({ ...subscription, cancel_at_period_end: true }),
       { created: now - 10 },
     );
-    const older = signedEvent(
-      'customer.subscription.created',
-      subscriptionEventObject(subscription),
-      { created: now - 300 },
-    );
+    const older = signedEvent('customer.subscription.created', subscriptionEventObject(subscription), {
+      created: now - 300,
+    });
     expect(await (await deliver(cancelled)).json()).toMatchObject({ outcome: 'applied' });
     expect(await (await deliver(older)).json()).toMatchObject({ outcome: 'stale' });
     expect(await outcomeOf(older.id)).toBe('stale');
@@ -211,7 +213,11 @@ describe('subscribing through Stripe Checkout', () => {
   it('a forged or missing signature gets 400 and changes nothing', async () => {
     const { member, subscription } = await subscribed();
     const before = await rowOf(member);
-    const ended = subscriptionEventObject({ ...subscription, status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+    const ended = subscriptionEventObject({
+      ...subscription,
+      status: 'canceled',
+      ended_at: Math.floor(Date.now() / 1000),
+    });
     const forged = signedEvent('customer.subscription.deleted', ended, { secret: 'whsec_someoneelse' });
     const response = await deliver(forged);
     expect(response.status).toBe(400);
@@ -221,7 +227,10 @@ describe('subscribing through Stripe Checkout', () => {
     expect(await unsigned.json()).toMatchObject({ error: 'missing_signature' });
     // A genuine signature over another body does not carry over.
     const genuine = signedEvent('customer.subscription.deleted', ended);
-    const tampered = await deliver({ body: genuine.body.replace('"livemode":false', '"livemode":true'), signature: genuine.signature });
+    const tampered = await deliver({
+      body: genuine.body.replace('"livemode":false', '"livemode":true'),
+      signature: genuine.signature,
+    });
     expect(tampered.status).toBe(400);
     expect(await outcomeOf(forged.id)).toBeUndefined();
     expect(await outcomeOf(genuine.id)).toBeUndefined();
@@ -231,7 +240,11 @@ describe('subscribing through Stripe Checkout', () => {
 
   it('refuses a replayed old event (signed longer ago than the tolerance)', async () => {
     const { member, subscription } = await subscribed();
-    const ended = subscriptionEventObject({ ...subscription, status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+    const ended = subscriptionEventObject({
+      ...subscription,
+      status: 'canceled',
+      ended_at: Math.floor(Date.now() / 1000),
+    });
     const old = Math.floor(Date.now() / 1000) - 3600;
     const replayed = signedEvent('customer.subscription.deleted', ended, { created: old, timestamp: old });
     const response = await deliver(replayed);
@@ -246,10 +259,17 @@ describe('subscribing through Stripe Checkout', () => {
     // The period ended; Stripe renews into the next one and the payment fails.
     const next = { start: subscription.current_period_end, end: subscription.current_period_end + 30 * DAY };
     const now = Math.floor(Date.now() / 1000);
-    const failed = signedEvent('invoice.payment_failed', invoiceObject(subscription, next), { created: now - 5 });
+    const failed = signedEvent('invoice.payment_failed', invoiceObject(subscription, next), {
+      created: now - 5,
+    });
     const pastDue = signedEvent(
       'customer.subscription.updated',
-      subscriptionEventObject({ ...subscription, status: 'past_due', current_period_start: next.start, current_period_end: next.end }),
+      subscriptionEventObject({
+        ...subscription,
+        status: 'past_due',
+        current_period_start: next.start,
+        current_period_end: next.end,
+      }),
       { created: now - 4 },
     );
     expect(await (await deliver(failed)).json()).toMatchObject({ outcome: 'applied' });
@@ -272,14 +292,21 @@ describe('subscribing through Stripe Checkout', () => {
     const paid = signedEvent('invoice.paid', invoiceObject(subscription, next), { created: now - 2 });
     const active = signedEvent(
       'customer.subscription.updated',
-      subscriptionEventObject({ ...subscription, status: 'active', current_period_start: next.start, current_period_end: next.end }),
+      subscriptionEventObject({
+        ...subscription,
+        status: 'active',
+        current_period_start: next.start,
+        current_period_end: next.end,
+      }),
       { created: now - 1 },
     );
     expect(await (await deliver(paid)).json()).toMatchObject({ outcome: 'applied' });
     expect(await (await deliver(active)).json()).toMatchObject({ outcome: 'applied' });
     // The failure delivered late again (Stripe retries deliveries) is a duplicate; an older one is stale.
     expect(await (await deliver(failed)).json()).toMatchObject({ outcome: 'duplicate' });
-    const lateFailure = signedEvent('invoice.payment_failed', invoiceObject(subscription, next), { created: now - 3 });
+    const lateFailure = signedEvent('invoice.payment_failed', invoiceObject(subscription, next), {
+      created: now - 3,
+    });
     expect(await (await deliver(lateFailure)).json()).toMatchObject({ outcome: 'stale' });
     const after = await rowOf(member);
     expect(after?.payment_failed_at).toBeNull();
@@ -291,7 +318,9 @@ describe('subscribing through Stripe Checkout', () => {
     const { member, subscription } = await subscribed(start);
     const failedAt = Math.floor(Date.now() / 1000) - 8 * DAY;
     const next = { start: subscription.current_period_end, end: subscription.current_period_end + 30 * DAY };
-    await deliver(signedEvent('invoice.payment_failed', invoiceObject(subscription, next), { created: failedAt }));
+    await deliver(
+      signedEvent('invoice.payment_failed', invoiceObject(subscription, next), { created: failedAt }),
+    );
     // Eight days after the failure, five days of grace are over.
     expect(await hasAccess(member)).toBe(false);
     const deleted = signedEvent(
@@ -324,7 +353,13 @@ describe('subscribing through Stripe Checkout', () => {
     const end = Math.floor(Date.now() / 1000) - 1;
     const deleted = signedEvent(
       'customer.subscription.deleted',
-      subscriptionEventObject({ ...subscription, status: 'canceled', cancel_at_period_end: true, current_period_end: end, ended_at: end }),
+      subscriptionEventObject({
+        ...subscription,
+        status: 'canceled',
+        cancel_at_period_end: true,
+        current_period_end: end,
+        ended_at: end,
+      }),
       { created: end + 1 },
     );
     expect(await (await deliver(deleted)).json()).toMatchObject({ outcome: 'applied' });
@@ -375,18 +410,29 @@ describe('the data API', () => {
     const before = await rowOf(member);
     const insert = await member.client
       .from('scammer_subscriptions')
-      .upsert({ user_id: member.id, status: 'active', expires_at: new Date(Date.now() + 400 * DAY * 1000).toISOString() });
+      .upsert({
+        user_id: member.id,
+        status: 'active',
+        expires_at: new Date(Date.now() + 400 * DAY * 1000).toISOString(),
+      });
     expect(insert.error).not.toBeNull();
     const update = await member.client
       .from('scammer_subscriptions')
-      .update({ expires_at: new Date(Date.now() + 20 * DAY * 1000).toISOString(), stripe_subscription_id: null })
+      .update({
+        expires_at: new Date(Date.now() + 20 * DAY * 1000).toISOString(),
+        stripe_subscription_id: null,
+      })
       .eq('user_id', member.id)
       .select();
     expect(update.data ?? []).toEqual([]);
     const stranger = await newMember();
     const fresh = await stranger.client
       .from('scammer_subscriptions')
-      .insert({ user_id: stranger.id, status: 'active', expires_at: new Date(Date.now() + DAY * 1000).toISOString() });
+      .insert({
+        user_id: stranger.id,
+        status: 'active',
+        expires_at: new Date(Date.now() + DAY * 1000).toISOString(),
+      });
     expect(fresh.error?.code).toBe('42501');
     expect(await rowOf(member)).toEqual(before);
     expect(await rowOf(stranger)).toBeUndefined();

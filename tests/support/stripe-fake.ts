@@ -177,7 +177,9 @@ export async function startStripeFake(): Promise<StripeFake> {
       const url = new URL(request.url ?? '/', base);
       const form = request.method === 'POST' ? await readForm(request) : url.searchParams;
       if (url.pathname.startsWith('/pay/') || url.pathname.startsWith('/portal/')) {
-        const page = url.pathname.startsWith('/pay/') ? 'Fake Stripe Checkout' : 'Fake Stripe customer portal';
+        const page = url.pathname.startsWith('/pay/')
+          ? 'Fake Stripe Checkout'
+          : 'Fake Stripe customer portal';
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(
           `<!doctype html><html lang="en"><title>${page}</title><main><h1>${page}</h1><p>${url.pathname.split('/')[2]}</p></main></html>`,
@@ -191,7 +193,9 @@ export async function startStripeFake(): Promise<StripeFake> {
         authorization: request.headers.authorization,
       });
       if (request.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
-        send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        send(response, 401, {
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+        });
         return;
       }
       if (fake.failNext !== null) {
@@ -201,8 +205,10 @@ export async function startStripeFake(): Promise<StripeFake> {
         return;
       }
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        if (form.get('mode') !== 'subscription') return stripeError(response, 400, 'mode must be subscription');
-        if (form.get('line_items[0][price]') !== FAKE_PRICE_ID) return stripeError(response, 400, 'No such price');
+        if (form.get('mode') !== 'subscription')
+          return stripeError(response, 400, 'mode must be subscription');
+        if (form.get('line_items[0][price]') !== FAKE_PRICE_ID)
+          return stripeError(response, 400, 'No such price');
         const id = stripeId('cs_test');
         fake.checkoutSessions.set(id, form);
         send(response, 200, {

@@ -17,8 +17,10 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 export default function stripeWebhook(app: FastifyInstance, deps: FunctionsDeps): void {
   app.register(async (child) => {
     child.removeAllContentTypeParsers();
-    child.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
+    child.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     child.post(URL, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

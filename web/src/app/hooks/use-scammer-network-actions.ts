@@ -4,7 +4,10 @@ import { useNavigate } from 'react-router';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { openReportDialog } from '#web/features/scammer-reports/report-dialog-store.ts';
 import { accessStatus } from '#web/features/subscription/access.ts';
-import { goToCheckout, useActivateSubscription } from '#web/features/subscription/api/activate-subscription.ts';
+import {
+  goToCheckout,
+  useActivateSubscription,
+} from '#web/features/subscription/api/activate-subscription.ts';
 import { accessFactsQueryOptions } from '#web/features/subscription/api/get-access-facts.ts';
 import { activationDescription } from '#web/features/subscription/components/subscription-tab.tsx';
 import { useScammerAccess } from '#web/features/subscription/hooks/use-scammer-access.ts';
@@ -78,7 +81,9 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
             variant: 'destructive',
             title: 'Error',
             description:
-              stripe && error instanceof Error && error.message ? error.message : 'Payment processor coming soon.',
+              stripe && error instanceof Error && error.message
+                ? error.message
+                : 'Payment processor coming soon.',
           });
           navigate('/profile?tab=subscription');
           return;
@@ -89,7 +94,10 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
           return;
         }
         // Demo mode (the spec's automatic activation), said as it is: what, until when, and no charge.
-        toast({ title: 'Subscription activated', description: activationDescription(activation.subscription) });
+        toast({
+          title: 'Subscription activated',
+          description: activationDescription(activation.subscription),
+        });
         redirect.current = setTimeout(() => navigate('/scammer-database'), REDIRECT_AFTER_ACTIVATION_MS);
       } finally {
         busy.current = false;

@@ -5,7 +5,9 @@ import type { Subscription } from '../access.ts';
 import { parseSubscription, type SubscriptionRow } from './get-access-facts.ts';
 
 /** What subscribing did: activated directly (demo mode), or the member is on their way to Checkout. */
-export type Activation = { mode: 'demo'; subscription: Subscription } | { mode: 'stripe'; checkoutUrl: string };
+export type Activation =
+  | { mode: 'demo'; subscription: Subscription }
+  | { mode: 'stripe'; checkoutUrl: string };
 
 /**
  * Subscribing (decision 131). Demo mode (no payment account): the server activates one month directly,
@@ -17,7 +19,10 @@ export async function activateSubscription(): Promise<Activation> {
     const { url } = await invokeFunction<{ url: string }>('stripe-checkout', {});
     return { mode: 'stripe', checkoutUrl: url };
   }
-  const { subscription } = await invokeFunction<{ subscription: SubscriptionRow }>('subscription-activate', {});
+  const { subscription } = await invokeFunction<{ subscription: SubscriptionRow }>(
+    'subscription-activate',
+    {},
+  );
   return { mode: 'demo', subscription: parseSubscription(subscription) as Subscription };
 }
 

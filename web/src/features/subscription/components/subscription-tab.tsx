@@ -89,7 +89,10 @@ function CheckoutReturn({ subscribed }: { subscribed: boolean }) {
       { replace: true },
     );
   return (
-    <div role="status" className="flex flex-wrap items-start justify-between gap-3 rounded-md border p-4 text-sm">
+    <div
+      role="status"
+      className="flex flex-wrap items-start justify-between gap-3 rounded-md border p-4 text-sm"
+    >
       <p>
         {state === 'cancelled'
           ? 'Checkout cancelled — nothing was charged. You can subscribe whenever you like.'
@@ -133,7 +136,10 @@ export function SubscriptionTab({ active, isAdmin = false }: SubscriptionTabProp
         toast({
           variant: 'destructive',
           title: 'Error',
-          description: mode === 'stripe' ? errorMessage(error, 'Payment processor coming soon.') : 'Payment processor coming soon.',
+          description:
+            mode === 'stripe'
+              ? errorMessage(error, 'Payment processor coming soon.')
+              : 'Payment processor coming soon.',
         }),
     );
 
@@ -157,7 +163,11 @@ export function SubscriptionTab({ active, isAdmin = false }: SubscriptionTabProp
     try {
       await openBillingPortal();
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Billing is unavailable.') });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, 'Billing is unavailable.'),
+      });
       setPortalBusy(false);
     }
   };
@@ -194,11 +204,14 @@ export function SubscriptionTab({ active, isAdmin = false }: SubscriptionTabProp
         <CardContent className="grid gap-6">
           <CheckoutReturn subscribed />
           {active.paymentFailedAt !== null && !cancelled ? (
-            <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/50 p-3 text-sm">
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-destructive/50 p-3 text-sm"
+            >
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
               <span>
-                Your last payment failed. Update your card under Manage billing by {formatDate(active.expiresAt)}{' '}
-                to keep your access.
+                Your last payment failed. Update your card under Manage billing by{' '}
+                {formatDate(active.expiresAt)} to keep your access.
               </span>
             </p>
           ) : null}
@@ -283,8 +296,8 @@ export function SubscriptionTab({ active, isAdmin = false }: SubscriptionTabProp
           <DemoModeNotice />
         ) : (
           <p className="text-muted-foreground text-sm">
-            You pay on Stripe's secure checkout page; your card details never reach HighGrade. Cancel any time:
-            access continues until the end of the month you paid for.
+            You pay on Stripe's secure checkout page; your card details never reach HighGrade. Cancel any
+            time: access continues until the end of the month you paid for.
           </p>
         )}
         <div>
