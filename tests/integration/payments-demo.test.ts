@@ -116,13 +116,11 @@ describe('demo mode', () => {
   it('lets an admin grant and revoke a subscription, audited; a member cannot write their own', async () => {
     const admin = await signedInUser(server, { admin: true });
     const user = await member();
-    const own = await user.client
-      .from('scammer_subscriptions')
-      .insert({
-        user_id: user.id,
-        status: 'active',
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      });
+    const own = await user.client.from('scammer_subscriptions').insert({
+      user_id: user.id,
+      status: 'active',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     expect(own.error?.code).toBe('42501');
     const until = new Date(Date.now() + 90 * 86_400_000).toISOString();
     const grant = await admin.client

@@ -408,13 +408,11 @@ describe('the data API', () => {
   it('never lets a member activate, extend or move their subscription', async () => {
     const { member } = await subscribed();
     const before = await rowOf(member);
-    const insert = await member.client
-      .from('scammer_subscriptions')
-      .upsert({
-        user_id: member.id,
-        status: 'active',
-        expires_at: new Date(Date.now() + 400 * DAY * 1000).toISOString(),
-      });
+    const insert = await member.client.from('scammer_subscriptions').upsert({
+      user_id: member.id,
+      status: 'active',
+      expires_at: new Date(Date.now() + 400 * DAY * 1000).toISOString(),
+    });
     expect(insert.error).not.toBeNull();
     const update = await member.client
       .from('scammer_subscriptions')
@@ -426,13 +424,11 @@ describe('the data API', () => {
       .select();
     expect(update.data ?? []).toEqual([]);
     const stranger = await newMember();
-    const fresh = await stranger.client
-      .from('scammer_subscriptions')
-      .insert({
-        user_id: stranger.id,
-        status: 'active',
-        expires_at: new Date(Date.now() + DAY * 1000).toISOString(),
-      });
+    const fresh = await stranger.client.from('scammer_subscriptions').insert({
+      user_id: stranger.id,
+      status: 'active',
+      expires_at: new Date(Date.now() + DAY * 1000).toISOString(),
+    });
     expect(fresh.error?.code).toBe('42501');
     expect(await rowOf(member)).toEqual(before);
     expect(await rowOf(stranger)).toBeUndefined();
