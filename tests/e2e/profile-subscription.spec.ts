@@ -94,7 +94,7 @@ test('a member subscribes and cancels on the Subscription tab', async ({ page, s
   );
   // Access continues until the end of the period (the Terms); the tab says until when.
   await expect(panel.getByText(`Cancelled — access until ${expiry}`)).toBeVisible();
-  await expect(panel.getByText('Access until')).toBeVisible();
+  await expect(panel.getByText('Access until', { exact: true })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
   expect(await subscriptionOf(server, member)).toMatchObject({
     status: 'cancelled',

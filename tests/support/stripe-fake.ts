@@ -182,8 +182,13 @@ export async function startStripeFake(): Promise<StripeFake> {
           : 'Fake Stripe customer portal';
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(
-          `<!doctype html><html lang="en"><title>${page}</title><main><h1>${page}</h1><p>${url.pathname.split('/')[2]}</p></main></html>`,
+          `<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>${page}</title><main><h1>${page}</h1><p>${url.pathname.split('/')[2]}</p></main></html>`,
         );
+        return;
+      }
+      if (!url.pathname.startsWith('/v1/')) {
+        response.writeHead(204);
+        response.end();
         return;
       }
       fake.requests.push({
