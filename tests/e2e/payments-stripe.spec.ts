@@ -23,6 +23,8 @@ test.slow();
 let fake: StripeFake;
 let server: E2eServer;
 test.beforeAll(async () => {
+  // Starting a server of its own takes long on a loaded machine.
+  test.setTimeout(240_000);
   fake = await startStripeFake();
   server = await startE2eServer(fake.env);
 });
