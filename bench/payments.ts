@@ -44,7 +44,12 @@ async function run<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void>
 }
 
 const fake = await startStripeFake();
-const server = await startTestServer({ ...fake.env, LOG_LEVEL: 'silent', RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000', DB_ACQUIRE_TIMEOUT_MS: '10000' });
+const server = await startTestServer({
+  ...fake.env,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+  DB_ACQUIRE_TIMEOUT_MS: '10000',
+});
 try {
   const ids: string[] = [];
   const { rows } = await server.db.query<{ id: string }>(

@@ -4,7 +4,6 @@ import {
   accessStatus,
   formatCountdown,
   nextCheckDelay,
-  oneMonthAhead,
   type Subscription,
   trialBadgeVariant,
 } from './access.ts';
@@ -95,18 +94,5 @@ describe('trialBadgeVariant', () => {
   it('turns destructive under 2 hours', () => {
     expect(trialBadgeVariant(2 * HOUR)).toBe('secondary');
     expect(trialBadgeVariant(2 * HOUR - 1)).toBe('destructive');
-  });
-});
-
-describe('oneMonthAhead', () => {
-  it('moves to the same day of the next month', () => {
-    expect(oneMonthAhead(new Date('2026-11-21T21:45:00Z')).toISOString()).toBe('2026-12-21T21:45:00.000Z');
-    expect(oneMonthAhead(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-15T00:00:00.000Z');
-  });
-
-  it('stops at the last day of a shorter month, as PostgreSQL does', () => {
-    expect(oneMonthAhead(new Date('2027-01-31T10:00:00Z')).toISOString()).toBe('2027-02-28T10:00:00.000Z');
-    expect(oneMonthAhead(new Date('2028-01-30T10:00:00Z')).toISOString()).toBe('2028-02-29T10:00:00.000Z');
-    expect(oneMonthAhead(new Date('2026-03-31T10:00:00Z')).toISOString()).toBe('2026-04-30T10:00:00.000Z');
   });
 });

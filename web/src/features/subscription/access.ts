@@ -87,18 +87,3 @@ export function formatCountdown(remainingMs: number): string {
 export function trialBadgeVariant(remainingMs: number): 'destructive' | 'secondary' {
   return remainingMs < TRIAL_WARNING_BELOW_MS ? 'destructive' : 'secondary';
 }
-
-/**
- * One calendar month after `from`, on the same day or the month's last day when it has fewer (31 Jan
- * → 28/29 Feb), like PostgreSQL's `+ interval '1 month'`: the server refuses an expiry beyond one
- * month and a day (decision 033), which JavaScript's overflowing setMonth would exceed.
- */
-export function oneMonthAhead(from: Date): Date {
-  const result = new Date(from.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
