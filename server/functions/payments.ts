@@ -276,6 +276,27 @@ export async function cancelSubscription(deps: PaymentsDeps, userId: string): Pr
   return view(after as SubscriptionRow);
 }
 
+/**
+ * Before an account is erased: a Stripe subscription still billing is cancelled at once at Stripe, so a
+ * deleted member is never charged again. If Stripe cannot be reached the deletion does not start (502).
+ */
+export async function stopBillingBeforeDeletion(deps: PaymentsDeps, userId: string): Promise<void> {
+  const row = await currentRow(deps.db, userId);
+  if (row?.provider !== 'stripe' || !row.stripe_subscription_id || !deps.stripe) return;
+  try {
+    const subscription = await deps.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+    await deps.stripe.subscriptions.cancel(row.stripe_subscription_id);
+  } catch (error) {
+    throw new ApiError(
+      502,
+      'payment_provider_unavailable',
+      'Your subscription could not be cancelled at the payment provider, so nothing was deleted. Please try again in a moment.',
+      { cause: error },
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The webhook
 // ---------------------------------------------------------------------------------------------------

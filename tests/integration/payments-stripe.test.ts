@@ -383,14 +383,10 @@ describe('subscribing through Stripe Checkout', () => {
 
   it('answers 502 and changes nothing when the provider fails', async () => {
     const member = await newMember();
+    // The package retries once (maxNetworkRetries 1): the outage outlasts the retry.
     fake.failNext = 500;
-    // The package retries once (maxNetworkRetries 1): fail the retry too.
-    const response = await (async () => {
-      const pending = call('stripe-checkout', member);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      fake.failNext = 500;
-      return pending;
-    })();
+    fake.failCount = 2;
+    const response = await call('stripe-checkout', member);
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ error: 'payment_provider_unavailable' });
     fake.failNext = null;
@@ -401,6 +397,33 @@ describe('subscribing through Stripe Checkout', () => {
     for (const name of ['stripe-checkout', 'stripe-portal', 'subscription-cancel']) {
       expect((await call(name, null)).status).toBe(401);
     }
+  });
+});
+
+describe('deleting the account', () => {
+  it('cancels the Stripe subscription first, so a deleted member is never charged again', async () => {
+    const { member, subscription } = await subscribed();
+    // Stripe down (the retry too): nothing is deleted.
+    fake.failNext = 500;
+    fake.failCount = 2;
+    const remove = () =>
+      fetch(`${server.url}/functions/v1/gdpr-data-deletion`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ confirm_deletion: true }),
+      });
+    const refused = await remove();
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toMatchObject({ error: 'payment_provider_unavailable' });
+    expect(await rowOf(member)).toBeDefined();
+    expect(fake.subscriptions.get(subscription.id)?.status).toBe('active');
+    // Stripe back: the subscription is cancelled at once, then the account is erased.
+    expect((await remove()).status).toBe(200);
+    expect(fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
+    expect(
+      fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription.id}`),
+    ).toBe(true);
+    expect(await rowOf(member)).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@ import Stripe from 'stripe';
  *   POST /v1/billing_portal/sessions      → a portal session whose url is this server's /portal page
  *   GET  /v1/subscriptions/:id            → the subscription held here
  *   POST /v1/subscriptions/:id            → cancel_at_period_end=true|false
+ *   DELETE /v1/subscriptions/:id          → cancelled now (account deletion)
  *   GET  /pay/:session, /portal/:session  → plain pages standing in for Stripe's hosted ones
  *
  * Tests arrange subscriptions and build webhook events signed with the package's own
@@ -41,8 +42,9 @@ export interface StripeFake {
   requests: { method: string; path: string; form: URLSearchParams; authorization: string | undefined }[];
   checkoutSessions: Map<string, URLSearchParams>;
   subscriptions: Map<string, FakeSubscription>;
-  /** The next request to an API endpoint fails with this status (a provider outage). */
+  /** The next `failCount` requests to an API endpoint fail with this status (a provider outage). */
   failNext: number | null;
+  failCount: number;
   close(): Promise<void>;
 }
 
@@ -170,6 +172,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     checkoutSessions: new Map(),
     subscriptions: new Map(),
     failNext: null,
+    failCount: 1,
   };
   let base = '';
   const server: Server = createServer((request, response) => {
@@ -205,7 +208,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       }
       if (fake.failNext !== null) {
         const status = fake.failNext;
-        fake.failNext = null;
+        fake.failCount -= 1;
+        if (fake.failCount <= 0) {
+          fake.failNext = null;
+          fake.failCount = 1;
+        }
         send(response, status, { error: { type: 'api_error', message: 'The fake is down' } });
         return;
       }
@@ -245,6 +252,10 @@ export async function startStripeFake(): Promise<StripeFake> {
         if (request.method === 'POST') {
           const cancel = form.get('cancel_at_period_end');
           if (cancel !== null) subscription.cancel_at_period_end = cancel === 'true';
+        }
+        if (request.method === 'DELETE') {
+          subscription.status = 'canceled';
+          subscription.ended_at = Math.floor(Date.now() / 1000);
         }
         send(response, 200, subscriptionObject(subscription));
         return;
