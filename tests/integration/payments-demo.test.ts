@@ -111,6 +111,9 @@ describe('demo mode', () => {
       body: event.body,
     });
     expect(webhook.status).toBe(409);
+    const get = await fetch(`${server.url}/functions/v1/stripe-webhook`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
   });
 
   it('lets an admin grant and revoke a subscription, audited; a member cannot write their own', async () => {

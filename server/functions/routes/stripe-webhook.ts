@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FunctionsDeps } from '../functions.ts';
-import { noStore } from '../http.ts';
+import { noStore, refuseOtherMethods } from '../http.ts';
 import { receiveWebhook } from '../payments.ts';
 
 const URL = '/stripe-webhook';
@@ -33,4 +33,5 @@ export default function stripeWebhook(app: FastifyInstance, deps: FunctionsDeps)
       return noStore(reply).send({ received: true, ...result });
     });
   });
+  refuseOtherMethods(app, URL, 'POST');
 }
