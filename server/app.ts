@@ -102,6 +102,7 @@ export async function buildApp(
     siteName: ctx.config.siteName,
     supportEmail: ctx.config.supportEmail,
     autoSignOutMs: ctx.config.autoSignOutMs,
+    payments: ctx.config.payments.stripe ? 'stripe' : 'demo',
   };
   await app.register(spaPlugin, { webDir, publicConfig });
   return app;

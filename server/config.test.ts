@@ -349,3 +349,38 @@ describe('loadConfig: realtime', () => {
     expect(problemsOf(env)).toEqual([message]);
   });
 });
+
+describe('payments (issue 22)', () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_PRICE_ID: 'price_abc',
+  };
+
+  it('is demo mode without a payment account, Stripe with all three settings', () => {
+    expect(loadConfig({}).payments).toEqual({
+      stripe: undefined,
+      graceDays: 7,
+      webhookToleranceSeconds: 300,
+    });
+    const config = loadConfig({
+      ...stripe,
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      SUBSCRIPTION_GRACE_DAYS: '3',
+    });
+    expect(config.payments.stripe).toMatchObject({ secretKey: 'sk_test_abc', priceId: 'price_abc' });
+    expect(config.payments.stripe?.apiBase?.port).toBe('12111');
+    expect(config.payments.graceDays).toBe(3);
+  });
+
+  it('refuses some of the settings without the others, and values of the wrong kind', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual([
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together (or none, for demo mode)',
+    ]);
+    expect(problemsOf({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc' })).toEqual([
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)',
+    ]);
+    expect(problemsOf({ ...stripe, STRIPE_WEBHOOK_SECRET: 'abc' })).toHaveLength(1);
+    expect(problemsOf({ ...stripe, STRIPE_PRICE_ID: 'prod_abc' })).toHaveLength(1);
+  });
+});

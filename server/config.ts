@@ -67,6 +67,28 @@ export interface Config {
   /** The server functions (/functions/v1). */
   functions: FunctionsConfig;
   news: NewsConfig;
+  /** Card payments for the Scammer Network (issue 22, decisions 131–133). */
+  payments: PaymentsConfig;
+}
+
+/**
+ * Stripe, when STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are all set; otherwise the
+ * labelled demo mode (the spec's direct activation, no payment taken).
+ */
+export interface PaymentsConfig {
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        priceId: string;
+        /** STRIPE_API_BASE: where the stripe package sends requests (tests point it at a local fake). */
+        apiBase: URL | undefined;
+      }
+    | undefined;
+  /** SUBSCRIPTION_GRACE_DAYS: access after a failed renewal payment while Stripe retries. */
+  graceDays: number;
+  /** STRIPE_WEBHOOK_TOLERANCE_SECONDS: how old a signed webhook may be (replays beyond are refused). */
+  webhookToleranceSeconds: number;
 }
 
 /** Reading news feeds (product §news, decision 112). */
@@ -384,6 +406,36 @@ function readOAuthConfig(read: Reader): OAuthProviderConfig | undefined {
   };
 }
 
+function readPaymentsConfig(read: Reader): PaymentsConfig {
+  const secretKey = read.string('STRIPE_SECRET_KEY');
+  const webhookSecret = read.string('STRIPE_WEBHOOK_SECRET');
+  const priceId = read.string('STRIPE_PRICE_ID');
+  const apiBase = read.url('STRIPE_API_BASE', ['http:', 'https:']);
+  const set = [secretKey, webhookSecret, priceId].filter((value) => value !== undefined).length;
+  if (set !== 0 && set !== 3) {
+    read.problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID must be set together (or none, for demo mode)',
+    );
+  }
+  if (secretKey !== undefined && !/^(sk|rk)_(test|live)_/.test(secretKey)) {
+    read.problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)');
+  }
+  if (webhookSecret !== undefined && !webhookSecret.startsWith('whsec_')) {
+    read.problems.push("STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)");
+  }
+  if (priceId !== undefined && !/^price_[A-Za-z0-9]+$/.test(priceId)) {
+    read.problems.push('STRIPE_PRICE_ID must be the id of the monthly price (price_…)');
+  }
+  return {
+    stripe:
+      secretKey && webhookSecret && priceId
+        ? { secretKey, webhookSecret, priceId, apiBase: apiBase ? new URL(apiBase) : undefined }
+        : undefined,
+    graceDays: read.int('SUBSCRIPTION_GRACE_DAYS', 7, 0, 60),
+    webhookToleranceSeconds: read.int('STRIPE_WEBHOOK_TOLERANCE_SECONDS', 300, 10, 3600),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
   const port = read.int('PORT', 3000, 0, 65535);
@@ -472,6 +524,7 @@ export function loadConfig(env: Env = process.env): Config {
         ringDetection: read.bool('VOTE_RING_DETECTION', true),
       },
     },
+    payments: readPaymentsConfig(read),
     news: {
       refreshMinutes: read.int('NEWS_REFRESH_MINUTES', 30, 0, 10_080),
       allowPrivateHosts: read.bool('NEWS_ALLOW_PRIVATE_HOSTS', false),

@@ -7,6 +7,7 @@ import { BlobTrash } from './blob-trash.ts';
 import { remindExpiringSubscriptions, setExportRule, setVoteSettings, voteHousekeeping } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 import type { NewsDeps } from './news-feeds.ts';
+import { createPayments, type PaymentsDeps } from './payments.ts';
 import type { ProductMailDeps } from './product-mail.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface FunctionsDeps {
   posts: { db: Database };
   /** Tells members whose cancelled subscription ends soon (once per end date). */
   subscriptions: { remind(): Promise<number> };
+  /** Stripe or the labelled demo mode (decisions 131–133). */
+  payments: PaymentsDeps;
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -72,6 +75,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
     votes: { housekeeping: () => voteHousekeeping(ctx.db) },
     posts: { db: ctx.db },
     subscriptions: { remind: () => remindExpiringSubscriptions(ctx.db) },
+    payments: createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl),
     close: async () => {
       await backend.close();
       await mailer.close();

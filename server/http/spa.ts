@@ -12,6 +12,8 @@ export interface PublicConfig {
   supportEmail: string;
   /** Idle time before the web app signs a member out (AUTO_SIGN_OUT_MS). */
   autoSignOutMs: number;
+  /** 'stripe' when card payments are configured, else 'demo' (no payment is taken; decision 131). */
+  payments: 'stripe' | 'demo';
 }
 
 const PLACEHOLDER = '<!--app-config-->';

@@ -44,7 +44,7 @@ async function signUp(t: StorageTestServer, name: string): Promise<SignedIn> {
 }
 
 /** What the member writes through the Data API and storage, as the web app does. */
-async function writeData(member: SignedIn): Promise<void> {
+async function writeData(member: SignedIn, service: SupabaseClient): Promise<void> {
   const { client, id } = member;
   const check = ({ error }: { error: unknown }) => {
     if (error) throw error;
@@ -60,8 +60,9 @@ async function writeData(member: SignedIn): Promise<void> {
       .insert({ user_id: id, article_title: 'News', article_url: `https://news.example/${id}` }),
   );
   const expires = new Date(Date.now() + 30 * 86400_000).toISOString();
+  // The subscription is written by the server (a payment, or the demo activation; decision 131).
   check(
-    await client
+    await service
       .from('scammer_subscriptions')
       .upsert({ user_id: id, subscription_type: 'monthly', status: 'active', expires_at: expires }),
   );
@@ -120,8 +121,8 @@ describe.each(BACKENDS)('GDPR functions through supabase-js on the %s backend', 
     if (product.error) throw product.error;
     alice = await signUp(t, 'alice');
     bob = await signUp(t, 'bob');
-    await writeData(alice);
-    await writeData(bob);
+    await writeData(alice, adminClient(t.server));
+    await writeData(bob, adminClient(t.server));
   });
   afterAll(() => t?.close());
 

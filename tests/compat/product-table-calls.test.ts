@@ -415,7 +415,7 @@ describe('scammer_subscriptions: latest, active and unexpired, upsert, cancel', 
       );
   const access = async (member: Member) => (await member.client.rpc('has_scammer_access')).data;
 
-  it('go from none to active to cancelled to active again, and access follows', async () => {
+  it('go from none to active to cancelled (access until the expiry) to active again, written by the server', async () => {
     // End Bob's trial, so access comes from the subscription only.
     expectOk(
       await service
@@ -427,7 +427,10 @@ describe('scammer_subscriptions: latest, active and unexpired, upsert, cancel', 
     expect(await latest(bob)).toMatchObject({ error: null, data: null });
     expect(await access(bob)).toBe(false);
 
-    expectOk(await subscribe(bob), 201);
+    // Issue 22 (decision 131): the member's own upsert is refused; the server (here: the service key,
+    // as the demo activation and the payment webhook do) writes the row.
+    expectError(await subscribe(bob), '42501', 403);
+    expectOk(await subscribe({ ...bob, client: service }), 201);
     expect((await latest(bob)).data).toMatchObject({
       user_id: bob.id,
       subscription_type: 'monthly',
@@ -436,15 +439,22 @@ describe('scammer_subscriptions: latest, active and unexpired, upsert, cancel', 
     expect((await activeUnexpired(bob)).data).toMatchObject({ status: 'active' });
     expect(await access(bob)).toBe(true);
 
+    // The member cannot cancel through the data API either (the subscription-cancel function does).
+    const own = await bob.client
+      .from('scammer_subscriptions')
+      .update({ status: 'cancelled' }, { count: 'exact' })
+      .eq('user_id', bob.id);
+    expect(own).toMatchObject({ error: null, count: 0 });
     expectOk(
-      await bob.client.from('scammer_subscriptions').update({ status: 'cancelled' }).eq('user_id', bob.id),
+      await service.from('scammer_subscriptions').update({ status: 'cancelled' }).eq('user_id', bob.id),
       204,
     );
     expect((await latest(bob)).data).toMatchObject({ status: 'cancelled' });
     expect(await activeUnexpired(bob)).toMatchObject({ error: null, data: null });
-    expect(await access(bob)).toBe(false);
+    // Cancelled at the end of the period: access continues until the expiry (the Terms).
+    expect(await access(bob)).toBe(true);
 
-    expectUpserted(await subscribe(bob));
+    expectUpserted(await subscribe({ ...bob, client: service }));
     expect(await access(bob)).toBe(true);
     const { count } = await service
       .from('scammer_subscriptions')
@@ -453,24 +463,18 @@ describe('scammer_subscriptions: latest, active and unexpired, upsert, cancel', 
     expect(count).toBe(1);
   });
 
-  it('refuse an owner what a payment would decide: ten years, or extending a cancelled one (42501, 403)', async () => {
+  it('refuse an owner any write: activating, extending, moving (42501, 403, or no row)', async () => {
     expectError(await subscribe(bob, new Date(Date.now() + 3650 * DAY).toISOString()), '42501', 403);
-    expectError(
-      await bob.client
-        .from('scammer_subscriptions')
-        .update({ status: 'cancelled', expires_at: new Date(Date.now() + 400 * DAY).toISOString() })
-        .eq('user_id', bob.id),
-      '42501',
-      403,
-    );
-    expectError(
-      await bob.client
-        .from('scammer_subscriptions')
-        .update({ subscription_type: 'lifetime' })
-        .eq('user_id', bob.id),
-      '23514',
-      400,
-    );
+    const extend = await bob.client
+      .from('scammer_subscriptions')
+      .update(
+        { status: 'active', expires_at: new Date(Date.now() + 400 * DAY).toISOString() },
+        { count: 'exact' },
+      )
+      .eq('user_id', bob.id);
+    expect(extend).toMatchObject({ error: null, count: 0 });
+    const row = (await latest(bob)).data as { expires_at: string };
+    expect(Date.parse(row.expires_at)).toBeLessThan(Date.now() + 40 * DAY);
   });
 
   it("are not another member's to read or cancel", async () => {

@@ -55,8 +55,13 @@ test('a member subscribes and cancels on the Subscription tab', async ({ page, s
   await expect(countdown(page)).not.toHaveClass(/bg-destructive/);
   await expectNoSeriousA11yViolations(page);
 
+  // Demo mode (no payment account, the default): said before and after subscribing (issue 22).
+  await expect(panel.getByTestId('demo-mode')).toContainText('Demo mode — no payment is taken');
   await panel.getByRole('button', { name: 'Subscribe Now' }).click();
-  await expect(toastWith(page, 'Subscription activated')).toBeVisible();
+  await expect(toastWith(page, 'Subscription activated')).toContainText(
+    /Scammer Network, monthly plan, until [A-Z][a-z]+ \d{1,2}, \d{4}\. Demo mode — no payment is taken: you were not charged \$9\.99\/month\./,
+  );
+  await expect(panel.getByTestId('demo-mode')).toBeVisible();
   await expect(panel.getByText('Active Subscription')).toBeVisible();
   await expect(panel.getByText('monthly')).toBeVisible();
   const row = await subscriptionOf(server, member);
@@ -73,10 +78,29 @@ test('a member subscribes and cancels on the Subscription tab', async ({ page, s
   await expect(panel.getByText('Subscribed since')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // Cancelling asks first; keeping it changes nothing.
   await panel.getByRole('button', { name: 'Cancel Subscription' }).click();
-  await expect(toastWith(page, 'Subscription cancelled')).toBeVisible();
-  await expect(panel.getByText('Not Subscribed')).toBeVisible();
-  expect(await subscriptionOf(server, member)).toMatchObject({ status: 'cancelled' });
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await expect(dialog).toContainText(`You keep full access to the Scammer Network until ${expiry}`);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(await subscriptionOf(server, member)).toMatchObject({ status: 'active' });
+
+  await panel.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(toastWith(page, 'Subscription cancelled')).toContainText(
+    `You keep access to the Scammer Network until ${expiry}.`,
+  );
+  // Access continues until the end of the period (the Terms); the tab says until when.
+  await expect(panel.getByText(`Cancelled — access until ${expiry}`)).toBeVisible();
+  await expect(panel.getByText('Access until', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+  expect(await subscriptionOf(server, member)).toMatchObject({
+    status: 'cancelled',
+    expires_at: row?.expires_at,
+  });
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a trial ending in 3 minutes counts down every second in warning style, then ends', async ({
@@ -149,7 +173,10 @@ test.describe('the Scammer Network button', () => {
     // The lock carries its warning mark (and the button its hint) without access.
     await expect(scammerNetwork(page)).toHaveAttribute('title', /subscribe/);
     await scammerNetwork(page).click();
-    await expect(toastWith(page, 'Subscription activated')).toBeVisible();
+    // The spec's automatic activation, said as it is: what, until when, and that nothing was charged.
+    await expect(toastWith(page, 'Subscription activated')).toContainText(
+      /Scammer Network, monthly plan, until .+\. Demo mode — no payment is taken: you were not charged \$9\.99\/month\./,
+    );
     await expect(page).toHaveURL(/\/scammer-database$/);
     expect(await subscriptionOf(server, member)).toMatchObject({
       subscription_type: 'monthly',
@@ -164,9 +191,9 @@ test.describe('subscription failures', () => {
 
   test('a failed automatic subscription leads to the Subscription tab', async ({ page, server, member }) => {
     await setTrialEnd(server, member, new Date(Date.now() - MINUTE));
-    await page.route('**/rest/v1/scammer_subscriptions*', (route) =>
+    await page.route('**/functions/v1/subscription-activate', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, json: { code: 'XX000', message: 'boom', details: null, hint: null } })
+        ? route.fulfill({ status: 500, json: { error: 'internal', message: 'boom' } })
         : route.fallback(),
     );
     await openSignedIn(page, server, member, '/');
@@ -194,6 +221,17 @@ test.describe('subscription failures', () => {
     // Removed meanwhile (by an admin).
     await admin.from('scammer_subscriptions').delete().eq('user_id', member.id);
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(toastWith(page, 'Failed to cancel subscription. Please try again.')).toBeVisible();
   });
+});
+
+test('the admin dashboard says payments are in demo mode', async ({ page, server, member }) => {
+  const { error } = await adminClient(server)
+    .from('user_roles')
+    .insert({ user_id: member.id, role: 'admin' });
+  expect(error).toBeNull();
+  await openSignedIn(page, server, member, '/admin');
+  await expect(page.getByTestId('payments-mode')).toContainText('Payments: Demo mode — no payment is taken.');
+  await expectNoSeriousA11yViolations(page);
 });

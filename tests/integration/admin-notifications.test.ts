@@ -83,26 +83,12 @@ describe('a new member', () => {
 describe('the subscription tells its member', () => {
   it('when it starts, when it is cancelled and when it starts again', async () => {
     const member = await signedInUser(server);
-    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const subscribed = await member.client
-      .from('scammer_subscriptions')
-      .insert({ user_id: member.id, status: 'active', expires_at: expires });
-    expect(subscribed.error).toBeNull();
-    const cancelled = await member.client
-      .from('scammer_subscriptions')
-      .update({ status: 'cancelled' })
-      .eq('user_id', member.id);
-    expect(cancelled.error).toBeNull();
-    // Saving the same status again tells nothing new.
-    await member.client
-      .from('scammer_subscriptions')
-      .update({ status: 'cancelled' })
-      .eq('user_id', member.id);
-    const renewed = await member.client
-      .from('scammer_subscriptions')
-      .update({ status: 'active' })
-      .eq('user_id', member.id);
-    expect(renewed.error).toBeNull();
+    // The server writes the subscription (decision 131): the demo activation and cancellation.
+    await server.db.query('select private.demo_activate_subscription($1)', [member.id]);
+    await server.db.query('select private.demo_cancel_subscription($1)', [member.id]);
+    // Cancelling again tells nothing new (there is nothing left to cancel).
+    await server.db.query('select private.demo_cancel_subscription($1)', [member.id]);
+    await server.db.query('select private.demo_activate_subscription($1)', [member.id]);
 
     const told = await notificationsOf(member);
     expect(told.map((n) => [n.kind, n.title, n.link])).toEqual([

@@ -501,10 +501,12 @@ export const MATRIX: TableMatrix[] = [
       update: { target: { user_id: owner }, set: { status: 'cancelled' } },
       delete: { target: { user_id: owner } },
     },
+    // Issue 22 (decision 131): only the server (service role, the payment webhook, the demo
+    // activation) and admins (audited) write subscriptions; the owner reads theirs.
     expected: {
       select: by(F, A, F, F, A, A),
-      insert: by(D, A, D, D, A, A),
-      update: by(F, A, F, F, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(F, F, F, F, A, A),
       delete: by(F, F, F, F, A, A),
     },
     variants: [
@@ -526,7 +528,7 @@ export const MATRIX: TableMatrix[] = [
         name: 'extending the expiry by ten years',
         operation: 'update',
         request: { target: { user_id: owner }, set: { expires_at: { $timestamp: 3650 } } },
-        expected: by(F, D, F, F, A, A),
+        expected: by(F, F, F, F, A, A),
       },
     ],
   },

@@ -379,31 +379,31 @@ describe('scammer_subscriptions (§access; §table-calls latest, active and unex
   const access = async (scope = bob()) =>
     (await runAs<{ access: boolean }>(db, scope, 'select public.has_scammer_access() as access'))[0]?.access;
 
-  it('go from none to active to cancelled to active again, and access follows', async () => {
+  it('go from none to active to cancelled to active again, written by the server; access runs to the expiry', async () => {
     await expireTrial(db, BOB);
     expect(await runAs(db, bob(), latest, [BOB])).toEqual([]);
     expect(await access()).toBe(false);
 
-    await runAs(db, bob(), subscribe, [BOB, isoTimestamp(30)]);
+    // Issue 22 (decision 131): only the server writes the row — here the demo activation.
+    await db.query('select private.demo_activate_subscription($1)', [BOB]);
     expect(await runAs(db, bob(), latest, [BOB])).toEqual([
       { status: 'active', subscription_type: 'monthly' },
     ]);
     expect((await runAs(db, bob(), activeUnexpired, [BOB])).length).toBe(1);
     expect(await access()).toBe(true);
 
-    await runAs(
-      db,
-      bob(),
-      `update public.scammer_subscriptions set status = 'cancelled' where user_id = $1`,
-      [BOB],
-    );
+    await db.query('select private.demo_cancel_subscription($1)', [BOB]);
     expect(await runAs(db, bob(), latest, [BOB])).toEqual([
       { status: 'cancelled', subscription_type: 'monthly' },
     ]);
     expect(await runAs(db, bob(), activeUnexpired, [BOB])).toEqual([]);
-    expect(await access()).toBe(false);
+    // Cancelled at the end of the period: access continues until the expiry.
+    expect(await access()).toBe(true);
 
-    await runAs(db, bob(), subscribe, [BOB, isoTimestamp(29)]);
+    await db.query('select private.demo_activate_subscription($1)', [BOB]);
+    expect(await runAs(db, bob(), latest, [BOB])).toEqual([
+      { status: 'active', subscription_type: 'monthly' },
+    ]);
     expect(await access()).toBe(true);
     expect(
       (
@@ -414,45 +414,36 @@ describe('scammer_subscriptions (§access; §table-calls latest, active and unex
     ).toEqual([{ n: 1 }]);
   });
 
-  it('refuse an owner what a payment would decide: a long expiry, a past one, extending a cancelled one', async () => {
+  it('refuse an owner every write: activating, extending, moving, cancelling through the data API', async () => {
+    expect(await tryAs(db, bob(), subscribe, [BOB, isoTimestamp(20)])).toMatchObject({
+      ok: false,
+      error: { code: '42501' },
+    });
     expect(await tryAs(db, bob(), subscribe, [BOB, isoTimestamp(3650)])).toMatchObject({
       ok: false,
       error: { code: '42501' },
     });
-    expect(await tryAs(db, bob(), subscribe, [BOB, isoTimestamp(-1)])).toMatchObject({
-      ok: false,
-      error: { code: '42501' },
-    });
-    expect(
-      await tryAs(db, bob(), 'update public.scammer_subscriptions set expires_at = $1 where user_id = $2', [
-        isoTimestamp(400),
-        BOB,
-      ]),
-    ).toMatchObject({ ok: false, error: { code: '42501' } });
-    expect(
-      await tryAs(
-        db,
-        bob(),
-        `update public.scammer_subscriptions set status = 'cancelled', expires_at = $1 where user_id = $2`,
-        [isoTimestamp(400), BOB],
-      ),
-    ).toMatchObject({ ok: false, error: { code: '42501' } });
+    for (const sql of [
+      'update public.scammer_subscriptions set expires_at = $2 where user_id = $1',
+      `update public.scammer_subscriptions set status = 'cancelled', expires_at = $2 where user_id = $1`,
+      `update public.scammer_subscriptions set provider = 'admin', expires_at = $2 where user_id = $1`,
+    ]) {
+      expect(await tryAs(db, bob(), sql, [BOB, isoTimestamp(400)])).toMatchObject({
+        ok: true,
+        value: { rowCount: 0 },
+      });
+    }
     expect(
       await tryAs(
         db,
         bob(),
-        `update public.scammer_subscriptions set subscription_type = 'lifetime' where user_id = $1`,
+        `update public.scammer_subscriptions set status = 'cancelled' where user_id = $1`,
         [BOB],
       ),
-    ).toMatchObject({ ok: false, error: { code: '23514' } });
-    expect(
-      await tryAs(
-        db,
-        bob(),
-        `update public.scammer_subscriptions set created_at = now() - interval '1 year' where user_id = $1`,
-        [BOB],
-      ),
-    ).toMatchObject({ ok: false, error: { code: '42501' } });
+    ).toMatchObject({ ok: true, value: { rowCount: 0 } });
+    expect(await runAs(db, bob(), latest, [BOB])).toEqual([
+      { status: 'active', subscription_type: 'monthly' },
+    ]);
   });
 
   it('expire: an active subscription past its expiry gives no access', async () => {

@@ -3,6 +3,7 @@ import { deleteAccount } from '../account-deletion.ts';
 import { FunctionErrors } from '../errors.ts';
 import type { FunctionsDeps } from '../functions.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../http.ts';
+import { stopBillingBeforeDeletion } from '../payments.ts';
 
 const URL = '/gdpr-data-deletion';
 
@@ -21,6 +22,8 @@ export default function gdprDataDeletion(app: FastifyInstance, deps: FunctionsDe
     if (typeof body !== 'object' || Array.isArray(body)) throw FunctionErrors.bodyNotObject();
     if ((body as Record<string, unknown>).confirm_deletion !== true)
       throw FunctionErrors.confirmationRequired();
+    // A paid subscription stops billing first (decision 132); if it cannot, nothing is deleted.
+    await stopBillingBeforeDeletion(deps.payments, callerOf(request).userId);
     await deleteAccount(deps.deletion, callerOf(request).userId);
     return noStore(reply).type('application/json; charset=utf-8').send({ message: DELETION_MESSAGE });
   });

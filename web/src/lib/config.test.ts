@@ -10,6 +10,7 @@ describe('parseConfig', () => {
       supportEmail: 'help@example.com',
       styleNonce: 'n0nce',
       autoSignOutMs: 5000,
+      payments: 'stripe',
     });
     expect(config).toEqual({
       supabaseUrl: 'https://api.example',
@@ -18,6 +19,7 @@ describe('parseConfig', () => {
       supportEmail: 'help@example.com',
       styleNonce: 'n0nce',
       autoSignOutMs: 5000,
+      payments: 'stripe',
     });
   });
 
@@ -27,6 +29,9 @@ describe('parseConfig', () => {
     expect(config.styleNonce).toBeNull();
     expect(config.autoSignOutMs).toBe(DEFAULT_AUTO_SIGN_OUT_MS);
     expect(DEFAULT_AUTO_SIGN_OUT_MS).toBe(7_200_000);
+    // Anything but 'stripe' is the demo mode (no payment is taken).
+    expect(config.payments).toBe('demo');
+    expect(parseConfig({ payments: 'paypal' }).payments).toBe('demo');
   });
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, null])(

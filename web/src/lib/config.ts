@@ -13,6 +13,8 @@ export interface AppConfig {
   styleNonce: string | null;
   /** Milliseconds without activity after which a member is signed out (product §session: 2 hours). */
   autoSignOutMs: number;
+  /** 'stripe' when the server takes card payments, else 'demo' (no payment is taken; decision 131). */
+  payments: 'stripe' | 'demo';
 }
 
 /** Product §session: auto sign-out after 2 hours. */
@@ -25,6 +27,7 @@ const defaults: AppConfig = {
   supportEmail: 'support@highgrade.app',
   styleNonce: null,
   autoSignOutMs: DEFAULT_AUTO_SIGN_OUT_MS,
+  payments: 'demo',
 };
 
 let current: AppConfig | null = null;
@@ -47,6 +50,7 @@ export function parseConfig(raw: unknown): AppConfig {
     supportEmail: str(input.supportEmail) ?? defaults.supportEmail,
     styleNonce: str(input.styleNonce) ?? null,
     autoSignOutMs: positiveInt(input.autoSignOutMs) ?? defaults.autoSignOutMs,
+    payments: input.payments === 'stripe' ? 'stripe' : 'demo',
   };
 }
 

@@ -4,10 +4,15 @@ import { useNavigate } from 'react-router';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { openReportDialog } from '#web/features/scammer-reports/report-dialog-store.ts';
 import { accessStatus } from '#web/features/subscription/access.ts';
-import { useActivateSubscription } from '#web/features/subscription/api/activate-subscription.ts';
+import {
+  goToCheckout,
+  useActivateSubscription,
+} from '#web/features/subscription/api/activate-subscription.ts';
 import { accessFactsQueryOptions } from '#web/features/subscription/api/get-access-facts.ts';
+import { activationDescription } from '#web/features/subscription/components/subscription-tab.tsx';
 import { useScammerAccess } from '#web/features/subscription/hooks/use-scammer-access.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { getConfig } from '#web/lib/config.ts';
 
 interface ScammerNetworkActions {
   /** Subscription, active trial or admin. */
@@ -22,8 +27,9 @@ export const REDIRECT_AFTER_ACTIVATION_MS = 1000;
 /**
  * The Scammer Network button and the Submit a Tip button (product §network-button).
  * Scammer Network: a visitor is asked to sign in; a member with access (subscription, active trial,
- * admin) goes to /scammer-database; a member without gets a monthly subscription activated and is
- * taken there after 1 s, or to the Subscription tab of the profile when that fails.
+ * admin) goes to /scammer-database; a member without: in demo mode gets a monthly subscription activated
+ * (the toast says what, until when, and that nothing was charged) and is taken there after 1 s; with
+ * Stripe goes to Checkout; on failure to the Subscription tab of the profile.
  */
 export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActions {
   const navigate = useNavigate();
@@ -65,15 +71,33 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
           navigate('/scammer-database');
           return;
         }
+        let activation: Awaited<ReturnType<typeof activate>>;
         try {
-          // Resolves once the page's view of the member's access has been refreshed.
-          await activate(userId);
-        } catch {
-          toast({ variant: 'destructive', title: 'Error', description: 'Payment processor coming soon.' });
+          // Demo mode: resolves once the page's view of the member's access has been refreshed.
+          activation = await activate();
+        } catch (error) {
+          const stripe = getConfig().payments === 'stripe';
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description:
+              stripe && error instanceof Error && error.message
+                ? error.message
+                : 'Payment processor coming soon.',
+          });
           navigate('/profile?tab=subscription');
           return;
         }
-        toast({ title: 'Subscription activated' });
+        if (activation.mode === 'stripe') {
+          // With a payment account: Stripe's hosted Checkout; access starts when Stripe confirms.
+          goToCheckout(activation.checkoutUrl);
+          return;
+        }
+        // Demo mode (the spec's automatic activation), said as it is: what, until when, and no charge.
+        toast({
+          title: 'Subscription activated',
+          description: activationDescription(activation.subscription),
+        });
         redirect.current = setTimeout(() => navigate('/scammer-database'), REDIRECT_AFTER_ACTIVATION_MS);
       } finally {
         busy.current = false;

@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { adminRoleQueryOptions } from '#web/features/admin/api/get-is-admin.ts';
 import { DashboardHome } from '#web/features/admin/components/dashboard-home.tsx';
+import { PaymentsModeNotice } from '#web/features/subscription/components/payments-mode-notice.tsx';
 import { useAuth, useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -52,6 +53,7 @@ function Home() {
       <p className="mt-1 mb-5 text-muted-foreground">
         What needs attention now. The counts refresh every 30 seconds.
       </p>
+      <PaymentsModeNotice />
       <DashboardHome sections={adminSectionPaths} />
     </section>
   );

@@ -4,7 +4,6 @@ import {
   accessStatus,
   formatCountdown,
   nextCheckDelay,
-  oneMonthAhead,
   type Subscription,
   trialBadgeVariant,
 } from './access.ts';
@@ -19,6 +18,8 @@ function subscription(patch: Partial<Subscription> = {}): Subscription {
     status: 'active',
     expiresAt: NOW + HOUR,
     createdAt: NOW - HOUR,
+    provider: 'demo',
+    paymentFailedAt: null,
     ...patch,
   };
 }
@@ -46,13 +47,17 @@ describe('accessStatus', () => {
     });
   });
 
-  it('grants access with an active, unexpired subscription only', () => {
+  it('grants access with an unexpired subscription, cancelled ones until the period ends', () => {
     expect(accessStatus(facts({ subscription: subscription() }), false, NOW).hasAccess).toBe(true);
     expect(
       accessStatus(facts({ subscription: subscription({ expiresAt: NOW }) }), false, NOW).hasAccess,
     ).toBe(false);
     expect(
       accessStatus(facts({ subscription: subscription({ status: 'cancelled' }) }), false, NOW).hasAccess,
+    ).toBe(true);
+    expect(
+      accessStatus(facts({ subscription: subscription({ status: 'cancelled', expiresAt: NOW }) }), false, NOW)
+        .hasAccess,
     ).toBe(false);
   });
 
@@ -89,18 +94,5 @@ describe('trialBadgeVariant', () => {
   it('turns destructive under 2 hours', () => {
     expect(trialBadgeVariant(2 * HOUR)).toBe('secondary');
     expect(trialBadgeVariant(2 * HOUR - 1)).toBe('destructive');
-  });
-});
-
-describe('oneMonthAhead', () => {
-  it('moves to the same day of the next month', () => {
-    expect(oneMonthAhead(new Date('2026-11-21T21:45:00Z')).toISOString()).toBe('2026-12-21T21:45:00.000Z');
-    expect(oneMonthAhead(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-15T00:00:00.000Z');
-  });
-
-  it('stops at the last day of a shorter month, as PostgreSQL does', () => {
-    expect(oneMonthAhead(new Date('2027-01-31T10:00:00Z')).toISOString()).toBe('2027-02-28T10:00:00.000Z');
-    expect(oneMonthAhead(new Date('2028-01-30T10:00:00Z')).toISOString()).toBe('2028-02-29T10:00:00.000Z');
-    expect(oneMonthAhead(new Date('2026-03-31T10:00:00Z')).toISOString()).toBe('2026-04-30T10:00:00.000Z');
   });
 });

@@ -13,12 +13,20 @@ export const FAST_CHECK_BELOW_MS = 5 * 60_000;
 /** The trial badge turns destructive under 2 hours (product §access "warning under 2 hours"). */
 export const TRIAL_WARNING_BELOW_MS = 2 * 60 * 60_000;
 
+/** Shown wherever the demo mode's direct activation shows (decision 131). */
+export const DEMO_MODE_LABEL = 'Demo mode — no payment is taken';
+
 export interface Subscription {
   subscriptionType: string;
+  /** cancelled = will not renew: access continues until expiresAt (cancel at period end). */
   status: 'active' | 'cancelled';
-  /** Epoch milliseconds. */
+  /** Epoch milliseconds: the end of the paid period (or of the grace period after a failed payment). */
   expiresAt: number;
   createdAt: number;
+  /** demo: activated without payment; stripe: paid by card; admin: granted by an admin. */
+  provider: 'demo' | 'stripe' | 'admin';
+  /** Epoch milliseconds of a failed renewal payment not yet settled, else null. */
+  paymentFailedAt: number | null;
 }
 
 /** What the server holds about the member's access. */
@@ -36,9 +44,12 @@ export interface AccessStatus {
   subscriptionActive: boolean;
 }
 
-/** §access: a subscription counts while active with an expiry in the future. */
+/**
+ * §access: a subscription counts until its expiry — active, or cancelled and still in the period paid
+ * for (cancelling keeps access until the period ends, as the Terms say; decision 132).
+ */
 export function isSubscriptionActive(subscription: Subscription | null, now: number): boolean {
-  return subscription !== null && subscription.status === 'active' && subscription.expiresAt > now;
+  return subscription !== null && subscription.expiresAt > now;
 }
 
 /** §access: access with an active subscription or an active trial; admins always have access. */
@@ -75,19 +86,4 @@ export function formatCountdown(remainingMs: number): string {
 /** The badge style of the countdown: destructive under 2 hours. */
 export function trialBadgeVariant(remainingMs: number): 'destructive' | 'secondary' {
   return remainingMs < TRIAL_WARNING_BELOW_MS ? 'destructive' : 'secondary';
-}
-
-/**
- * One calendar month after `from`, on the same day or the month's last day when it has fewer (31 Jan
- * → 28/29 Feb), like PostgreSQL's `+ interval '1 month'`: the server refuses an expiry beyond one
- * month and a day (decision 033), which JavaScript's overflowing setMonth would exceed.
- */
-export function oneMonthAhead(from: Date): Date {
-  const result = new Date(from.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
 }

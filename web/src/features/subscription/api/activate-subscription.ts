@@ -1,20 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
-import { oneMonthAhead } from '../access.ts';
+import { getConfig } from '#web/lib/config.ts';
+import { invokeFunction } from '#web/lib/invoke-function.ts';
+import type { Subscription } from '../access.ts';
+import { parseSubscription, type SubscriptionRow } from './get-access-facts.ts';
+
+/** What subscribing did: activated directly (demo mode), or the member is on their way to Checkout. */
+export type Activation =
+  | { mode: 'demo'; subscription: Subscription }
+  | { mode: 'stripe'; checkoutUrl: string };
 
 /**
- * Product §access, §table-calls: subscribing writes the row directly (no payment is taken): monthly, active,
- * expiring one month ahead. The database refuses any longer expiry (decision 033).
+ * Subscribing (decision 131). Demo mode (no payment account): the server activates one month directly,
+ * no payment taken. Stripe: the server opens a Checkout session and the browser goes there; access starts
+ * when Stripe's signed webhook reaches the server. The browser never writes the subscription itself.
  */
-export async function activateSubscription(userId: string): Promise<void> {
-  const supabase = await loadSupabase();
-  const { error } = await supabase.from('scammer_subscriptions').upsert({
-    user_id: userId,
-    subscription_type: 'monthly',
-    status: 'active',
-    expires_at: oneMonthAhead(new Date()).toISOString(),
-  });
-  if (error) throw error;
+export async function activateSubscription(): Promise<Activation> {
+  if (getConfig().payments === 'stripe') {
+    const { url } = await invokeFunction<{ url: string }>('stripe-checkout', {});
+    return { mode: 'stripe', checkoutUrl: url };
+  }
+  const { subscription } = await invokeFunction<{ subscription: SubscriptionRow }>(
+    'subscription-activate',
+    {},
+  );
+  return { mode: 'demo', subscription: parseSubscription(subscription) as Subscription };
+}
+
+/** Sends the browser to Stripe's hosted Checkout (card details never touch HighGrade's pages). */
+export function goToCheckout(url: string): void {
+  window.location.assign(url);
 }
 
 /** Subscribes the member, then refreshes what the page knows of their access (everywhere at once). */
@@ -22,6 +36,7 @@ export function useActivateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: activateSubscription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscription'] }),
+    onSuccess: (activation) =>
+      activation.mode === 'demo' ? queryClient.invalidateQueries({ queryKey: ['subscription'] }) : undefined,
   });
 }

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { invokeFunction } from '#web/lib/invoke-function.ts';
 
 /**
- * Product §table-calls: cancelling sets the status to cancelled; the expiry stays (access ends with the
- * status).
+ * Cancelling (decision 132): at the end of the paid period. The server tells Stripe
+ * (cancel_at_period_end) or marks a demo or admin grant cancelled; access continues until the expiry.
  */
-export async function cancelSubscription(userId: string): Promise<void> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
-    .from('scammer_subscriptions')
-    .update({ status: 'cancelled' })
-    .eq('user_id', userId)
-    .select('user_id');
-  if (error) throw error;
-  if (!data || data.length === 0) throw new Error('No subscription to cancel');
+export async function cancelSubscription(): Promise<void> {
+  await invokeFunction('subscription-cancel', {});
+}
+
+/** "Manage billing": the provider's customer portal (card, invoices, renew). */
+export async function openBillingPortal(): Promise<void> {
+  const { url } = await invokeFunction<{ url: string }>('stripe-portal', {});
+  window.location.assign(url);
 }
 
 /** Cancels the subscription, then refreshes what the page knows of the member's access. */

@@ -2,11 +2,13 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import type { AccessFacts, Subscription } from '../access.ts';
 
-interface SubscriptionRow {
+export interface SubscriptionRow {
   subscription_type: string;
   status: 'active' | 'cancelled';
   expires_at: string;
   created_at: string;
+  provider: 'demo' | 'stripe' | 'admin';
+  payment_failed_at: string | null;
 }
 
 export function parseSubscription(row: SubscriptionRow | null): Subscription | null {
@@ -16,6 +18,8 @@ export function parseSubscription(row: SubscriptionRow | null): Subscription | n
     status: row.status,
     expiresAt: Date.parse(row.expires_at),
     createdAt: Date.parse(row.created_at),
+    provider: row.provider,
+    paymentFailedAt: row.payment_failed_at ? Date.parse(row.payment_failed_at) : null,
   };
 }
 
@@ -29,7 +33,7 @@ export async function getAccessFacts(userId: string): Promise<AccessFacts> {
     supabase.from('profiles').select('trial_ends_at').eq('user_id', userId).maybeSingle(),
     supabase
       .from('scammer_subscriptions')
-      .select('subscription_type, status, expires_at, created_at')
+      .select('subscription_type, status, expires_at, created_at, provider, payment_failed_at')
       .eq('user_id', userId)
       .order('created_at', { ascending: false })
       .limit(1)
