@@ -78,7 +78,7 @@ begin
       and (
         exists (select 1 from public.user_roles r where r.user_id = w.user_id and r.role = 'admin')
         or exists (select 1 from public.scammer_subscriptions s
-                   where s.user_id = w.user_id and s.status = 'active' and s.expires_at > now())
+                   where s.user_id = w.user_id and s.status in ('active', 'cancelled') and s.expires_at > now())
         or exists (select 1 from public.profiles p where p.user_id = w.user_id and p.trial_ends_at > now())
       )
     order by w.user_id, w.created_at

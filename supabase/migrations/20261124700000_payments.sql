@@ -68,30 +68,8 @@ create or replace trigger mark_admin_grant before insert or update on public.sca
 create or replace trigger audit after insert or update or delete on public.scammer_subscriptions
   for each row execute function private.audit_row_change();
 
--- Access: an unexpired subscription, active or cancelled (cancelling keeps the paid period), an active
--- trial, or the admin role.
-create or replace function public.has_scammer_access() returns boolean
-language sql stable security definer set search_path = ''
-as $$
-  select (select auth.uid()) is not null and (
-    exists (
-      select 1 from public.user_roles r
-      where r.user_id = (select auth.uid()) and r.role = 'admin'
-    )
-    or exists (
-      select 1 from public.scammer_subscriptions s
-      where s.user_id = (select auth.uid()) and s.status in ('active', 'cancelled') and s.expires_at > now()
-    )
-    or exists (
-      select 1 from public.profiles p
-      where p.user_id = (select auth.uid()) and p.trial_ends_at > now()
-    )
-  )
-$$;
-comment on function public.has_scammer_access() is
-  'Whether the calling user may see the scammer network: unexpired subscription (active, or cancelled until its paid period ends), active trial, or admin.';
-revoke all on function public.has_scammer_access() from public;
-grant execute on function public.has_scammer_access() to anon, authenticated, service_role;
+-- Access (public.has_scammer_access) now counts a cancelled subscription until its paid period ends:
+-- supabase/definitions/has_scammer_access.sql (decisions 089, 131).
 
 -- Every webhook event the server accepted (signature verified), once: the primary key makes a repeated
 -- delivery a no-op. What is kept is what was applied (ids, states, times) — no card or contact details.
