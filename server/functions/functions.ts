@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
 import type { Database } from '../db/driver.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { openBackend } from '../storage/backends/index.ts';
@@ -24,6 +25,8 @@ export interface FunctionsDeps {
   posts: { db: Database };
   /** Tells members whose cancelled subscription ends soon (once per end date). */
   subscriptions: { remind(): Promise<number> };
+  /** Daily closes from the optional quote provider (MARKET_QUOTES_URL; decision 143). */
+  quotes: QuoteDeps & { shutdownController: AbortController };
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -36,6 +39,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const mailer = createMailer(ctx.config, ctx.log);
   // So are the vote rules (VOTE_MIN_ACCOUNT_AGE_HOURS, VOTE_RING_DETECTION); the vote triggers read them.
   await setVoteSettings(ctx.db, ctx.config.functions.votes);
+  const quotesShutdown = new AbortController();
   return {
     export: {
       db: ctx.db,
@@ -72,6 +76,10 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
     votes: { housekeeping: () => voteHousekeeping(ctx.db) },
     posts: { db: ctx.db },
     subscriptions: { remind: () => remindExpiringSubscriptions(ctx.db) },
+    quotes: {
+      ...quoteDeps(ctx.config.marketQuotes, ctx.db, ctx.log, quotesShutdown.signal),
+      shutdownController: quotesShutdown,
+    },
     close: async () => {
       await backend.close();
       await mailer.close();
