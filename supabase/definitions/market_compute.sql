@@ -77,6 +77,8 @@ revoke all on function private.market_flower_levels(text) from public;
 create or replace function private.market_equity_levels(p_slug text)
 returns table (date date, value numeric, carried boolean, source text, detail text)
 language sql stable set search_path = ''
+-- the tickers × days grid (250,000 rows for 50 stocks over 20 years) is sorted in memory, not on disk
+set work_mem = '64MB'
 as $$
   with recursive
   idx as (
@@ -87,11 +89,17 @@ as $$
     where m.index_slug = p_slug and exists (select 1 from idx)
   ),
   tickers as (select distinct m.ticker from members m),
-  days as (
-    select distinct c.date from public.market_closes c
-    where c.ticker in (select t.ticker from tickers t)
-      and c.date >= coalesce((select i.base_date from idx i), '-infinity'::date)
+  -- the closes of the securities the index ever holds, from its base date (read once)
+  index_closes as materialized (
+    select c.ticker, c.date, c.close, c.source
+    from tickers t
+    cross join lateral (
+      select c.ticker, c.date, c.close, c.source from public.market_closes c
+      where c.ticker = t.ticker and c.date >= coalesce((select i.base_date from idx i), '-infinity'::date)
+      offset 0 -- kept a subquery: one primary-key range scan per ticker, not a scan of every close
+    ) c
   ),
+  days as (select distinct c.date from index_closes c),
   numbered as (
     select d.date, lag(d.date) over (order by d.date) as prev from days d
   ),
@@ -117,10 +125,6 @@ as $$
            lead(f.date) over (order by f.date) as end_date
     from flags f where f.is_rebalance
   ),
-  index_closes as materialized (
-    select c.ticker, c.date, c.close, c.source from public.market_closes c
-    where c.ticker in (select t.ticker from tickers t)
-  ),
   grid as (
     select t.ticker, nb.date, c.close, c.source,
            count(c.close) over (partition by t.ticker order by nb.date) as grp
@@ -140,6 +144,7 @@ as $$
     join members m on m.effective_from <= pe.start_date and (m.effective_to is null or pe.start_date < m.effective_to)
     join prices pr on pr.ticker = m.ticker and pr.date = pe.start_date
     where pr.price is not null
+      and pr.date in (select pe2.start_date from periods pe2)
   ),
   -- each price with the period its day belongs to, first (joining the members by ticker alone would
   -- pair every price with every period)
@@ -158,13 +163,16 @@ as $$
     join period_members pm on pm.p = pr.p and pm.ticker = pr.ticker
     group by pr.p, pr.date
   ),
+  -- each period's ratio on its last day (the next rebalance day), which chains the levels
+  period_ends as materialized (
+    select pe.p, dr.a from periods pe join day_ratios dr on dr.p = pe.p and dr.date = pe.end_date
+  ),
   levels (p, level) as (
     select 1::bigint, (select i.base_value::numeric from idx i)
     union all
-    select l.p + 1, round(l.level * dr.a, 6)
+    select l.p + 1, round(l.level * pe.a, 6)
     from levels l
-    join periods pe on pe.p = l.p
-    join day_ratios dr on dr.p = l.p and dr.date = pe.end_date
+    join period_ends pe on pe.p = l.p
   )
   select pe.start_date, (select i.base_value from idx i), false,
          'Base: closes of ' || (select count(*) from period_members pm where pm.p = 1) || ' constituents on '
@@ -362,3 +370,61 @@ grant execute on function public.market_verify(text) to authenticated, service_r
 
 -- Bring the stored points in line with the definitions above (no change: nothing written).
 select private.market_store(i.slug) from public.market_indices i order by i.slug;
+
+-- Every close names a security in market_securities (decision 144: what the foreign key did, per
+-- statement). The securities a statement's closes name are locked FOR KEY SHARE, as a foreign key
+-- would, so a concurrent delete of one waits for this transaction and then finds its closes.
+create or replace function private.market_closes_check_securities() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare v_missing text;
+begin
+  perform 1 from public.market_securities s
+   where s.ticker in (select distinct n.ticker from market_closes_written n)
+     for key share of s;
+  select n.ticker into v_missing
+  from (select distinct w.ticker from market_closes_written w) n
+  where not exists (select 1 from public.market_securities s where s.ticker = n.ticker)
+  limit 1;
+  if v_missing is not null then
+    raise exception 'insert or update on table "market_closes" violates foreign key constraint "market_closes_ticker_fkey"'
+      using errcode = '23503',
+            detail = format('Key (ticker)=(%s) is not present in table "market_securities".', v_missing);
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.market_closes_check_securities() from public;
+create or replace trigger check_securities_insert after insert on public.market_closes
+  referencing new table as market_closes_written
+  for each statement execute function private.market_closes_check_securities();
+create or replace trigger check_securities_update after update on public.market_closes
+  referencing new table as market_closes_written
+  for each statement execute function private.market_closes_check_securities();
+
+-- A security with closes cannot be deleted or renamed (the foreign key's "no action").
+create or replace function private.market_securities_check_closes() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare v_used text;
+begin
+  select o.ticker into v_used
+  from market_securities_before o
+  where not exists (select 1 from public.market_securities s where s.ticker = o.ticker)
+    and exists (select 1 from public.market_closes c where c.ticker = o.ticker)
+  limit 1;
+  if v_used is not null then
+    raise exception 'update or delete on table "market_securities" violates foreign key constraint "market_closes_ticker_fkey" on table "market_closes"'
+      using errcode = '23503',
+            detail = format('Key (ticker)=(%s) is still referenced from table "market_closes".', v_used);
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.market_securities_check_closes() from public;
+create or replace trigger check_closes_delete after delete on public.market_securities
+  referencing old table as market_securities_before
+  for each statement execute function private.market_securities_check_closes();
+create or replace trigger check_closes_update after update on public.market_securities
+  referencing old table as market_securities_before
+  for each statement execute function private.market_securities_check_closes();
