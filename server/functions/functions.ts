@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
-import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
 import type { Database } from '../db/driver.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';

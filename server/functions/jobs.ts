@@ -1,6 +1,6 @@
 import type { Job } from '../jobs.ts';
-import type { FunctionsDeps } from './functions.ts';
 import { refreshQuotes } from '../market/quotes.ts';
+import type { FunctionsDeps } from './functions.ts';
 import { refreshDue } from './news-feeds.ts';
 import { sendQueuedMail } from './product-mail.ts';
 
@@ -12,7 +12,9 @@ export function functionJobs(deps: FunctionsDeps): Job<FunctionsDeps>[] {
   return JOBS.filter((job) => job.name !== NEWS_JOB || deps.news.refreshMinutes > 0)
     .filter((job) => job.name !== QUOTES_JOB || deps.quotes.provider !== undefined)
     .map((job) => (job.name === NEWS_JOB ? { ...job, everyMs: deps.news.refreshMinutes * 60 * 1000 } : job))
-    .map((job) => (job.name === QUOTES_JOB ? { ...job, everyMs: deps.quotes.refreshMinutes * 60 * 1000 } : job));
+    .map((job) =>
+      job.name === QUOTES_JOB ? { ...job, everyMs: deps.quotes.refreshMinutes * 60 * 1000 } : job,
+    );
 }
 
 const QUOTES_JOB = 'functions: market quotes';

@@ -173,9 +173,11 @@ describe('quote provider', () => {
     }
   });
 
-  it("skips a security whose answer is an error, a timeout or garbage, and leaves its closes as they were", async () => {
+  it('skips a security whose answer is an error, a timeout or garbage, and leaves its closes as they were', async () => {
     const [a, b, c, d, e, f, ok] = tickers as [string, string, string, string, string, string, string];
-    const before = Object.fromEntries(await Promise.all([a, b, c, d, e, f].map(async (x) => [x, await closes(x)])));
+    const before = Object.fromEntries(
+      await Promise.all([a, b, c, d, e, f].map(async (x) => [x, await closes(x)])),
+    );
     quotes.behaviour.set(a.toLowerCase(), { kind: 'status', status: 500, body: 'upstream exploded' });
     quotes.behaviour.set(b.toLowerCase(), {
       kind: 'status',
@@ -224,7 +226,8 @@ describe('quote provider', () => {
     const target = tickers[2] as string;
     const original = quotes.defaultClose;
     // rounds to 0.0000 at the import's 4 decimals: "a close must be above zero"
-    quotes.defaultClose = (name, date) => (name === target.toLowerCase() ? 0.00001 : original(name, date) + 2);
+    quotes.defaultClose = (name, date) =>
+      name === target.toLowerCase() ? 0.00001 : original(name, date) + 2;
     try {
       const run = await refreshQuotes(deps());
       expect(run.fetched).toBe(0);
