@@ -243,3 +243,168 @@ begin
 end
 $$;
 revoke all on function private.market_import_close_columns(text[], text[], text[], text[], text[], boolean) from public;
+
+-- Imports of flower price points (product §market-index, decision 145): the admin page sends the parsed
+-- CSV rows (the columns of the shipped flower-prices.csv: state, series, period, unit, value, statistic,
+-- source, note). The same discipline as the closes: every row checked by set queries, any problem
+-- refuses the whole file with its line, nothing written; otherwise a new (state, series, period) is
+-- revision 1, a corrected value the next revision, an unchanged row untouched, and the flower indices
+-- are recomputed in the same transaction (a changed index value becomes a new revision of its point).
+-- A series keeps one unit: a row in another unit than the series' stored one (or than an earlier row
+-- of the same series in the file) is a unit mismatch.
+create or replace function public.market_import_flower_prices(p_rows jsonb, p_apply boolean default false) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+set statement_timeout = '60s'
+as $$
+declare
+  v_rows integer;
+  v_errors jsonb;
+  v_error_count integer;
+  v_new integer;
+  v_revised integer;
+  v_unchanged integer;
+  v_result jsonb;
+  v_slug text;
+begin
+  perform private.market_require_admin();
+  if p_rows is null or jsonb_typeof(p_rows) <> 'array' then
+    raise exception 'rows must be a JSON array of objects' using errcode = '22023';
+  end if;
+  select coalesce(jsonb_agg(jsonb_build_object('line', t.ord + 1, 'column', 'row',
+                                               'message', 'the row is not an object with named columns')
+                            order by t.ord), '[]'::jsonb)
+    into v_errors
+  from jsonb_array_elements(p_rows) with ordinality as t(e, ord)
+  where jsonb_typeof(t.e) <> 'object';
+  if jsonb_array_length(v_errors) > 0 then
+    return jsonb_build_object('ok', false, 'applied', false, 'rows', jsonb_array_length(p_rows),
+                              'error_count', jsonb_array_length(v_errors), 'errors', v_errors);
+  end if;
+
+  create temp table if not exists market_flower_input (
+    line integer, state text, series text, period_text text, unit text, value_text text,
+    statistic text, source text, note text
+  ) on commit drop;
+  truncate market_flower_input;
+  insert into market_flower_input
+  select x.ord::integer + 1, upper(btrim(x.state)), btrim(x.series), btrim(x.period), btrim(x.unit),
+         btrim(x.value), btrim(x.statistic), btrim(x.source), nullif(btrim(x.note), '')
+  from rows from (jsonb_to_recordset(p_rows) as (state text, series text, period text, unit text, value text,
+                                                 statistic text, source text, note text))
+         with ordinality as x(state, series, period, unit, value, statistic, source, note, ord);
+
+  with r as (
+    select i.*,
+           case when i.period_text ~ '^(19|2\d)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$'
+                then substr(i.period_text, 9, 2)::integer <= extract(day from (
+                       make_date(substr(i.period_text, 1, 4)::integer, substr(i.period_text, 6, 2)::integer, 1)
+                       + interval '1 month - 1 day'))::integer
+                else false end as good_period,
+           i.value_text ~ '^\d{1,10}(\.\d{1,4})?$' as good_value,
+           -- the unit the series is stored in, or the first unit the file gives it
+           coalesce((select o.unit from public.flower_price_observations o
+                      where o.state = i.state and o.series = i.series limit 1),
+                    first_value(i.unit) over (partition by i.state, i.series order by i.line)) as series_unit
+    from market_flower_input i
+  ),
+  text_cells as (
+    select r.line, c.col, c.val, c.max_len, c.required
+    from r cross join lateral (values ('series', r.series, 200, true), ('statistic', r.statistic, 100, true),
+                                      ('source', r.source, 500, true), ('note', r.note, 1000, false))
+                                  as c(col, val, max_len, required)
+  ),
+  errors as (
+    select r.line, 'state' as col,
+           case when coalesce(r.state, '') = '' then 'state is missing'
+                else 'state "' || left(r.state, 20) || '" is not a two-letter state code' end as message
+    from r where coalesce(r.state, '') !~ '^[A-Z]{2}$'
+    union all
+    select r.line, 'period', case when coalesce(r.period_text, '') = '' then 'period is missing'
+                                  else 'bad date "' || left(r.period_text, 30) || '" (expected YYYY-MM-DD, the first day of the period)' end
+    from r where not r.good_period
+    union all
+    select r.line, 'period', 'period ' || r.period_text || ' is in the future'
+    from r where case when r.good_period then r.period_text::date > current_date else false end
+    union all
+    select r.line, 'unit', case when coalesce(r.unit, '') = '' then 'unit is missing'
+                                else 'unit "' || left(r.unit, 20) || '" is not one of USD/lb, USD/oz, USD/g' end
+    from r where coalesce(r.unit, '') not in ('USD/lb', 'USD/oz', 'USD/g')
+    union all
+    select r.line, 'unit', 'unit mismatch: ' || r.state || ' "' || left(r.series, 60) || '" is reported in '
+                           || r.series_unit || ', not ' || r.unit
+    from r where r.unit in ('USD/lb', 'USD/oz', 'USD/g') and r.series_unit in ('USD/lb', 'USD/oz', 'USD/g')
+             and r.unit <> r.series_unit
+    union all
+    select r.line, 'value', case when coalesce(r.value_text, '') = '' then 'value is missing'
+                                 when r.value_text ~ '^-\s*\d' then 'negative price ' || left(r.value_text, 30)
+                                 when r.value_text ~ '^[=+\-@\t\r]' then 'formulas are not accepted (cell starts with ' || left(r.value_text, 1) || ')'
+                                 else 'value "' || left(r.value_text, 30) || '" is not a price (up to 4 decimals)' end
+    from r where not coalesce(r.good_value, false)
+    union all
+    select r.line, 'value', 'a price must be above zero'
+    from r where case when r.good_value then r.value_text::numeric = 0 else false end
+    union all
+    select t.line, t.col,
+           case when coalesce(t.val, '') = '' then t.col || ' is missing'
+                when t.val ~ '^[=+\-@\t\r]' then 'formulas are not accepted (cell starts with ' || left(t.val, 1) || ')'
+                when t.val ~ '<[/!?]?[A-Za-z]|<!--|&#?[A-Za-z0-9]+;' then t.col || ' may not contain markup'
+                else t.col || ' is longer than ' || t.max_len || ' characters' end
+    from text_cells t
+    where (t.required and coalesce(t.val, '') = '')
+       or (t.val is not null and t.val <> '' and (t.val ~ '^[=+\-@\t\r]' or t.val ~ '<[/!?]?[A-Za-z]|<!--|&#?[A-Za-z0-9]+;'
+                                                 or char_length(t.val) > t.max_len))
+    union all
+    select d.line, 'period', 'duplicate: ' || d.state || ' "' || left(d.series, 60) || '" ' || d.period_text
+                             || ' is also on line ' || d.first_line
+    from (select r.line, r.state, r.series, r.period_text,
+                 min(r.line) over (partition by r.state, r.series, r.period_text) as first_line
+          from r where r.good_period) d
+    where d.line <> d.first_line
+  ),
+  numbered as (select e.*, row_number() over (order by e.line, e.col) as n from errors e)
+  select (select count(*) from market_flower_input)::integer,
+         (select count(*) from errors)::integer,
+         coalesce((select jsonb_agg(jsonb_build_object('line', n.line, 'column', n.col, 'message', n.message)
+                                    order by n.line, n.col)
+                   from numbered n where n.n <= 1000), '[]'::jsonb)
+    into v_rows, v_error_count, v_errors;
+
+  if v_error_count > 0 then
+    truncate market_flower_input;
+    return jsonb_build_object('ok', false, 'applied', false, 'rows', v_rows, 'error_count', v_error_count,
+                              'errors', v_errors);
+  end if;
+
+  select count(*) filter (where o.id is null)::integer,
+         count(*) filter (where o.id is not null and o.value <> i.value_text::numeric(14, 4))::integer,
+         count(*) filter (where o.id is not null and o.value = i.value_text::numeric(14, 4))::integer
+    into v_new, v_revised, v_unchanged
+  from market_flower_input i
+  left join public.flower_price_observations o
+    on o.state = i.state and o.series = i.series and o.period = i.period_text::date;
+  v_result := jsonb_build_object('ok', true, 'applied', p_apply, 'rows', v_rows, 'error_count', 0,
+                                 'errors', '[]'::jsonb, 'new', v_new, 'revised', v_revised, 'unchanged', v_unchanged);
+  if not p_apply then
+    truncate market_flower_input;
+    return v_result;
+  end if;
+
+  insert into public.flower_price_observations as o (state, series, period, unit, value, statistic, source, note)
+  select i.state, i.series, i.period_text::date, i.unit, i.value_text::numeric(14, 4), i.statistic, i.source, i.note
+  from market_flower_input i
+  on conflict (state, series, period) do update
+     set value = excluded.value, statistic = excluded.statistic, source = excluded.source, note = excluded.note,
+         revision = o.revision + 1, as_of = now()
+   where o.value <> excluded.value;
+  truncate market_flower_input;
+
+  for v_slug in select i.slug from public.market_indices i where i.kind = 'flower' order by i.slug loop
+    perform private.market_store(v_slug);
+  end loop;
+  perform private.audit('market import flower prices', 'public.flower_price_observations', null, null,
+                        v_result - 'errors');
+  return v_result;
+end
+$$;
+revoke all on function public.market_import_flower_prices(jsonb, boolean) from public;
+grant execute on function public.market_import_flower_prices(jsonb, boolean) to authenticated, service_role;
