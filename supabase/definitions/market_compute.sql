@@ -77,8 +77,6 @@ revoke all on function private.market_flower_levels(text) from public;
 create or replace function private.market_equity_levels(p_slug text)
 returns table (date date, value numeric, carried boolean, source text, detail text)
 language sql stable set search_path = ''
--- the tickers × days grid (250,000 rows for 50 stocks over 20 years) is sorted in memory, not on disk
-set work_mem = '64MB'
 as $$
   with recursive
   idx as (
@@ -89,17 +87,11 @@ as $$
     where m.index_slug = p_slug and exists (select 1 from idx)
   ),
   tickers as (select distinct m.ticker from members m),
-  -- the closes of the securities the index ever holds, from its base date (read once)
-  index_closes as materialized (
-    select c.ticker, c.date, c.close, c.source
-    from tickers t
-    cross join lateral (
-      select c.ticker, c.date, c.close, c.source from public.market_closes c
-      where c.ticker = t.ticker and c.date >= coalesce((select i.base_date from idx i), '-infinity'::date)
-      offset 0 -- kept a subquery: one primary-key range scan per ticker, not a scan of every close
-    ) c
+  days as (
+    select distinct c.date from public.market_closes c
+    where c.ticker in (select t.ticker from tickers t)
+      and c.date >= coalesce((select i.base_date from idx i), '-infinity'::date)
   ),
-  days as (select distinct c.date from index_closes c),
   numbered as (
     select d.date, lag(d.date) over (order by d.date) as prev from days d
   ),
@@ -125,6 +117,10 @@ as $$
            lead(f.date) over (order by f.date) as end_date
     from flags f where f.is_rebalance
   ),
+  index_closes as materialized (
+    select c.ticker, c.date, c.close, c.source from public.market_closes c
+    where c.ticker in (select t.ticker from tickers t)
+  ),
   grid as (
     select t.ticker, nb.date, c.close, c.source,
            count(c.close) over (partition by t.ticker order by nb.date) as grp
@@ -144,7 +140,6 @@ as $$
     join members m on m.effective_from <= pe.start_date and (m.effective_to is null or pe.start_date < m.effective_to)
     join prices pr on pr.ticker = m.ticker and pr.date = pe.start_date
     where pr.price is not null
-      and pr.date in (select pe2.start_date from periods pe2)
   ),
   -- each price with the period its day belongs to, first (joining the members by ticker alone would
   -- pair every price with every period)
@@ -163,16 +158,13 @@ as $$
     join period_members pm on pm.p = pr.p and pm.ticker = pr.ticker
     group by pr.p, pr.date
   ),
-  -- each period's ratio on its last day (the next rebalance day), which chains the levels
-  period_ends as materialized (
-    select pe.p, dr.a from periods pe join day_ratios dr on dr.p = pe.p and dr.date = pe.end_date
-  ),
   levels (p, level) as (
     select 1::bigint, (select i.base_value::numeric from idx i)
     union all
-    select l.p + 1, round(l.level * pe.a, 6)
+    select l.p + 1, round(l.level * dr.a, 6)
     from levels l
-    join period_ends pe on pe.p = l.p
+    join periods pe on pe.p = l.p
+    join day_ratios dr on dr.p = l.p and dr.date = pe.end_date
   )
   select pe.start_date, (select i.base_value from idx i), false,
          'Base: closes of ' || (select count(*) from period_members pm where pm.p = 1) || ' constituents on '
