@@ -12,6 +12,8 @@
  * holds 50 of the securities over all 5,000 days (about 20 years). `postgres` needs BENCH_PG_URL or
  * TEST_PG_URL.
  */
+import { readFileSync } from 'node:fs';
+import type { Queryable } from '#server/db/driver.ts';
 import { type CloseRow, importCloses } from '#server/market/closes-import.ts';
 import { startTestServer } from '#tests/support/test-server.ts';
 
@@ -46,6 +48,28 @@ function tradingDays(count: number): string[] {
   return days;
 }
 
+/**
+ * CPU seconds spent doing `fn`: by the PostgreSQL backend serving `tx` (from /proc; the server runs
+ * on this machine), or by this process on PGlite (the database runs in it). On a shared machine this
+ * is the figure that does not grow with other sessions' load; wall-clock figures are printed too.
+ */
+async function cpuSeconds<T>(tx: Queryable, fn: () => Promise<T>): Promise<{ result: T; cpu: number }> {
+  if (tier === 'pglite') {
+    const before = process.cpuUsage();
+    const result = await fn();
+    const used = process.cpuUsage(before);
+    return { result, cpu: (used.user + used.system) / 1e6 };
+  }
+  const [row] = (await tx.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+  const ticks = () => {
+    const fields = readFileSync(`/proc/${row?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const before = ticks();
+  const result = await fn();
+  return { result, cpu: (ticks() - before) / 100 };
+}
+
 async function main() {
   const closes = SECURITIES * DAYS;
   console.log(
@@ -64,6 +88,7 @@ async function main() {
 
     // 1. Import, in batches of about 100,000 rows.
     let imported = 0;
+    let importCpu = 0;
     const importStart = performance.now();
     for (let from = 0; from < days.length; from += BATCH_DAYS) {
       const rows: CloseRow[] = [];
@@ -73,13 +98,16 @@ async function main() {
           rows.push({ ticker, date, close: price, source: 'bench feed' });
         }
       }
-      const result = await db.transaction((tx) => importCloses(tx, rows, true));
+      const { result, cpu } = await db.transaction((tx) =>
+        cpuSeconds(tx, () => importCloses(tx, rows, true)),
+      );
+      importCpu += cpu;
       if (!result.ok) throw new Error(`import refused: ${JSON.stringify(result.errors.slice(0, 3))}`);
       imported += result.rows;
     }
     const importSeconds = (performance.now() - importStart) / 1000;
     console.log(
-      `import: ${imported.toLocaleString('en-US')} rows in ${importSeconds.toFixed(1)} s = ${Math.round(imported / importSeconds).toLocaleString('en-US')} rows/s`,
+      `import: ${imported.toLocaleString('en-US')} rows in ${importSeconds.toFixed(1)} s = ${Math.round(imported / importSeconds).toLocaleString('en-US')} rows/s (database CPU ${importCpu.toFixed(1)} s = ${Math.round(imported / importCpu).toLocaleString('en-US')} rows per CPU second)`,
     );
 
     // 2. Recompute a 50-stock index over the 5,000 days (the constituents go in without the trigger's
@@ -96,25 +124,25 @@ async function main() {
         [tickers.slice(0, MEMBERS)],
       );
     });
-    let start = performance.now();
-    const [stored] = (await db.query<{ r: unknown }>(`select private.market_store('bench-50') as r`)).rows;
-    const firstStore = performance.now() - start;
-    start = performance.now();
-    await db.query(`select count(*) from private.market_levels('bench-50')`);
-    const compute = performance.now() - start;
-    start = performance.now();
-    const [verify] = (
-      await db.query<{ v: { ok: boolean; checked: number } }>(`select public.market_verify('bench-50') as v`)
-    ).rows;
-    const verifyMs = performance.now() - start;
-    start = performance.now();
-    await db.query(`select private.market_store('bench-50')`);
-    const unchangedStore = performance.now() - start;
-    console.log(`recompute: first store ${firstStore.toFixed(0)} ms (${JSON.stringify(stored?.r)})`);
-    console.log(
-      `recompute: levels only ${compute.toFixed(0)} ms; store with nothing changed ${unchangedStore.toFixed(0)} ms`,
+    /** Wall-clock ms and database CPU s of one statement. */
+    const measure = async <R>(sql: string) => {
+      const begin = performance.now();
+      const { result, cpu } = await db.transaction((tx) => cpuSeconds(tx, () => tx.query<R>(sql)));
+      return { rows: result.rows, ms: performance.now() - begin, cpu };
+    };
+    const figures = (m: { ms: number; cpu: number }) =>
+      `${m.ms.toFixed(0)} ms (database CPU ${m.cpu.toFixed(2)} s)`;
+    const first = await measure<{ r: unknown }>(`select private.market_store('bench-50') as r`);
+    const levels = await measure(`select count(*) from private.market_levels('bench-50')`);
+    const verify = await measure<{ v: { ok: boolean; checked: number } }>(
+      `select public.market_verify('bench-50') as v`,
     );
-    console.log(`verify: ${verifyMs.toFixed(0)} ms (${JSON.stringify(verify?.v)})`);
+    const unchanged = await measure(`select private.market_store('bench-50')`);
+    console.log(`recompute: first store ${figures(first)} ${JSON.stringify(first.rows[0]?.r)}`);
+    console.log(
+      `recompute: levels only ${figures(levels)}; store with nothing changed ${figures(unchanged)}`,
+    );
+    console.log(`verify: ${figures(verify)} ${JSON.stringify(verify.rows[0]?.v)}`);
 
     // 3. The 1Y chart data through the data API, as the page asks for it.
     const latest = days.at(-1) as string;

@@ -69,6 +69,7 @@ export interface Config {
   news: NewsConfig;
   /** Card payments for the Scammer Network (issue 22, decisions 131–133). */
   payments: PaymentsConfig;
+  marketQuotes: MarketQuotesConfig;
 }
 
 /**
@@ -89,6 +90,22 @@ export interface PaymentsConfig {
   graceDays: number;
   /** STRIPE_WEBHOOK_TOLERANCE_SECONDS: how old a signed webhook may be (replays beyond are refused). */
   webhookToleranceSeconds: number;
+}
+
+/** The optional quote provider for daily closes (product §market-index, decision 143). */
+export interface MarketQuotesConfig {
+  /** MARKET_QUOTES_URL: base URL of a provider speaking the Tiingo end-of-day protocol; unset = off. */
+  url: string | undefined;
+  /** MARKET_QUOTES_KEY: the provider's API key, sent as `Authorization: Token <key>` (server only). */
+  key: string | undefined;
+  /** MARKET_QUOTES_REFRESH_MINUTES: how often closes are fetched (one process per interval). */
+  refreshMinutes: number;
+  /** MARKET_QUOTES_TIMEOUT_MS: one provider request. */
+  timeoutMs: number;
+  /** MARKET_QUOTES_LOOKBACK_DAYS: days before the last stored close fetched again (late corrections). */
+  lookbackDays: number;
+  /** MARKET_QUOTES_HISTORY_DAYS: days fetched for a security with no real closes yet. */
+  historyDays: number;
 }
 
 /** Reading news feeds (product §news, decision 112). */
@@ -530,6 +547,14 @@ export function loadConfig(env: Env = process.env): Config {
       allowPrivateHosts: read.bool('NEWS_ALLOW_PRIVATE_HOSTS', false),
       fetchTimeoutMs: read.int('NEWS_FETCH_TIMEOUT_MS', 15_000, 100, 120_000),
       maxFeedBytes: read.int('NEWS_MAX_FEED_KB', 5120, 16, 51_200) * 1024,
+    },
+    marketQuotes: {
+      url: read.url('MARKET_QUOTES_URL', ['http:', 'https:']),
+      key: read.string('MARKET_QUOTES_KEY'),
+      refreshMinutes: read.int('MARKET_QUOTES_REFRESH_MINUTES', 24 * 60, 1, 10_080),
+      timeoutMs: read.int('MARKET_QUOTES_TIMEOUT_MS', 15_000, 100, 120_000),
+      lookbackDays: read.int('MARKET_QUOTES_LOOKBACK_DAYS', 7, 0, 366),
+      historyDays: read.int('MARKET_QUOTES_HISTORY_DAYS', 366, 1, 36_600),
     },
   };
 

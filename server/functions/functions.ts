@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/driver.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
@@ -27,6 +28,8 @@ export interface FunctionsDeps {
   subscriptions: { remind(): Promise<number> };
   /** Stripe or the labelled demo mode (decisions 131–133). */
   payments: PaymentsDeps;
+  /** Daily closes from the optional quote provider (MARKET_QUOTES_URL; decision 143). */
+  quotes: QuoteDeps & { shutdownController: AbortController };
   /** Releases what the functions opened (the blob backend). */
   close(): Promise<void>;
 }
@@ -39,6 +42,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const mailer = createMailer(ctx.config, ctx.log);
   // So are the vote rules (VOTE_MIN_ACCOUNT_AGE_HOURS, VOTE_RING_DETECTION); the vote triggers read them.
   await setVoteSettings(ctx.db, ctx.config.functions.votes);
+  const quotesShutdown = new AbortController();
   return {
     export: {
       db: ctx.db,
@@ -76,6 +80,10 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
     posts: { db: ctx.db },
     subscriptions: { remind: () => remindExpiringSubscriptions(ctx.db) },
     payments: createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl),
+    quotes: {
+      ...quoteDeps(ctx.config.marketQuotes, ctx.db, ctx.log, quotesShutdown.signal),
+      shutdownController: quotesShutdown,
+    },
     close: async () => {
       await backend.close();
       await mailer.close();

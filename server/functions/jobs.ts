@@ -1,4 +1,5 @@
 import type { Job } from '../jobs.ts';
+import { refreshQuotes } from '../market/quotes.ts';
 import type { FunctionsDeps } from './functions.ts';
 import { refreshDue } from './news-feeds.ts';
 import { sendQueuedMail } from './product-mail.ts';
@@ -8,10 +9,15 @@ const TRASH_LEASE_SECONDS = 3600;
 
 /** The functions' scheduled work (decision 088). */
 export function functionJobs(deps: FunctionsDeps): Job<FunctionsDeps>[] {
-  return JOBS.filter((job) => job.name !== NEWS_JOB || deps.news.refreshMinutes > 0).map((job) =>
-    job.name === NEWS_JOB ? { ...job, everyMs: deps.news.refreshMinutes * 60 * 1000 } : job,
-  );
+  return JOBS.filter((job) => job.name !== NEWS_JOB || deps.news.refreshMinutes > 0)
+    .filter((job) => job.name !== QUOTES_JOB || deps.quotes.provider !== undefined)
+    .map((job) => (job.name === NEWS_JOB ? { ...job, everyMs: deps.news.refreshMinutes * 60 * 1000 } : job))
+    .map((job) =>
+      job.name === QUOTES_JOB ? { ...job, everyMs: deps.quotes.refreshMinutes * 60 * 1000 } : job,
+    );
 }
+
+const QUOTES_JOB = 'functions: market quotes';
 
 const NEWS_JOB = 'functions: news feeds';
 
@@ -55,5 +61,14 @@ export const JOBS: Job<FunctionsDeps>[] = [
     atStart: true,
     lease: { name: 'subscription-reminders', ttlMs: 10 * 60 * 1000 },
     run: (deps) => deps.subscriptions.remind(),
+  },
+  {
+    // Daily closes from the optional quote provider (MARKET_QUOTES_URL; off by default), written
+    // through the all-or-nothing import; one process per interval (decisions 106, 143).
+    name: QUOTES_JOB,
+    everyMs: 24 * 60 * 60 * 1000,
+    atStart: true,
+    lease: { name: 'market-quotes', ttlMs: 30 * 60 * 1000 },
+    run: (deps) => refreshQuotes(deps.quotes),
   },
 ];

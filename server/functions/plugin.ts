@@ -37,6 +37,7 @@ export default async function functionsService(app: FastifyInstance, { ctx }: Se
   const jobs = startJobs(functionJobs(deps), deps, ctx.log, { db: ctx.db });
   app.addHook('onClose', async () => {
     deps.news.shutdown.abort();
+    deps.quotes.shutdownController.abort();
     await jobs.stop();
     await deps.close();
   });

@@ -79,11 +79,40 @@ export function parseCloses(text: string): CloseRow[] {
   });
 }
 
-/** Checks (apply = false) or imports (apply = true) the rows; one statement, in the caller's transaction. */
+/**
+ * Checks (apply = false) or imports (apply = true) the rows; one statement, in the caller's transaction.
+ * The rows travel as one text array per column (private.market_import_close_columns): far cheaper for
+ * the database to read than the JSON the admin page sends through the data API (decision 144).
+ */
 export async function importCloses(db: Queryable, rows: CloseRow[], apply: boolean): Promise<ImportResult> {
+  const tickers: string[] = new Array(rows.length);
+  const dates: string[] = new Array(rows.length);
+  const closes: string[] = new Array(rows.length);
+  const sources: string[] = new Array(rows.length);
+  const withCurrency = rows.some((row) => row.currency !== undefined);
+  const currencies: string[] | null = withCurrency ? new Array(rows.length) : null;
+  rows.forEach((row, index) => {
+    tickers[index] = row.ticker;
+    dates[index] = row.date;
+    closes[index] = row.close;
+    sources[index] = row.source;
+    if (currencies) currencies[index] = row.currency ?? '';
+  });
+  // Each column goes as one string split by the database (node-postgres formats a text[] parameter
+  // element by element, which costs more than the whole import's checks); a value holding the
+  // separator itself (or a single row: '' would split into no element) sends that column as an array.
+  const column = (values: string[] | null, index: number) =>
+    values === null || values.length <= 1 || values.some((value) => value.includes(SEPARATOR))
+      ? { sql: `$${index}::text[]`, value: values }
+      : { sql: `string_to_array($${index}::text, chr(31))`, value: values.join(SEPARATOR) };
+  const columns = [tickers, dates, closes, sources, currencies].map((values, index) =>
+    column(values, index + 1),
+  );
   const { rows: result } = await db.query<{ result: ImportResult }>(
-    'select public.market_import_closes($1::jsonb, $2) as result',
-    [JSON.stringify(rows), apply],
+    `select private.market_import_close_columns(${columns.map((c) => c.sql).join(', ')}, $6) as result`,
+    [...columns.map((c) => c.value), apply],
   );
   return result[0]?.result as ImportResult;
 }
+
+const SEPARATOR = '\u001f';

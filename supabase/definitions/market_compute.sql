@@ -362,3 +362,61 @@ grant execute on function public.market_verify(text) to authenticated, service_r
 
 -- Bring the stored points in line with the definitions above (no change: nothing written).
 select private.market_store(i.slug) from public.market_indices i order by i.slug;
+
+-- Every close names a security in market_securities (decision 144: what the foreign key did, per
+-- statement). The securities a statement's closes name are locked FOR KEY SHARE, as a foreign key
+-- would, so a concurrent delete of one waits for this transaction and then finds its closes.
+create or replace function private.market_closes_check_securities() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare v_missing text;
+begin
+  perform 1 from public.market_securities s
+   where s.ticker in (select distinct n.ticker from market_closes_written n)
+     for key share of s;
+  select n.ticker into v_missing
+  from (select distinct w.ticker from market_closes_written w) n
+  where not exists (select 1 from public.market_securities s where s.ticker = n.ticker)
+  limit 1;
+  if v_missing is not null then
+    raise exception 'insert or update on table "market_closes" violates foreign key constraint "market_closes_ticker_fkey"'
+      using errcode = '23503',
+            detail = format('Key (ticker)=(%s) is not present in table "market_securities".', v_missing);
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.market_closes_check_securities() from public;
+create or replace trigger check_securities_insert after insert on public.market_closes
+  referencing new table as market_closes_written
+  for each statement execute function private.market_closes_check_securities();
+create or replace trigger check_securities_update after update on public.market_closes
+  referencing new table as market_closes_written
+  for each statement execute function private.market_closes_check_securities();
+
+-- A security with closes cannot be deleted or renamed (the foreign key's "no action").
+create or replace function private.market_securities_check_closes() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare v_used text;
+begin
+  select o.ticker into v_used
+  from market_securities_before o
+  where not exists (select 1 from public.market_securities s where s.ticker = o.ticker)
+    and exists (select 1 from public.market_closes c where c.ticker = o.ticker)
+  limit 1;
+  if v_used is not null then
+    raise exception 'update or delete on table "market_securities" violates foreign key constraint "market_closes_ticker_fkey" on table "market_closes"'
+      using errcode = '23503',
+            detail = format('Key (ticker)=(%s) is still referenced from table "market_closes".', v_used);
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.market_securities_check_closes() from public;
+create or replace trigger check_closes_delete after delete on public.market_securities
+  referencing old table as market_securities_before
+  for each statement execute function private.market_securities_check_closes();
+create or replace trigger check_closes_update after update on public.market_securities
+  referencing old table as market_securities_before
+  for each statement execute function private.market_securities_check_closes();

@@ -133,7 +133,9 @@ test('an admin imports closes: problems by line and nothing written, then a good
   try {
     await openSignedIn(page, server, member, '/admin/market');
     await expect(page.getByRole('heading', { name: 'Market data' })).toBeVisible(FIRST_LOAD);
-    const chooser = page.getByLabel('Choose CSV file');
+    const chooser = page
+      .getByRole('region', { name: 'Import daily closes', exact: true })
+      .getByLabel('Choose CSV file');
 
     await chooser.setInputFiles({
       name: 'bad.csv',
@@ -189,6 +191,54 @@ test('an admin imports closes: problems by line and nothing written, then a good
     await service.from('market_closes').delete().in('date', dates);
     await service.rpc('market_recompute', { p_index: 'cannabis-equity' });
   }
+});
+
+test('an admin checks a flower price file: problems by line, then a preview of a good one', async ({
+  page,
+  server,
+  member,
+}) => {
+  test.slow();
+  const service = adminClient(server);
+  expect((await service.from('user_roles').insert({ user_id: member.id, role: 'admin' })).error).toBeNull();
+  await openSignedIn(page, server, member, '/admin/market');
+  const section = page.getByRole('region', { name: 'Import flower prices', exact: true });
+  await expect(section).toBeVisible(FIRST_LOAD);
+  const chooser = section.getByLabel('Choose CSV file');
+  const header = 'state,series,period,unit,value,statistic,source,note';
+  await chooser.setInputFiles({
+    name: 'flower-bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `${header}\nMA,retail dried flower price,2001-06-01,USD/oz,5,average,CCC,\nMA,retail dried flower price,2001-07-01,USD/g,-5,average,CCC,\nMA,retail dried flower price,2001-13-01,USD/g,5,average,@SUM(A1),\n`,
+    ),
+  });
+  const problems = section.getByRole('list', { name: 'Problems by line' });
+  await expect(problems).toBeVisible(FIRST_LOAD);
+  await expect(problems).toContainText(
+    'Line 2, unit: unit mismatch: MA "retail dried flower price" is reported in USD/g, not USD/oz',
+  );
+  await expect(problems).toContainText('Line 3, value: negative price -5');
+  await expect(problems).toContainText('Line 4, period: bad date "2001-13-01"');
+  await expect(problems).toContainText('Line 4, source: formulas are not accepted (cell starts with @)');
+  await expect(section.getByRole('button', { name: 'Apply import' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await chooser.setInputFiles({
+    name: 'flower-good.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `${header}\nMA,retail dried flower price,2001-06-01,USD/g,5.10,average,"CCC, open data",\n`,
+    ),
+  });
+  await expect(
+    section.getByText('1 row checked: 1 new, 0 corrected (new revision), 0 unchanged.'),
+  ).toBeVisible(FIRST_LOAD);
+  await expect(section.getByRole('button', { name: 'Apply import' })).toBeVisible();
+  // a preview writes nothing
+  expect(
+    (await service.from('flower_price_observations').select('id').eq('period', '2001-06-01')).data,
+  ).toEqual([]);
 });
 
 test.describe('with the demonstration series (DEMO_CONTENT=true)', () => {

@@ -22,7 +22,7 @@ export interface CloseRow {
   currency?: string;
 }
 
-export type ParsedCloses = { ok: true; rows: CloseRow[] } | { ok: false; message: string };
+export type ParsedCloses = ParsedRows<CloseRow>;
 
 export function checkFileSize(bytes: number): string | null {
   if (bytes >= MAX_FILE_BYTES) {
@@ -32,7 +32,17 @@ export function checkFileSize(bytes: number): string | null {
   return null;
 }
 
-export function parseClosesCsv(text: string): ParsedCloses {
+export type ParsedRows<Row> = { ok: true; rows: Row[] } | { ok: false; message: string };
+
+/**
+ * Reads a CSV whose header names `required` columns (in any order, any case) and maybe `optional`
+ * ones; each row becomes an object of those columns (an absent optional column stays absent).
+ */
+export function parseCsvRows<Row>(
+  text: string,
+  required: readonly string[],
+  optional: readonly string[],
+): ParsedRows<Row> {
   let records: string[][];
   try {
     records = parse(text, {
@@ -48,31 +58,58 @@ export function parseClosesCsv(text: string): ParsedCloses {
   const [header, ...body] = records;
   if (!header) return { ok: false, message: 'The file is empty.' };
   const columns = header.map((name) => name.toLowerCase());
-  const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
+  const missing = required.filter((name) => !columns.includes(name));
   if (missing.length > 0) {
+    const listed = `${required.slice(0, -1).join(', ')} and ${required.at(-1)}`;
+    const optionalText =
+      optional.length > 0 ? ` (${optional.join(', ')} ${optional.length === 1 ? 'is' : 'are'} optional)` : '';
     return {
       ok: false,
-      message: `The header must name the columns ticker, date, close and source (currency is optional); missing: ${missing.join(', ')}.`,
+      message: `The header must name the columns ${listed}${optionalText}; missing: ${missing.join(', ')}.`,
     };
   }
-  const unknown = columns.filter(
-    (name) =>
-      !(REQUIRED_COLUMNS as readonly string[]).includes(name) &&
-      !(OPTIONAL_COLUMNS as readonly string[]).includes(name),
-  );
+  const unknown = columns.filter((name) => !required.includes(name) && !optional.includes(name));
   if (unknown.length > 0)
     return { ok: false, message: `Unknown column(s): ${unknown.join(', ').slice(0, 200)}.` };
   if (body.length === 0) return { ok: false, message: 'The file has a header but no rows.' };
-  const at = (name: string) => columns.indexOf(name);
   const rows = body.map((record) => {
-    const row: CloseRow = {
-      ticker: record[at('ticker')] ?? '',
-      date: record[at('date')] ?? '',
-      close: record[at('close')] ?? '',
-      source: record[at('source')] ?? '',
-    };
-    if (at('currency') >= 0) row.currency = record[at('currency')] ?? '';
-    return row;
+    const row: Record<string, string> = {};
+    for (const name of required) row[name] = record[columns.indexOf(name)] ?? '';
+    for (const name of optional) {
+      if (columns.includes(name)) row[name] = record[columns.indexOf(name)] ?? '';
+    }
+    return row as Row;
   });
   return { ok: true, rows };
+}
+
+export function parseClosesCsv(text: string): ParsedCloses {
+  return parseCsvRows<CloseRow>(text, REQUIRED_COLUMNS, OPTIONAL_COLUMNS);
+}
+
+/** Flower price points: the columns of the shipped flower-prices.csv (decision 145). */
+export const FLOWER_REQUIRED_COLUMNS = [
+  'state',
+  'series',
+  'period',
+  'unit',
+  'value',
+  'statistic',
+  'source',
+] as const;
+export const FLOWER_OPTIONAL_COLUMNS = ['note'] as const;
+
+export interface FlowerRow {
+  state: string;
+  series: string;
+  period: string;
+  unit: string;
+  value: string;
+  statistic: string;
+  source: string;
+  note?: string;
+}
+
+export function parseFlowerCsv(text: string): ParsedRows<FlowerRow> {
+  return parseCsvRows<FlowerRow>(text, FLOWER_REQUIRED_COLUMNS, FLOWER_OPTIONAL_COLUMNS);
 }

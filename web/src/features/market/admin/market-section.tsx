@@ -1,16 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorText } from '#web/lib/error-text.ts';
 import {
   type ImportResult,
   useImportCloses,
+  useImportFlowerPrices,
   useVerifyIndex,
   type VerifyResult,
 } from '../api/admin-market.ts';
 import { indicesQueryOptions } from '../api/market.ts';
-import { type CloseRow, checkFileSize, MAX_BROWSER_PAYLOAD_BYTES, parseClosesCsv } from './closes-csv.ts';
+import {
+  type CloseRow,
+  checkFileSize,
+  type FlowerRow,
+  MAX_BROWSER_PAYLOAD_BYTES,
+  type ParsedRows,
+  parseClosesCsv,
+  parseFlowerCsv,
+} from './closes-csv.ts';
 
 const PREVIEW_ROWS = 20;
 
@@ -25,31 +34,64 @@ export function MarketSection() {
       <div>
         <h2 className="font-semibold text-2xl">Market data</h2>
         <p className="mt-1 text-muted-foreground text-sm">
-          Import daily closes for the equity index, and check every index against its inputs. A corrected
-          close becomes a new revision; the page shows each point's history.
+          Import daily closes for the equity index and regulator flower prices, and check every index against
+          its inputs. A corrected close becomes a new revision; the page shows each point's history.
         </p>
       </div>
       <ImportCloses />
+      <ImportFlowerPrices />
       <VerifyIndices />
     </div>
   );
 }
 
-function ImportCloses() {
+interface CsvImportProps<Row> {
+  id: string;
+  title: string;
+  description: ReactNode;
+  parse: (text: string) => ParsedRows<Row>;
+  /** The preview table's columns, in order. */
+  columns: { key: keyof Row & string; label: string }[];
+  mutation: {
+    mutate: (
+      variables: { rows: Row[]; apply: boolean },
+      options: { onSuccess: (result: ImportResult) => void },
+    ) => void;
+    reset: () => void;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+  };
+  /** What an applied import says: counts of new, corrected, unchanged. */
+  appliedText: (result: ImportResult) => string;
+}
+
+/**
+ * A CSV import (decision 128): the file's size and shape checked in the browser, every row checked by
+ * the database (the preview, with problems by line), then applied all at once.
+ */
+function CsvImport<Row>({
+  id,
+  title,
+  description,
+  parse,
+  columns,
+  mutation,
+  appliedText,
+}: CsvImportProps<Row>) {
   const inputId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [rows, setRows] = useState<CloseRow[] | null>(null);
+  const [rows, setRows] = useState<Row[] | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [applied, setApplied] = useState<ImportResult | null>(null);
-  const importer = useImportCloses();
 
   const reset = () => {
     setProblem(null);
     setRows(null);
     setPreview(null);
     setApplied(null);
-    importer.reset();
+    mutation.reset();
   };
 
   const onFile = async (file: File | undefined) => {
@@ -58,7 +100,7 @@ function ImportCloses() {
     setFileName(file.name);
     const sizeProblem = checkFileSize(file.size);
     if (sizeProblem) return setProblem(sizeProblem);
-    const parsed = parseClosesCsv(await file.text());
+    const parsed = parse(await file.text());
     if (!parsed.ok) return setProblem(parsed.message);
     if (JSON.stringify(parsed.rows).length > MAX_BROWSER_PAYLOAD_BYTES) {
       return setProblem(
@@ -66,20 +108,15 @@ function ImportCloses() {
       );
     }
     setRows(parsed.rows);
-    importer.mutate({ rows: parsed.rows, apply: false }, { onSuccess: setPreview });
+    mutation.mutate({ rows: parsed.rows, apply: false }, { onSuccess: setPreview });
   };
 
   return (
-    <section aria-labelledby="market-import" className="space-y-4">
-      <h3 id="market-import" className="font-semibold text-lg">
-        Import daily closes
+    <section aria-labelledby={id} className="space-y-4">
+      <h3 id={id} className="font-semibold text-lg">
+        {title}
       </h3>
-      <p className="text-muted-foreground text-sm">
-        A CSV file with the columns <code>ticker,date,close,source</code> (and optionally{' '}
-        <code>currency</code>, USD): one close per security and day, tickers of the equity universe, dates as
-        YYYY-MM-DD, prices above zero with up to 4 decimals. Any bad row refuses the whole file; nothing is
-        written until you apply.
-      </p>
+      <p className="text-muted-foreground text-sm">{description}</p>
       <div className="flex flex-wrap items-center gap-3">
         <label
           htmlFor={inputId}
@@ -87,6 +124,7 @@ function ImportCloses() {
         >
           <FileUp aria-hidden="true" className="size-4" />
           Choose CSV file
+          <span className="sr-only"> ({title.toLowerCase()})</span>
           <input
             id={inputId}
             type="file"
@@ -106,12 +144,12 @@ function ImportCloses() {
           {problem}
         </p>
       ) : null}
-      {importer.isError ? (
+      {mutation.isError ? (
         <p role="alert" className="rounded-md border border-destructive/50 p-3 text-destructive text-sm">
-          The import failed: {errorText(importer.error)}
+          The import failed: {errorText(mutation.error)}
         </p>
       ) : null}
-      {importer.isPending ? <p className="text-muted-foreground text-sm">Checking…</p> : null}
+      {mutation.isPending ? <p className="text-muted-foreground text-sm">Checking…</p> : null}
 
       {rows && preview ? (
         <section aria-label="Preview" className="space-y-3 rounded-md border p-4">
@@ -155,18 +193,11 @@ function ImportCloses() {
                   <th scope="col" className="px-2 py-1">
                     Line
                   </th>
-                  <th scope="col" className="px-2 py-1">
-                    Ticker
-                  </th>
-                  <th scope="col" className="px-2 py-1">
-                    Date
-                  </th>
-                  <th scope="col" className="px-2 py-1">
-                    Close
-                  </th>
-                  <th scope="col" className="px-2 py-1">
-                    Source
-                  </th>
+                  {columns.map((column) => (
+                    <th key={column.key} scope="col" className="px-2 py-1">
+                      {column.label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -174,10 +205,11 @@ function ImportCloses() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: the line number is the row's identity in the file
                   <tr key={index} className="border-t">
                     <td className="px-2 py-1 tabular-nums">{index + 2}</td>
-                    <td className="px-2 py-1">{row.ticker}</td>
-                    <td className="px-2 py-1">{row.date}</td>
-                    <td className="px-2 py-1">{row.close}</td>
-                    <td className="px-2 py-1">{row.source}</td>
+                    {columns.map((column) => (
+                      <td key={column.key} className="px-2 py-1">
+                        {String(row[column.key] ?? '')}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
@@ -185,8 +217,8 @@ function ImportCloses() {
           </section>
           {preview.ok && !applied ? (
             <Button
-              disabled={importer.isPending}
-              onClick={() => importer.mutate({ rows, apply: true }, { onSuccess: setApplied })}
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ rows, apply: true }, { onSuccess: setApplied })}
             >
               Apply import
             </Button>
@@ -198,11 +230,7 @@ function ImportCloses() {
         applied.ok ? (
           <p role="status" className="flex items-center gap-2 text-sm">
             <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" />
-            Imported: {applied.new} new closes, {applied.revised} corrected, {applied.unchanged} unchanged
-            {applied.samples_removed
-              ? `; the demonstration series (${applied.samples_removed} closes) was removed`
-              : ''}
-            . The indices were recomputed.
+            {appliedText(applied)}
           </p>
         ) : (
           <p role="alert" className="text-destructive text-sm">
@@ -212,6 +240,71 @@ function ImportCloses() {
         )
       ) : null}
     </section>
+  );
+}
+
+function ImportCloses() {
+  const importer = useImportCloses();
+  return (
+    <CsvImport<CloseRow>
+      id="market-import"
+      title="Import daily closes"
+      description={
+        <>
+          A CSV file with the columns <code>ticker,date,close,source</code> (and optionally{' '}
+          <code>currency</code>, USD): one close per security and day, tickers of the equity universe, dates
+          as YYYY-MM-DD, prices above zero with up to 4 decimals. Any bad row refuses the whole file; nothing
+          is written until you apply.
+        </>
+      }
+      parse={parseClosesCsv}
+      columns={[
+        { key: 'ticker', label: 'Ticker' },
+        { key: 'date', label: 'Date' },
+        { key: 'close', label: 'Close' },
+        { key: 'source', label: 'Source' },
+      ]}
+      mutation={importer}
+      appliedText={(applied) =>
+        `Imported: ${applied.new} new closes, ${applied.revised} corrected, ${applied.unchanged} unchanged${
+          applied.samples_removed
+            ? `; the demonstration series (${applied.samples_removed} closes) was removed`
+            : ''
+        }. The indices were recomputed.`
+      }
+    />
+  );
+}
+
+function ImportFlowerPrices() {
+  const importer = useImportFlowerPrices();
+  return (
+    <CsvImport<FlowerRow>
+      id="market-flower-import"
+      title="Import flower prices"
+      description={
+        <>
+          A CSV file with the columns <code>state,series,period,unit,value,statistic,source</code> (and
+          optionally <code>note</code>), as in the regulator data the index ships with: two-letter state
+          codes, the first day of each period as YYYY-MM-DD, units USD/lb, USD/oz or USD/g — a series keeps
+          its unit — and prices above zero. Any bad row refuses the whole file; nothing is written until you
+          apply.
+        </>
+      }
+      parse={parseFlowerCsv}
+      columns={[
+        { key: 'state', label: 'State' },
+        { key: 'series', label: 'Series' },
+        { key: 'period', label: 'Period' },
+        { key: 'unit', label: 'Unit' },
+        { key: 'value', label: 'Value' },
+        { key: 'source', label: 'Source' },
+      ]}
+      mutation={importer}
+      appliedText={(applied) =>
+        `Imported: ${applied.new} new price points, ${applied.revised} corrected, ${applied.unchanged} unchanged. The flower price index was recomputed.`
+      }
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
-import type { CloseRow } from '../admin/closes-csv.ts';
+import type { CloseRow, FlowerRow } from '../admin/closes-csv.ts';
 
 /** The admin RPCs of market data (decision 128); the database checks the caller is an admin. */
 
@@ -36,6 +36,13 @@ export async function importCloses(rows: CloseRow[], apply: boolean): Promise<Im
   return data as ImportResult;
 }
 
+export async function importFlowerPrices(rows: FlowerRow[], apply: boolean): Promise<ImportResult> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('market_import_flower_prices', { p_rows: rows, p_apply: apply });
+  if (error) throw error;
+  return data as ImportResult;
+}
+
 export async function verifyIndex(slug: string): Promise<VerifyResult> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('market_verify', { p_index: slug });
@@ -47,6 +54,16 @@ export function useImportCloses() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ rows, apply }: { rows: CloseRow[]; apply: boolean }) => importCloses(rows, apply),
+    onSuccess: (result) => {
+      if (result.applied) void queryClient.invalidateQueries({ queryKey: ['market'] });
+    },
+  });
+}
+
+export function useImportFlowerPrices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rows, apply }: { rows: FlowerRow[]; apply: boolean }) => importFlowerPrices(rows, apply),
     onSuccess: (result) => {
       if (result.applied) void queryClient.invalidateQueries({ queryKey: ['market'] });
     },
