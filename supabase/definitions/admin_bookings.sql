@@ -56,11 +56,11 @@ begin
         raise exception using errcode = 'check_violation', constraint = 'bookings_booking_date_not_today',
           message = 'Promo sessions are booked at least one day ahead. Please choose a later date.';
       end if;
-      -- A slot an admin already confirmed is taken.
-      if exists (
-        select 1 from public.bookings b
-        where b.booking_date = new.booking_date and b.booking_time = new.booking_time
-          and b.status in ('confirmed', 'completed')
+      -- A slot an admin already confirmed is taken. The booker cannot read others' bookings (RLS): ask
+      -- the definer function that tells dates and times only (booking_slots.sql).
+      if private.is_iso_date(new.booking_date) and exists (
+        select 1 from public.taken_booking_slots(new.booking_date::date, new.booking_date::date) t
+        where t.booking_time = new.booking_time
       ) then
         raise exception using errcode = 'unique_violation', constraint = 'bookings_slot_taken',
           message = 'This time is already booked. Please choose another time.';
