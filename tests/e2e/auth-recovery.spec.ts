@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
-import { sessionOf, waitForMail } from './support/api.ts';
+import { eventually, sessionOf, waitForMail } from './support/api.ts';
 
 test('password reset: request, emailed link, the spec’s checks, update, signed in at /', async ({
   page,
@@ -85,9 +85,11 @@ test('a recovery link that ended up on another page still opens reset-confirm (P
 });
 
 test('an expired or used link says so', async ({ page, server, member }) => {
+  test.slow();
   await page.goto('/auth?tab=reset');
   await page.getByRole('main').getByLabel('Email').fill(member.email);
   await page.getByRole('main').getByRole('button', { name: 'Send Reset Link' }).click();
+  const firstRequest = Date.now();
   const mail = await waitForMail(server, member.email, 'recovery');
   await page.goto(mail.action_url as string);
   await expect(page).toHaveURL(/\/auth\?tab=reset-confirm$/);
@@ -97,4 +99,37 @@ test('an expired or used link says so', async ({ page, server, member }) => {
   const toast = toastWith(page, 'invalid or has expired');
   await expect(toast).toContainText('Error');
   await expect(page).toHaveURL(/\/auth\?tab=reset-confirm$/);
+
+  // Issue 21 item 4: the page says so in place and asks for a new link there, instead of the form.
+  const main = page.getByRole('main');
+  await expect(
+    main.getByRole('alert').filter({ hasText: 'This password reset link has expired or was already used.' }),
+  ).toBeVisible();
+  await expect(main.getByLabel('New Password', { exact: true })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await main.getByLabel('Email').fill(member.email);
+  // The auth server sends one mail per address a minute (SMTP_MAX_FREQUENCY): wait that out first.
+  await page.waitForTimeout(Math.max(0, 61_000 - (Date.now() - firstRequest)));
+  await main.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(toastWith(page, 'Check your email for password reset instructions.')).toBeVisible();
+  const fresh = await eventually(async () => {
+    const latest = await waitForMail(server, member.email, 'recovery');
+    return latest.action_url !== mail.action_url ? latest : undefined;
+  });
+
+  // The new link works: the form to choose a password is back.
+  await page.goto(fresh.action_url as string);
+  await expect(main.getByLabel('New Password', { exact: true })).toBeVisible();
+});
+
+test('reset-confirm opened without a reset link says the link is missing or expired and offers a new one', async ({
+  page,
+}) => {
+  await page.goto('/auth?tab=reset-confirm');
+  const main = page.getByRole('main');
+  await expect(
+    main.getByRole('alert').filter({ hasText: 'This password reset link has expired or was already used.' }),
+  ).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+  await expect(main.getByLabel('New Password', { exact: true })).toHaveCount(0);
 });

@@ -1,6 +1,16 @@
+import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
-import { adminClient, openSignedIn, type ServerInfo, uniqueEmail } from './support/api.ts';
+import {
+  adminClient,
+  openSignedIn,
+  randomClientAddress,
+  type ServerInfo,
+  uniqueEmail,
+} from './support/api.ts';
 
 /**
  * Product §booking (page, rules, toasts, slots and categories) — as a visitor and as a member, checked
@@ -106,11 +116,12 @@ test('a visitor sees every rule, cannot pick a past date, and books anonymously'
     await expect(category).toHaveValue(name);
   }
 
-  // Earlier than now is disabled; today and later are not.
+  // Earlier than now is disabled, and so is today (no same-day sessions, issue 21 item 10); tomorrow is not.
   const yesterday = new Date(today.getTime() - 86_400_000);
   await expect(dayButton(page, yesterday)).toBeDisabled();
   await expect(dayButton(page, new Date(today.getTime() - 10 * 86_400_000))).toBeDisabled();
-  await expect(dayButton(page, today)).toBeEnabled();
+  await expect(dayButton(page, today)).toBeDisabled();
+  await expect(dayButton(page, new Date(today.getTime() + 86_400_000))).toBeEnabled();
 
   // A date alone is not enough.
   const email = uniqueEmail('visitor-booking');
@@ -264,4 +275,97 @@ test.describe('dark theme', () => {
     await page.getByRole('radio', { name: '11:00' }).check();
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+test('a slot an admin confirmed is shown as taken, and the server refuses it and same-day dates (issue 21 item 10)', async ({
+  page,
+  server,
+}) => {
+  test.slow();
+  // A day three months ahead and a slot of its own, so no other test's bookings meet it.
+  const now = new Date();
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, randomInt(1, 29)));
+  const slots = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '13:00', '13:30', '14:00', '14:30'];
+  const slot = slots[randomInt(slots.length)] as string;
+  const service = adminClient(server);
+  const email = uniqueEmail('taken-slot');
+  const seeded = await service
+    .from('bookings')
+    .insert({
+      full_name: 'Confirmed Brand',
+      email,
+      product_name: 'Confirmed Gummies',
+      product_category: 'Edibles',
+      booking_date: isoDate(day),
+      booking_time: slot,
+      status: 'confirmed',
+    })
+    .select('id')
+    .single();
+  expect(seeded.error).toBeNull();
+  try {
+    await page.goto('/booking');
+    await expect(page.getByRole('heading', { level: 1, name: 'Book Your Promo Session' })).toBeVisible({
+      timeout: 30_000,
+    });
+    for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: /next month/i }).click();
+    await dayButton(page, day).click();
+    await expect(page.getByRole('radio', { name: `${slot}, taken` })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: '17:00', exact: true })).toBeEnabled();
+
+    // The server keeps the same rules whatever a client sends.
+    const anon = createClient(server.url, server.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: { 'x-forwarded-for': randomClientAddress() } },
+      realtime: { transport: WebSocket as never },
+    });
+    const row = {
+      full_name: 'Late Brand',
+      email: uniqueEmail('late-brand'),
+      product_name: 'Late Gummies',
+      product_category: 'Edibles',
+    };
+    const taken = await anon
+      .from('bookings')
+      .insert({ ...row, booking_date: isoDate(day), booking_time: slot });
+    expect(taken.error?.message).toBe('This time is already booked. Please choose another time.');
+    // Today where the day starts last (UTC-12) is still today somewhere: no same-day sessions.
+    const sameDay = new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
+    const today = await anon
+      .from('bookings')
+      .insert({ ...row, booking_date: sameDay, booking_time: '17:00' });
+    expect(today.error?.message).toBe(
+      'Promo sessions are booked at least one day ahead. Please choose a later date.',
+    );
+    expect((await service.from('bookings').select('id').eq('email', row.email)).data).toEqual([]);
+  } finally {
+    await service.from('bookings').delete().eq('email', email);
+  }
+});
+
+test('the booking page has its headings in order and the user menu stays in a landmark (axe, issue 21 item 11)', async ({
+  page,
+  server,
+  member,
+}) => {
+  await openSignedIn(page, server, member, '/booking');
+  test.slow();
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Your Promo Session' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact Information' })).toBeVisible();
+  const headings = await new AxeBuilder({ page }).withRules(['heading-order', 'region']).analyze();
+  expect(headings.violations.map((violation) => violation.id)).toEqual([]);
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: member.email.split('@')[0], exact: true })
+    .click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  const menu = await new AxeBuilder({ page }).withRules(['region']).analyze();
+  expect(
+    menu.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 });

@@ -226,3 +226,33 @@ test.describe('dark theme', () => {
     await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   });
 });
+
+test('an error toast never covers the Submit button that raised it (1280×800, issue 21 item 7)', async ({
+  page,
+  server,
+  member,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openSignedIn(page, server, member);
+  await openDialog(page);
+  await submit(page).click();
+  const raised = toastWith(page, 'Scammer Name is required.');
+  await expect(raised).toBeVisible();
+  // Wait for the toast's entrance to finish before measuring where it is.
+  await expect(async () => {
+    const first = await raised.boundingBox();
+    await page.waitForTimeout(100);
+    expect(await raised.boundingBox()).toEqual(first);
+  }).toPass();
+  const toastBox = await raised.boundingBox();
+  const buttonBox = await submit(page).boundingBox();
+  if (!toastBox || !buttonBox) throw new Error('the toast and the button are both on screen');
+  const apart =
+    toastBox.x + toastBox.width <= buttonBox.x ||
+    buttonBox.x + buttonBox.width <= toastBox.x ||
+    toastBox.y + toastBox.height <= buttonBox.y ||
+    buttonBox.y + buttonBox.height <= toastBox.y;
+  expect(apart, `toast ${JSON.stringify(toastBox)} covers Submit ${JSON.stringify(buttonBox)}`).toBe(true);
+  // The button can be pressed again at once: nothing lies on top of it.
+  await submit(page).click({ trial: true, timeout: 2_000 });
+});

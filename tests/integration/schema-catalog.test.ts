@@ -381,6 +381,7 @@ describe('the functions', () => {
         definer: true,
         volatility: 's',
       },
+      { signature: 'taken_booking_slots(date,date)', definer: true, volatility: 's' },
       { signature: 'votes_ranking_constants()', definer: true, volatility: 's' },
       {
         signature: 'votes_trending_score(double precision,timestamp with time zone)',
@@ -497,6 +498,8 @@ describe('the functions', () => {
         'result_limit',
         'result_offset',
       ],
+      // The booking form's taken slots (issue 21 item 10): the range, then the columns it returns.
+      taken_booking_slots: ['from_date', 'to_date', 'booking_date', 'booking_time'],
       votes_ranking_constants: null,
       votes_trending_score: ['trend', 'at'],
     });

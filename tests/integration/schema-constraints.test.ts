@@ -389,7 +389,7 @@ const SPECS: Spec[] = [
       product_name: 'Sunset Gummies',
       product_description: 'Fruit gummies, 10 mg each.',
       product_category: 'Vape Cartridges',
-      booking_date: isoDate(0),
+      booking_date: isoDate(2),
       booking_time: '17:00',
       special_requests: 'Morning preferred.',
     }),
@@ -435,6 +435,12 @@ const SPECS: Spec[] = [
       ['a lower-case category', { product_category: 'flower' }, '23514'],
       ['an unknown category', { product_category: 'Pre-rolls' }, '23514'],
       ['a date two days ago', { booking_date: isoDate(-2) }, '23514'],
+      // No same-day sessions (issue 21 item 10): today in the westernmost time zone is refused.
+      [
+        'today where it is earliest (UTC-12)',
+        { booking_date: new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10) },
+        '23514',
+      ],
       ['a date in 400 days', { booking_date: isoDate(400) }, '23514'],
       ['30 February', { booking_date: '2030-02-30' }, '23514'],
       ['a date written dd/MM/yyyy', { booking_date: '21/11/2030' }, '23514'],

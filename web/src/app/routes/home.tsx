@@ -1,15 +1,20 @@
 import { ArrowRight, CalendarDays, CircleCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { mainNavItems } from '#web/components/layout/nav-items.ts';
 import { ScammerNetworkIcon } from '#web/components/layout/scammer-network-icon.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { IndexHeadline } from '#web/features/market/components/index-headline.tsx';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { getConfig } from '#web/lib/config.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import {
+  FeaturedPosts,
+  IndexHeadlines,
+  LatestNews,
+  NewestBrands,
+  PassOrGasLeaders,
+} from '../home/home-sections.tsx';
 import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.ts';
 
 const promises = [
@@ -82,7 +87,17 @@ export default function HomePage() {
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
-        <section aria-labelledby="sections-title">
+        <FeaturedPosts />
+        <LatestNews />
+        <div className="grid gap-x-8 lg:grid-cols-2">
+          <PassOrGasLeaders />
+          <div>
+            <IndexHeadlines />
+          </div>
+        </div>
+        <NewestBrands />
+
+        <section aria-labelledby="sections-title" className="mt-14">
           <h2 id="sections-title" className="font-bold text-2xl tracking-tight">
             Explore {siteName}
           </h2>
@@ -112,18 +127,6 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
-
-        <section aria-labelledby="featured-title" className="mt-14">
-          <h2 id="featured-title" className="font-bold text-2xl tracking-tight">
-            Featured
-          </h2>
-          <EmptyState icon={Sparkles} title="Nothing featured yet" headingLevel={3} className="mt-6">
-            Featured posts from the {siteName} team, the latest headlines, today's Pass or Gas leaders and the
-            index headline will appear here as soon as they are published.
-          </EmptyState>
-        </section>
-
-        <IndexHeadline />
       </div>
     </>
   );

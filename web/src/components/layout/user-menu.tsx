@@ -39,7 +39,7 @@ export default function UserMenu({ user, onSignOut, defaultOpen, autoFocus }: Us
           <span className="truncate">{emailLocalPart(user.email)}</span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
+      <DropdownMenuContent inPlace>
         <DropdownMenuLabel className="truncate font-normal text-muted-foreground">
           {user.email}
         </DropdownMenuLabel>

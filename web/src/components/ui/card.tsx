@@ -11,8 +11,12 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('font-semibold text-lg leading-tight tracking-tight', className)} {...props} />;
+/** A card's heading: h3 unless the page's outline needs another level (axe `heading-order`). */
+export function CardTitle({ className, level = 3, ...props }: ComponentProps<'h3'> & { level?: 2 | 3 | 4 }) {
+  const Heading = `h${level}` as const;
+  return (
+    <Heading className={cn('font-semibold text-lg leading-tight tracking-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

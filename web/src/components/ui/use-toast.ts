@@ -18,6 +18,27 @@ export interface ToastOptions {
 export interface ToastItem extends ToastOptions {
   id: number;
   open: boolean;
+  /** The control the person was using when the toast was raised: the toast must not cover it. */
+  trigger: Element | null;
+}
+
+let lastPressed: Element | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      lastPressed = event.target instanceof Element ? event.target : null;
+    },
+    true,
+  );
+}
+
+/** The focused control, or (where a click does not focus, as in Safari) the one last pressed. */
+function currentControl(): Element | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== document.documentElement) return active;
+  return lastPressed?.isConnected ? lastPressed : null;
 }
 
 const MAX_TOASTS = 3;
@@ -39,7 +60,7 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
     const rest = items.filter(
       (item) => item.title !== options.title || item.description !== options.description,
     );
-    return [{ ...options, id, open: true }, ...rest].slice(0, MAX_TOASTS);
+    return [{ ...options, id, open: true, trigger: currentControl() }, ...rest].slice(0, MAX_TOASTS);
   });
   return { id, dismiss: () => dismissToast(id) };
 }

@@ -67,6 +67,13 @@ export function handleAuthEvent(event: AuthChangeEvent, session: Session | null)
   }
 }
 
+let refusedLink = false;
+
+/** Whether this page was opened from an emailed link the auth server refused (used or expired). */
+export function openedFromRefusedLink(): boolean {
+  return refusedLink || /[#&](error|error_code|error_description)=/.test(window.location.hash);
+}
+
 /** Drops an auth redirect's leftovers (an error) from the address bar. */
 function clearFragment(): void {
   const { pathname, search } = window.location;
@@ -86,6 +93,7 @@ export function startAuthSession(): Promise<void> {
       const { error } = await supabase.auth.initialize();
       if (error && /[#&](error|error_code|error_description)=/.test(window.location.hash)) {
         toast({ variant: 'destructive', title: 'Error', description: error.message || errorText(error) });
+        refusedLink = true;
         clearFragment();
       }
       // supabase-js empties the fragment after taking a session from it, which leaves a bare "#".

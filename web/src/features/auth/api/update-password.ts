@@ -6,3 +6,10 @@ export async function updatePassword(password: string): Promise<void> {
   const { error } = await supabase.auth.updateUser({ password });
   if (error) throw error;
 }
+
+/** Whether a session is there to update (a reset link opened again after use leaves none). */
+export async function hasSession(): Promise<boolean> {
+  const supabase = await loadSupabase();
+  const { data } = await supabase.auth.getSession();
+  return data.session !== null;
+}

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Calendar } from '#web/components/ui/calendar.tsx';
@@ -10,12 +10,14 @@ import { errorText } from '#web/lib/error-text.ts';
 import { useForm } from '#web/lib/use-form.ts';
 import { cn } from '#web/lib/utils.ts';
 import { createBooking } from '../api/create-booking.ts';
+import { takenSlotsQueryOptions } from '../api/get-taken-slots.ts';
 import {
   BOOKING_HORIZON_DAYS,
   BOOKING_MAX_LENGTH,
   type BookingValues,
   bookingProblems,
   EMPTY_BOOKING,
+  formatBookingDate,
   PRODUCT_CATEGORIES,
   startOfToday,
   TIME_SLOTS,
@@ -27,13 +29,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card role="group" aria-labelledby={id}>
       <CardHeader>
-        <CardTitle id={id} className="text-xl">
+        <CardTitle id={id} level={2} className="text-xl">
           {title}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">{children}</CardContent>
     </Card>
   );
+}
+
+/** The schedule rules the server enforces (a taken slot, a same-day date) say what to do; else as usual. */
+function bookingErrorText(error: unknown): string {
+  const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : '';
+  if (/already booked|at least one day ahead/.test(message)) return message;
+  return errorText(error);
 }
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
@@ -62,6 +71,11 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
   // server's check.
   const [today] = useState(() => startOfToday());
   const lastDay = new Date(today.getFullYear(), today.getMonth(), today.getDate() + BOOKING_HORIZON_DAYS);
+  // No same-day sessions (issue 21 item 10): tomorrow is the first day offered; the server agrees.
+  const firstDay = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+  const taken = useQuery(takenSlotsQueryOptions(firstDay, lastDay));
+  const isTaken = (day: Date | undefined, slot: string) =>
+    day !== undefined && (taken.data?.has(`${formatBookingDate(day)} ${slot}`) ?? false);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (form.showErrors(bookingProblems(values, date, time)) || !date || !time) return;
@@ -76,7 +90,8 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
       setDate(undefined);
       setTime(undefined);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorText(error) });
+      toast({ variant: 'destructive', title: 'Error', description: bookingErrorText(error) });
+      void queryClient.invalidateQueries({ queryKey: ['booking', 'taken'] });
     }
   });
 
@@ -121,9 +136,10 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
             selected={date}
             onSelect={(day) => {
               setDate(day);
+              if (time && isTaken(day, time)) setTime(undefined);
               form.clearError('schedule');
             }}
-            disabled={[{ before: today }, { after: lastDay }]}
+            disabled={[{ before: firstDay }, { after: lastDay }]}
             startMonth={today}
             endMonth={lastDay}
             defaultMonth={date ?? today}
@@ -145,25 +161,31 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
             </span>
           </legend>
           <div className="grid grid-cols-3 gap-2">
-            {TIME_SLOTS.map((slot) => (
-              <label
-                key={slot}
-                className="relative flex h-10 cursor-pointer items-center justify-center rounded-md border border-input text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2"
-              >
-                <input
-                  type="radio"
-                  value={slot}
-                  // Invisible but covering its label: clicks, taps and arrow keys reach the real radio.
-                  className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
-                  checked={time === slot}
-                  onChange={() => {
-                    setTime(slot);
-                    form.clearError('schedule');
-                  }}
-                />
-                {slot}
-              </label>
-            ))}
+            {TIME_SLOTS.map((slot) => {
+              const slotTaken = isTaken(date, slot);
+              return (
+                <label
+                  key={slot}
+                  className="relative flex h-10 cursor-pointer items-center justify-center gap-1 rounded-md border border-input text-sm transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-disabled:cursor-not-allowed has-disabled:bg-muted has-disabled:text-muted-foreground has-disabled:line-through has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2"
+                >
+                  <input
+                    type="radio"
+                    value={slot}
+                    disabled={slotTaken}
+                    aria-label={slotTaken ? `${slot}, taken` : undefined}
+                    // Invisible but covering its label: clicks, taps and arrow keys reach the real radio.
+                    className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
+                    checked={time === slot}
+                    onChange={() => {
+                      setTime(slot);
+                      form.clearError('schedule');
+                    }}
+                  />
+                  {slot}
+                  {slotTaken ? <span className="text-xs no-underline">taken</span> : null}
+                </label>
+              );
+            })}
           </div>
         </fieldset>
         <div className="sm:col-span-2">

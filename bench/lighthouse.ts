@@ -1,0 +1,105 @@
+/**
+ * Lighthouse (12.8, the line that runs on Node 20) on the public pages, as a phone on a slow network
+ * sees them: mobile form factor, simulated throttling (Lighthouse's defaults), Debian's Chromium through
+ * chrome-launcher. Each page twice: a first visit (no age cookie: the age gate shows) and a returning
+ * visitor (cookie `hg_age_verified=1` sent). Prints the four category scores, LCP, TBT and CLS, and the
+ * home page's JavaScript as transferred (gzip). Aims (issue 21): performance ≥ 95, the rest 100,
+ * CLS ≤ 0.02, home JS ≤ 150 KB gzipped. The server runs with a fresh DATA_DIR (sample content on).
+ * Run: npx tsx bench/lighthouse.ts [path ...]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureWebBuild } from '#server/web-build.ts';
+import { startProcess } from './support.ts';
+
+const PAGES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/news', '/pass-or-gas', '/market-index', '/brand-directory', '/auth'];
+
+await ensureWebBuild(console.log);
+const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-lighthouse-'));
+const server = await startProcess({ DATA_DIR: dataDir });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+
+interface Row {
+  page: string;
+  cookie: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKB: number;
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+const rows: Row[] = [];
+try {
+  // Warm the server (first requests compile and cache), as a visitor would not see.
+  for (const path of PAGES) await fetch(`${server.url}${path}`);
+  for (const path of PAGES) {
+    for (const cookie of [false, true]) {
+      const result = await lighthouse(
+        `${server.url}${path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          extraHeaders: cookie ? { Cookie: 'hg_age_verified=1' } : undefined,
+        },
+        // Lighthouse's default config: mobile, simulated throttling.
+        undefined,
+      );
+      if (!result) throw new Error(`no result for ${path}`);
+      const { lhr } = result;
+      const requests =
+        (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+      const scriptBytes = requests
+        .filter((item) => item.resourceType === 'Script')
+        .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
+      rows.push({
+        page: path,
+        cookie: cookie ? 'set' : 'not set',
+        performance: score(lhr.categories.performance?.score),
+        accessibility: score(lhr.categories.accessibility?.score),
+        bestPractices: score(lhr.categories['best-practices']?.score),
+        seo: score(lhr.categories.seo?.score),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        scriptKB: Number((scriptBytes / 1024).toFixed(1)),
+      });
+      const failing = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
+      if (failing.length)
+        console.log(`${path} (cookie ${cookie ? 'set' : 'not set'}) failing audits: ${failing.join(', ')}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\nload average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);
+console.log('| page | age cookie | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | JS KB (gz) |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const row of rows) {
+  console.log(
+    `| ${row.page} | ${row.cookie} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.scriptKB} |`,
+  );
+}
