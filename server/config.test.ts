@@ -172,6 +172,7 @@ describe('loadConfig', () => {
       updatePasswordRequireReauthentication: false,
       refreshTokenReuseInterval: 10,
       manualLinking: true,
+      otpRevealsUnknownEmail: false,
       mfaMaxEnrolledFactors: 10,
       mfaChallengeExpiry: 300,
       flowStateExpiry: 300,

@@ -51,19 +51,22 @@ begin
       new.status_changed_at := null;
       -- No same-day sessions (issue 21 item 10): the date must be after today wherever the booker is, so
       -- after today in the westernmost time zone (UTC-12) at least; the browser offers tomorrow onwards.
-      if private.is_iso_date(new.booking_date)
+      -- (A missing date must reach its NOT NULL constraint, not these checks: is_iso_date(null) is true.)
+      if new.booking_date is not null and private.is_iso_date(new.booking_date)
          and new.booking_date::date <= ((now() at time zone 'utc') - interval '12 hours')::date then
         raise exception using errcode = 'check_violation', constraint = 'bookings_booking_date_not_today',
           message = 'Promo sessions are booked at least one day ahead. Please choose a later date.';
       end if;
       -- A slot an admin already confirmed is taken. The booker cannot read others' bookings (RLS): ask
       -- the definer function that tells dates and times only (booking_slots.sql).
-      if private.is_iso_date(new.booking_date) and exists (
-        select 1 from public.taken_booking_slots(new.booking_date::date, new.booking_date::date) t
-        where t.booking_time = new.booking_time
-      ) then
-        raise exception using errcode = 'unique_violation', constraint = 'bookings_slot_taken',
-          message = 'This time is already booked. Please choose another time.';
+      if new.booking_date is not null and private.is_iso_date(new.booking_date) then
+        if exists (
+          select 1 from public.taken_booking_slots(new.booking_date::date, new.booking_date::date) t
+          where t.booking_time = new.booking_time
+        ) then
+          raise exception using errcode = 'unique_violation', constraint = 'bookings_slot_taken',
+            message = 'This time is already booked. Please choose another time.';
+        end if;
       end if;
       -- Anyone may book, so anyone could flood: 10 requests an hour per user, 20 per client address.
       perform private.enforce_insert_rate('insert:bookings', 10, 20, interval '1 hour');
