@@ -48,6 +48,8 @@ test('every field rule is explained, and a valid report is saved cleaned, with n
   server,
   member,
 }) => {
+  // A long flow (every rule, two axe scans, a save): it took 54–57 s of the default 60 s in CI.
+  test.slow();
   await openSignedIn(page, server, member);
   await openDialog(page);
   await expect(dialog(page)).toContainText('All reports are reviewed before publication.');
