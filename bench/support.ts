@@ -118,5 +118,13 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
   await run(`create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  // BENCH_KEEP_DB=1 keeps the database for a look at its plans afterwards (dropped by hand).
+  const keep = process.env.BENCH_KEEP_DB === '1';
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (keep) console.log(`kept database ${url.toString()}`);
+      else await run(`drop database if exists ${name} with (force)`);
+    },
+  };
 }

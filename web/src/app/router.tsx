@@ -1,4 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
+import { retryFailedPages } from '#web/lib/lazy-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 import { NotFoundPage, pages } from './pages.ts';
@@ -10,18 +12,41 @@ function routePath(path: string): string {
   return NESTED.has(path) ? `${path.slice(1)}/*` : path.slice(1);
 }
 
-/** The route list of product §routes; anything else is the not-found page. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      ...Object.entries(pages).map(([path, Page]) =>
-        path === '/' ? { index: true, element: <Page /> } : { path: routePath(path), element: <Page /> },
-      ),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/**
+ * The layout, behind the crash fallback for anything its own boundary around the page did not catch
+ * (the header, the footer, the layout itself). A new path tries again.
+ */
+function Layout() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      onReset={retryFailedPages}
+      fallback={(retry) => <RouteError onRetry={retry} />}
+    >
+      <RootLayout />
+    </ErrorBoundary>
+  );
+}
 
-export const router = createBrowserRouter(routes);
+/**
+ * The route list of product §routes; anything else is the not-found page. Declarative routes (not a
+ * data router): the app has no loaders or actions, and the data router's code was about 15 KB of the
+ * first render's gzipped JavaScript (decision 150).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {Object.entries(pages).map(([path, Page]) =>
+          path === '/' ? (
+            <Route key={path} index element={<Page />} />
+          ) : (
+            <Route key={path} path={routePath(path)} element={<Page />} />
+          ),
+        )}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

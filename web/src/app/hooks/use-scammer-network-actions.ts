@@ -3,13 +3,12 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { openReportDialog } from '#web/features/scammer-reports/report-dialog-store.ts';
-import { accessStatus } from '#web/features/subscription/access.ts';
+import { accessStatus, activationDescription } from '#web/features/subscription/access.ts';
 import {
   goToCheckout,
   useActivateSubscription,
 } from '#web/features/subscription/api/activate-subscription.ts';
 import { accessFactsQueryOptions } from '#web/features/subscription/api/get-access-facts.ts';
-import { activationDescription } from '#web/features/subscription/components/subscription-tab.tsx';
 import { useScammerAccess } from '#web/features/subscription/hooks/use-scammer-access.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { getConfig } from '#web/lib/config.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
 import { PageSkeleton } from '#web/components/layout/page-skeleton.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';
@@ -17,6 +17,7 @@ import { getConfig } from '#web/lib/config.ts';
 import { retryFailedPages } from '#web/lib/lazy-page.tsx';
 import { useBrowserSecurity } from '#web/lib/security/use-browser-security.ts';
 import { useStore } from '#web/lib/store.ts';
+import { useScrollRestoration } from '#web/lib/use-scroll-restoration.ts';
 import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.ts';
 import { preloadPage } from '../pages.ts';
 import type { LayoutContext } from './layout-context.ts';
@@ -50,6 +51,7 @@ export function RootLayout() {
   const { hasAccess, openScammerNetwork, submitTip } = useScammerNetworkActions(auth.user !== null);
   const main = useRef<HTMLElement>(null);
   useBrowserSecurity();
+  useScrollRestoration();
 
   // Arriving from a password recovery link (PASSWORD_RECOVERY): choose the new password.
   useAuthSession({
@@ -120,7 +122,6 @@ export function RootLayout() {
           />
         </Suspense>
       ) : null}
-      <ScrollRestoration />
     </div>
   );
 }

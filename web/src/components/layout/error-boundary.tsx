@@ -7,6 +7,8 @@ interface ErrorBoundaryProps {
   resetKey?: unknown;
   /** Runs before the children are tried again (Try Again or a resetKey change). */
   onReset?: () => void;
+  /** What shows instead of the children after a failure (default: the crash fallback alone). */
+  fallback?: (retry: () => void) => ReactNode;
 }
 
 interface ErrorBoundaryState {
@@ -35,7 +37,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   };
 
   override render(): ReactNode {
-    if (this.state.failed) return <CrashFallback onRetry={this.reset} />;
+    if (this.state.failed) return this.props.fallback?.(this.reset) ?? <CrashFallback onRetry={this.reset} />;
     return this.props.children;
   }
 }

@@ -87,3 +87,15 @@ export function formatCountdown(remainingMs: number): string {
 export function trialBadgeVariant(remainingMs: number): 'destructive' | 'secondary' {
   return remainingMs < TRIAL_WARNING_BELOW_MS ? 'destructive' : 'secondary';
 }
+
+export function formatDate(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * What the demo activation toast says: what was activated, for how long, and what it cost. Here rather
+ * than beside the Subscription tab, so the layout's Scammer Network button does not load the tab.
+ */
+export function activationDescription(subscription: Subscription): string {
+  return `Scammer Network, monthly plan, until ${formatDate(subscription.expiresAt)}. ${DEMO_MODE_LABEL}: you were not charged ${SUBSCRIPTION_PRICE}.`;
+}

@@ -8,7 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { getConfig } from '#web/lib/config.ts';
-import { DEMO_MODE_LABEL, SUBSCRIPTION_PRICE, type Subscription } from '../access.ts';
+import {
+  activationDescription,
+  DEMO_MODE_LABEL,
+  formatDate,
+  SUBSCRIPTION_PRICE,
+  type Subscription,
+} from '../access.ts';
 import { goToCheckout, useActivateSubscription } from '../api/activate-subscription.ts';
 import { openBillingPortal, useCancelSubscription } from '../api/cancel-subscription.ts';
 
@@ -22,15 +28,6 @@ export const BENEFITS = [
 
 /** While Stripe's confirmation is awaited after Checkout, the access facts are read this often. */
 const CONFIRMATION_POLL_MS = 2000;
-
-export function formatDate(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
-/** What the demo activation toast says: what was activated, for how long, and what it cost. */
-export function activationDescription(subscription: Subscription): string {
-  return `Scammer Network, monthly plan, until ${formatDate(subscription.expiresAt)}. ${DEMO_MODE_LABEL}: you were not charged ${SUBSCRIPTION_PRICE}.`;
-}
 
 function BenefitList() {
   return (
