@@ -1,5 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
+import { USERNAME_FORMAT } from '../profile-data.ts';
 
 export interface PublicVote {
   product_id: string;
@@ -41,12 +42,9 @@ export type MemberProfile =
       comments?: PublicComment[];
     };
 
-/** The username rule of product §profile-settings; anything else is no member's address. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
-
-/** A member's public profile by username (any case); a malformed one is nobody's. */
+/** A member's public profile by username (any case); one breaking the username rule is nobody's. */
 export async function getMemberProfile(username: string): Promise<MemberProfile> {
-  if (!USERNAME_PATTERN.test(username)) return { status: 'not_found' };
+  if (!USERNAME_FORMAT.test(username)) return { status: 'not_found' };
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('member_profile', { p_username: username });
   if (error) throw error;
