@@ -359,6 +359,8 @@ describe('the functions', () => {
       { signature: 'market_import_flower_prices(jsonb,boolean)', definer: true, volatility: 'v' },
       { signature: 'market_recompute(text)', definer: true, volatility: 'v' },
       { signature: 'market_verify(text)', definer: true, volatility: 's' },
+      { signature: 'member_names(uuid[])', definer: true, volatility: 's' },
+      { signature: 'member_profile(text)', definer: true, volatility: 's' },
       { signature: 'moderate_comment(uuid,text)', definer: true, volatility: 'v' },
       { signature: 'moderate_held_votes(uuid,text)', definer: true, volatility: 'v' },
       {
@@ -430,6 +432,10 @@ describe('the functions', () => {
       market_import_flower_prices: ['p_rows', 'p_apply'],
       market_recompute: ['p_index'],
       market_verify: ['p_index'],
+      // Comment authors with a public profile (decision 146): the ids, then the columns it returns.
+      member_names: ['p_user_ids', 'user_id', 'username', 'display_name'],
+      // The public member profile (issue 21 item 9, decision 146).
+      member_profile: ['p_username'],
       moderate_comment: ['item_id', 'action'],
       moderate_held_votes: ['item_id', 'action'],
       // Arguments, then the columns of the rows it returns (the feed of product §news).

@@ -20,6 +20,7 @@ export const pages = {
   '/auth': lazyPage(() => import('./routes/auth.tsx')),
   '/booking': lazyPage(() => import('./routes/booking.tsx')),
   '/profile': lazyPage(() => import('./routes/profile.tsx')),
+  '/u/:username': lazyPage(() => import('./routes/member-profile.tsx')),
   '/admin': lazyPage(() => import('./routes/admin.tsx')),
   '/privacy-policy': lazyPage(() => import('./routes/privacy-policy.tsx')),
   '/terms-of-service': lazyPage(() => import('./routes/terms-of-service.tsx')),

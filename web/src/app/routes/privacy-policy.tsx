@@ -115,9 +115,13 @@ export default function PrivacyPolicyPage() {
       body: (
         <>
           <p>
-            Other members see your public profile, comments and votes according to the profile visibility you
-            choose: public (anyone), private (only you) or friends (only your connections). Our admins can see
-            what they need to moderate content, review reports and handle bookings.
+            Other members see your public profile page, comments and votes according to the profile visibility
+            you choose: public (anyone), private (only you) or friends (only your connections — connections do
+            not exist yet, so for now friends means only you). Your email address is shown only if you turn on
+            "Show email address", and your recent votes and comments only while "Show activity" is on; with it
+            off, or with a private profile, your comments on product pages are signed "A member" instead of
+            your name. Our admins can see what they need to moderate content, review reports and handle
+            bookings.
           </p>
           <p>We share personal data only with service providers who process it for us under contract:</p>
           <ul>

@@ -62,6 +62,12 @@ export interface ProductComment {
   likes: number;
 }
 
+/** A comment author who has a public profile and shows their activity (rpc member_names, decision 146). */
+export interface CommentAuthor {
+  username: string;
+  display_name: string | null;
+}
+
 export interface Brand {
   id: string;
   name: string;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRIVACY_SETTINGS, exportFileName, privacySettingsOf } from './privacy-settings.ts';
+import {
+  DEFAULT_PRIVACY_SETTINGS,
+  exportFileName,
+  privacySettingsOf,
+  VISIBILITY_OPTIONS,
+} from './privacy-settings.ts';
 
 describe('privacySettingsOf', () => {
   it('keeps the spec defaults without a row', () => {
@@ -41,5 +46,22 @@ describe('privacySettingsOf', () => {
 describe('exportFileName', () => {
   it('is user_data_export_{userId}.json', () => {
     expect(exportFileName('abc')).toBe('user_data_export_abc.json');
+  });
+});
+
+describe('VISIBILITY_OPTIONS', () => {
+  it('keep the spec wording and say what Friends does while there are no connections (decision 146)', () => {
+    expect(
+      VISIBILITY_OPTIONS.map((option) => [option.value, option.label, option.description, option.hint]),
+    ).toEqual([
+      ['public', 'Public', 'Anyone can see your profile', undefined],
+      ['private', 'Private', 'Only you can see your profile', undefined],
+      [
+        'friends',
+        'Friends',
+        'Only your connections can see your profile',
+        'Connections are not available yet, so for now only you can see it.',
+      ],
+    ]);
   });
 });

@@ -24,14 +24,24 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
 /** The retention periods the database accepts (months). */
 export const RETENTION_MONTHS = [12, 24, 36, 60] as const;
 
+/**
+ * The visibility options (product §privacy's wording); `hint` says what an option does today where that
+ * differs: there are no connections yet, so "Friends" shows the profile to the member only (decision 146).
+ */
 export const VISIBILITY_OPTIONS: ReadonlyArray<{
   value: PrivacySettings['profile_visibility'];
   label: string;
   description: string;
+  hint?: string;
 }> = [
   { value: 'public', label: 'Public', description: 'Anyone can see your profile' },
   { value: 'private', label: 'Private', description: 'Only you can see your profile' },
-  { value: 'friends', label: 'Friends', description: 'Only your connections can see your profile' },
+  {
+    value: 'friends',
+    label: 'Friends',
+    description: 'Only your connections can see your profile',
+    hint: 'Connections are not available yet, so for now only you can see it.',
+  },
 ];
 
 /** The eight settings of a stored row, defaults for anything missing or malformed. */

@@ -69,7 +69,7 @@ export interface ProfileFormValues {
 export const PROFILE_MAX_LENGTH = { username: 64, fullName: 100, bio: 1000 } as const;
 
 /** What the database accepts as a username (constraint profiles_username_format). */
-const USERNAME_FORMAT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
+export const USERNAME_FORMAT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
 
 export const PROFILE_RULES = {
   username:

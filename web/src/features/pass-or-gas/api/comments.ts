@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '#web/lib/supabase.ts';
-import type { ProductComment } from '../types.ts';
+import type { CommentAuthor, ProductComment } from '../types.ts';
 
 export type CommentSort = 'newest' | 'top';
 export const COMMENT_MAX_LENGTH = 2000;
@@ -10,6 +10,23 @@ export interface CommentThread {
   comments: ProductComment[];
   /** Ids of the comments the member liked. */
   liked: string[];
+  /**
+   * Authors by user id, for those with a public profile who show their activity; everyone else is
+   * "A member" (decision 146).
+   */
+  authors: Record<string, CommentAuthor>;
+}
+
+async function authorsOf(comments: ProductComment[]): Promise<Record<string, CommentAuthor>> {
+  const ids = [...new Set(comments.map((comment) => comment.user_id))];
+  if (ids.length === 0) return {};
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('member_names', { p_user_ids: ids });
+  if (error) throw error;
+  const rows = (data ?? []) as Array<CommentAuthor & { user_id: string }>;
+  return Object.fromEntries(
+    rows.map((row) => [row.user_id, { username: row.username, display_name: row.display_name }]),
+  );
 }
 
 /** product §pass-or-gas: a product's comments, newest or most liked first (hidden ones only to their author). */
@@ -24,8 +41,8 @@ export async function getComments(
   const { data, error } = await query.order('created_at', { ascending: false }).order('id').limit(100);
   if (error) throw error;
   const comments = (data ?? []) as ProductComment[];
-  let liked: string[] = [];
-  if (userId && comments.length > 0) {
+  const likedOf = async (): Promise<string[]> => {
+    if (!userId || comments.length === 0) return [];
     const likes = await supabase
       .from('product_comment_likes')
       .select('comment_id')
@@ -35,9 +52,10 @@ export async function getComments(
         comments.map((comment) => comment.id),
       );
     if (likes.error) throw likes.error;
-    liked = (likes.data ?? []).map((row) => row.comment_id as string);
-  }
-  return { comments, liked };
+    return (likes.data ?? []).map((row) => row.comment_id as string);
+  };
+  const [liked, authors] = await Promise.all([likedOf(), authorsOf(comments)]);
+  return { comments, liked, authors };
 }
 
 export const commentsQueryOptions = (productId: string, sort: CommentSort, userId: string | null) =>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Flag, Heart, MessageSquare, Pencil, Trash2 } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -21,7 +22,7 @@ import {
   commentsQueryOptions,
   useCommentAction,
 } from '../api/comments.ts';
-import type { ProductComment } from '../types.ts';
+import type { CommentAuthor, ProductComment } from '../types.ts';
 import { writeErrorText } from '../vote-errors.ts';
 
 const when = (iso: string) =>
@@ -37,6 +38,21 @@ function problemOf(content: string): string | null {
   if (length > COMMENT_MAX_LENGTH) return `Comment must be between 1 and ${COMMENT_MAX_LENGTH} characters.`;
   if (SCRIPT_MARKUP.test(content)) return 'Comment must not contain script markup.';
   return null;
+}
+
+/** "You", the author's name linking to their public profile, or "A member" (decision 146). */
+function CommentAuthorName({ mine, author }: { mine: boolean; author: CommentAuthor | undefined }) {
+  if (author && !mine) {
+    return (
+      <Link
+        to={`/u/${encodeURIComponent(author.username)}`}
+        className="font-medium text-foreground underline-offset-2 hover:underline"
+      >
+        {author.display_name ? `${author.display_name} (@${author.username})` : `@${author.username}`}
+      </Link>
+    );
+  }
+  return <span className="font-medium text-foreground">{mine ? 'You' : 'A member'}</span>;
 }
 
 interface CommentsSectionProps {
@@ -159,7 +175,7 @@ export function CommentsSection({ productId, userId, signedIn, onSignIn }: Comme
               return (
                 <li key={comment.id} className="grid gap-2 rounded-lg border p-4" data-testid="comment">
                   <div className="flex flex-wrap items-center gap-2 text-muted-foreground text-xs">
-                    <span className="font-medium text-foreground">{mine ? 'You' : 'A member'}</span>
+                    <CommentAuthorName mine={mine} author={thread.data.authors[comment.user_id]} />
                     <span>{when(comment.created_at)}</span>
                     {comment.edited_at ? (
                       <span title={`Edited ${when(comment.edited_at)}`}>(edited)</span>

@@ -180,6 +180,11 @@ function PrivacySettingsForm({ userId, initial }: { userId: string; initial: Pri
                 <Label htmlFor={`visibility-${option.value}`}>{option.label}</Label>
                 <p id={`visibility-${option.value}-description`} className="text-muted-foreground text-sm">
                   {option.description}
+                  {option.hint ? (
+                    <>
+                      .<span className="block font-medium text-foreground">{option.hint}</span>
+                    </>
+                  ) : null}
                 </p>
               </div>
             </div>

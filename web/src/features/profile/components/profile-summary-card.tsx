@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import type { Activity } from '../api/get-activity.ts';
@@ -54,6 +56,11 @@ export function ProfileSummaryCard({ loading, email, profile, activity }: Profil
           <p className="text-muted-foreground text-sm">Member since {formatDate(profile.created_at)}</p>
         ) : null}
         {profile?.bio ? <p className="whitespace-pre-wrap break-words text-sm">{profile.bio}</p> : null}
+        {profile?.username ? (
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/u/${encodeURIComponent(profile.username)}`}>View public profile</Link>
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );
