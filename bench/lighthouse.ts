@@ -40,6 +40,25 @@ interface Row {
   scriptKB: number;
 }
 
+type Details = { items?: Record<string, unknown>[] };
+
+/** LIGHTHOUSE_DETAILS=1: what moved (layout shifts) and what the LCP element was, with its phases. */
+function printDetails(label: string, lhr: { audits: Record<string, { details?: unknown }> }) {
+  const snippet = (item: Record<string, unknown>) =>
+    String((item.node as { snippet?: string; selector?: string } | undefined)?.snippet ?? '').slice(0, 160);
+  for (const item of (lhr.audits['layout-shifts']?.details as Details | undefined)?.items ?? []) {
+    console.log(`${label} shift ${Number(item.score).toFixed(3)}: ${snippet(item)}`);
+  }
+  const lcp = (lhr.audits['largest-contentful-paint-element']?.details as Details | undefined)?.items ?? [];
+  for (const table of lcp) {
+    const rows = (table as Details).items ?? [];
+    for (const row of rows) {
+      if (row.node) console.log(`${label} LCP element: ${snippet(row)}`);
+      else if (row.phase) console.log(`${label} LCP ${String(row.phase)}: ${Math.round(Number(row.timing))} ms`);
+    }
+  }
+}
+
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 const rows: Row[] = [];
 try {
@@ -83,6 +102,7 @@ try {
         .map((audit) => audit.id);
       if (failing.length)
         console.log(`${path} (cookie ${cookie ? 'set' : 'not set'}) failing audits: ${failing.join(', ')}`);
+      if (process.env.LIGHTHOUSE_DETAILS === '1') printDetails(`${path} (cookie ${cookie ? 'set' : 'not set'})`, lhr);
     }
   }
 } finally {

@@ -13,6 +13,7 @@
  */
 
 import { loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startTestServer } from '#tests/support/test-server.ts';
@@ -30,6 +31,36 @@ if (tier === 'postgres') {
   process.env.TEST_DB = 'postgres';
   process.env.TEST_PG_URL ??= process.env.BENCH_PG_URL;
 }
+
+/** The sustained-votes clients (a worker thread's source): the same request as `vote` below. */
+const LOAD_CLIENTS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, anonKey, members, products, seconds } = workerData;
+let cursor = workerData.cursor;
+let ok = 0;
+let failed = 0;
+const until = performance.now() + seconds * 1000;
+const vote = async (member) => {
+  cursor += 1;
+  const response = await fetch(url + '/rest/v1/product_votes', {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      authorization: 'Bearer ' + member.token,
+      'content-type': 'application/json',
+      'x-forwarded-for': member.address,
+      prefer: 'return=minimal,resolution=ignore-duplicates',
+    },
+    body: JSON.stringify({ product_id: 'bench-' + (1 + ((cursor * 48271) % products)), vote_type: cursor % 3 === 0 ? 'pass' : 'gas' }),
+  });
+  await response.text();
+  if (response.status < 300 || response.status === 409) ok += 1;
+  else failed += 1;
+};
+Promise.all(members.map(async (member) => {
+  while (performance.now() < until) await vote(member);
+})).then(() => parentPort.postMessage({ ok, failed }));
+`;
 
 const p95 = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -218,19 +249,25 @@ async function main() {
     }
     const writeP95 = p95(writeSamples);
 
+    // The 16 clients run in a worker thread: sharing the server's event loop, they would take its time
+    // (members' requests come from elsewhere). They still share the machine's cores with it.
     const seconds = 10;
-    const until = performance.now() + seconds * 1000;
-    let ok = 0;
-    let failed = 0;
-    await Promise.all(
-      members.slice(0, 16).map(async (member) => {
-        while (performance.now() < until) {
-          const status = await vote(member);
-          if (status < 300 || status === 409) ok += 1;
-          else failed += 1;
-        }
-      }),
-    );
+    const { ok, failed } = await new Promise<{ ok: number; failed: number }>((resolve, reject) => {
+      const worker = new Worker(LOAD_CLIENTS, {
+        eval: true,
+        workerData: {
+          url: server.url,
+          anonKey: server.anonKey,
+          members: members.slice(0, 16),
+          products: PRODUCTS,
+          cursor: cursor + 1_000_000,
+          seconds,
+        },
+      });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    cursor += 1_000_000;
     const perSecond = ok / seconds;
 
     // The same votes without HTTP: each one the transaction the data API opens for it (role, claims,
@@ -283,7 +320,7 @@ async function main() {
         'Top page p95 ms': topP95.toFixed(1),
         'Trending page p95 ms': trendingP95.toFixed(1),
         'vote write p95 ms': writeP95.toFixed(1),
-        'votes/s (16 clients, 10 s)': perSecond.toFixed(0),
+        'votes/s (16 clients in a worker thread, 10 s)': perSecond.toFixed(0),
         'votes/s in SQL (16 at once, no HTTP)': sqlPerSecond.toFixed(0),
         'refused during the run': failed,
         'products with wrong tallies': wrong[0]?.n,

@@ -22,8 +22,10 @@ export default function AuthPage() {
 
   if (userId && tab !== 'reset-confirm') return <Navigate to="/" replace />;
 
+  // A screen tall, as the placeholder shown while this page's code loads: a shorter page would pull the
+  // footer up into view when it arrives (layout shift, issue 21).
   return (
-    <div className="mx-auto flex max-w-lg flex-col px-4 py-12 sm:py-16">
+    <div className="mx-auto flex min-h-svh max-w-lg flex-col px-4 py-12 sm:py-16">
       <Card>
         <CardHeader className="items-center text-center">
           <BrandMark className="size-12" />

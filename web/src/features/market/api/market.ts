@@ -14,6 +14,8 @@ export interface MarketIndex {
   base_value: number;
   unit: string;
   currency: string | null;
+  /** Whether the index's latest value is a sample: its page labels it before the values arrive. */
+  latest_is_sample: boolean;
 }
 
 export interface PointRevision {
@@ -53,10 +55,17 @@ export async function getIndices(): Promise<MarketIndex[]> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('market_indices')
-    .select('slug, kind, name, description, methodology, base_date, base_value, unit, currency')
-    .order('sort_order');
+    .select(
+      'slug, kind, name, description, methodology, base_date, base_value, unit, currency, latest:index_points(is_sample)',
+    )
+    .order('sort_order')
+    .order('date', { referencedTable: 'index_points', ascending: false })
+    .limit(1, { referencedTable: 'index_points' });
   if (error) throw error;
-  return (data ?? []) as MarketIndex[];
+  return (data ?? []).map(({ latest, ...index }) => ({
+    ...index,
+    latest_is_sample: (latest as { is_sample: boolean }[] | null)?.[0]?.is_sample === true,
+  })) as MarketIndex[];
 }
 
 export const indicesQueryOptions = () =>

@@ -42,7 +42,8 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
   const data = points.data ?? [];
   const last = data.at(-1);
   const change = changeOver(data);
-  const demo = data.some((point) => point.is_sample);
+  // Known from the index before its values arrive, so the label does not push the page down later.
+  const demo = points.data ? data.some((point) => point.is_sample) : index.latest_is_sample;
   const headingId = `index-${index.slug}`;
 
   return (
@@ -65,17 +66,17 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
             </Badge>
           ) : null}
         </div>
-        <div className="mt-3 flex flex-wrap items-end gap-x-6 gap-y-2">
+        {/* One column on phones whatever the numbers' widths, so their arrival changes no height. */}
+        <div className="mt-3 grid grid-cols-1 gap-y-2 sm:flex sm:flex-wrap sm:items-end sm:gap-x-6">
           <div>
             <div className="text-muted-foreground text-xs uppercase tracking-wide">Current value</div>
             <div className="font-semibold text-3xl tabular-nums" data-testid="current-value">
               {last ? formatValue(last.value) : points.isPending ? '…' : '—'}
             </div>
-            {last ? (
-              <div className="text-muted-foreground text-xs">
-                {last.date} · as of {last.as_of.slice(0, 10)}
-              </div>
-            ) : null}
+            {/* The line is there while the values load too, so nothing below moves when they arrive. */}
+            <div className="text-muted-foreground text-xs">
+              {last ? `${last.date} · as of ${last.as_of.slice(0, 10)}` : '\u00a0'}
+            </div>
           </div>
           <div>
             <div className="text-muted-foreground text-xs uppercase tracking-wide">Change ({range})</div>
@@ -129,7 +130,11 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
             The index values could not be loaded: {errorText(points.error)}
           </p>
         ) : points.isPending ? (
-          <Skeleton className="h-[280px] w-full" />
+          // The chart's height and the values table's (max-h-80), so the sections below stay put.
+          <>
+            <Skeleton className="h-[280px] w-full" />
+            <Skeleton className="h-80 w-full" />
+          </>
         ) : data.length === 0 ? (
           <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground text-sm">
             No values in this range yet.
