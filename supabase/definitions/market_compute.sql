@@ -87,10 +87,15 @@ as $$
     where m.index_slug = p_slug and exists (select 1 from idx)
   ),
   tickers as (select distinct m.ticker from members m),
-  days as (
-    select distinct c.date from public.market_closes c
+  -- The constituents' closes from the base date on, read once: the index's days are their dates
+  -- (earlier closes never meet a day of the grid below).
+  index_closes as materialized (
+    select c.ticker, c.date, c.close, c.source from public.market_closes c
     where c.ticker in (select t.ticker from tickers t)
       and c.date >= coalesce((select i.base_date from idx i), '-infinity'::date)
+  ),
+  days as (
+    select distinct c.date from index_closes c
   ),
   numbered as (
     select d.date, lag(d.date) over (order by d.date) as prev from days d
@@ -116,10 +121,6 @@ as $$
     select f.date as start_date, row_number() over (order by f.date) as p,
            lead(f.date) over (order by f.date) as end_date
     from flags f where f.is_rebalance
-  ),
-  index_closes as materialized (
-    select c.ticker, c.date, c.close, c.source from public.market_closes c
-    where c.ticker in (select t.ticker from tickers t)
   ),
   grid as (
     select t.ticker, nb.date, c.close, c.source,
