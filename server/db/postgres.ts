@@ -53,6 +53,21 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * `begin` and SCOPE_SQL as one simple-protocol query: SCOPE_SQL's parameters become literals escaped
+ * by node-postgres (`escapeLiteral`: quotes doubled, and backslashes with an E'' string), so one round
+ * trip instead of two opens every API transaction on PostgreSQL.
+ */
+export function beginScoped(scope: RequestScope, timeoutMs: number): string | undefined {
+  const raw = scopeParams(scope, timeoutMs).map(String);
+  // A NUL cannot travel in a simple query (it ends the message): such a scope goes as parameters,
+  // where PostgreSQL refuses it with its own error.
+  if (raw.some((value) => value.includes('\0'))) return undefined;
+  const values = raw.map((value) => pg.escapeLiteral(value));
+  const scoped = SCOPE_SQL.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1] as string);
+  return `${scope.readOnly ? 'begin read only' : 'begin'}; ${scoped}`;
+}
+
 export async function openPostgres(options: {
   url: string;
   poolMax: number;
@@ -97,9 +112,17 @@ export async function openPostgres(options: {
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query(scope?.readOnly ? 'begin read only' : 'begin');
-      // statement_timeout set here, for this transaction only, is what ends an API statement.
-      if (scope) await client.query(SCOPE_SQL, scopeParams(scope, statementTimeoutFor(scope, limits)));
+      // statement_timeout set here, for this transaction only, is what ends an API statement. With a
+      // scope, `begin` and the scope go in one round trip (simple protocol, values as escaped literals).
+      if (scope) {
+        const timeoutMs = statementTimeoutFor(scope, limits);
+        const opening = beginScoped(scope, timeoutMs);
+        if (opening !== undefined) await client.query(opening);
+        else {
+          await client.query(scope.readOnly ? 'begin read only' : 'begin');
+          await client.query(SCOPE_SQL, scopeParams(scope, timeoutMs));
+        }
+      } else await client.query('begin');
       const result = await fn(wrap(client));
       await client.query('commit');
       return result;

@@ -63,6 +63,42 @@ describe('per-request scope', () => {
     });
   });
 
+  it('carries hostile header, path and claim values exactly, whatever quotes and backslashes they hold', async () => {
+    const hostile = `'); drop table public.notes; -- \\' \\\\ " $1 $$ \u00e9 \u{1F600}`;
+    const row = await db.withScope(
+      {
+        role: 'authenticated',
+        claims: { role: 'authenticated', sub: userA, email: hostile },
+        headers: { 'x-forwarded-for': '203.0.113.7', 'user-agent': hostile },
+        method: 'GET',
+        path: `/rest/v1/notes?q=${hostile}`,
+      },
+      async (tx) =>
+        (
+          await tx.query<Record<string, unknown>>(
+            `select auth.email() as email, current_setting('request.headers', true)::json ->> 'user-agent' as agent,
+                    current_setting('request.path', true) as path, current_user as role`,
+          )
+        ).rows[0],
+    );
+    expect(row).toEqual({
+      email: hostile,
+      agent: hostile,
+      path: `/rest/v1/notes?q=${hostile}`,
+      role: 'authenticated',
+    });
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.notes');
+    expect(rows[0]?.n).toBe(2);
+  });
+
+  it('refuses a scope holding a NUL with an error, and the next request works', async () => {
+    await expect(
+      db.withScope({ ...as('anon'), path: '/rest/v1/notes\u0000x' }, (tx) => tx.query('select 1')),
+    ).rejects.toThrow();
+    const rows = await db.withScope(as('anon'), async (tx) => (await tx.query('select 1 as one')).rows);
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+
   it('lets row-level security decide', async () => {
     const count = (scope: RequestScope) =>
       db.withScope(
