@@ -24,6 +24,30 @@ describe('select', () => {
     ]);
   });
 
+  it("parses PostgREST 13's aggregates: count(), col.fn(), an input cast and a result cast", () => {
+    expect(
+      parseSelect('count(),n:count()::text,amount.sum(),t:data->>x::int.max()::text,id.count()'),
+    ).toEqual([
+      { kind: 'field', field: field('*'), aggregate: 'count' },
+      { kind: 'field', field: field('*'), aggregate: 'count', alias: 'n', aggregateCast: 'text' },
+      { kind: 'field', field: field('amount'), aggregate: 'sum' },
+      {
+        kind: 'field',
+        field: field('data', [{ arrow: '->>', operand: { key: 'x' } }]),
+        alias: 't',
+        cast: 'int',
+        aggregate: 'max',
+        aggregateCast: 'text',
+      },
+      { kind: 'field', field: field('id'), aggregate: 'count' },
+    ]);
+    // `count(` without the closing parenthesis is an embed named count, as before.
+    expect(parseSelect('count(id)')).toEqual([
+      { kind: 'embed', name: 'count', spread: false, children: [{ kind: 'field', field: field('id') }] },
+    ]);
+    expect(() => parseSelect('amount.total()')).toThrow(GrammarError);
+  });
+
   it('parses JSON paths with keys and indexes', () => {
     expect(parseSelect('data->>blood_type,data->phones->0->>number,x->-1')).toEqual([
       { kind: 'field', field: field('data', [{ arrow: '->>', operand: { key: 'blood_type' } }]) },

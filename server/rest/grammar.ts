@@ -19,7 +19,15 @@ export interface FieldSyntax {
 
 export type SelectSyntax =
   | { kind: 'star' }
-  | { kind: 'field'; field: FieldSyntax; alias?: string; cast?: string }
+  | {
+      kind: 'field';
+      field: FieldSyntax;
+      alias?: string;
+      cast?: string;
+      /** `col.sum()`, `count()` (field `*`): PostgREST's aggregates, parsed as its grammar has them. */
+      aggregate?: AggregateFunction;
+      aggregateCast?: string;
+    }
   | {
       kind: 'embed';
       name: string;
@@ -29,6 +37,9 @@ export type SelectSyntax =
       spread: boolean;
       children: SelectSyntax[];
     };
+
+export type AggregateFunction = 'sum' | 'avg' | 'count' | 'max' | 'min';
+const AGGREGATES: readonly AggregateFunction[] = ['sum', 'avg', 'count', 'max', 'min'];
 
 export const SIMPLE_OPERATORS = [
   'eq',
@@ -348,8 +359,29 @@ function selectItem(c: Cursor, depth: number): SelectSyntax {
     c.skipSpaces();
     return { kind: 'embed', name, spread: true, children, ...params };
   }
-  // An embed is `[alias:]name[!hint][!inner](...)`; anything else is a field (tried from the start).
   const start = c.pos;
+  // `[alias:]count()[::cast]`, before embeds (PostgREST's pFieldSelect tries it second, after `*`).
+  {
+    const first = tryFieldName(c);
+    let countAlias: string | undefined;
+    if (first !== undefined && c.peek() === ':' && c.peek(1) !== ':') {
+      c.pos++;
+      countAlias = first;
+    } else c.pos = start;
+    if (c.startsWith('count()')) {
+      c.pos += 'count()'.length;
+      const item: SelectSyntax = { kind: 'field', field: { name: '*', jsonPath: [] }, aggregate: 'count' };
+      if (countAlias !== undefined) item.alias = countAlias;
+      if (c.startsWith('::')) {
+        c.pos += 2;
+        item.aggregateCast = castName(c);
+      }
+      c.skipSpaces();
+      if (atItemEnd(c)) return item;
+    }
+    c.pos = start;
+  }
+  // An embed is `[alias:]name[!hint][!inner](...)`; anything else is a field (tried from the start).
   let name = tryFieldName(c);
   let alias: string | undefined;
   if (name !== undefined && c.peek() === ':' && c.peek(1) !== ':') {
@@ -396,8 +428,19 @@ function selectItem(c: Cursor, depth: number): SelectSyntax {
     item.cast = castName(c);
     c.skipSpaces();
   }
+  // `.sum()` and the others, then a cast of the result.
+  const aggregate = AGGREGATES.find((name) => c.startsWith(`.${name}()`));
+  if (aggregate !== undefined) {
+    c.pos += aggregate.length + 3;
+    item.aggregate = aggregate;
+    if (c.startsWith('::')) {
+      c.pos += 2;
+      item.aggregateCast = castName(c);
+    }
+    c.skipSpaces();
+  }
   if (!atItemEnd(c)) {
-    for (const token of ['"->>"', '"->"', '"::"', '","', '")"', 'end of input']) c.expect(token);
+    for (const token of ['"->>"', '"->"', '"::"', '"."', '","', '")"', 'end of input']) c.expect(token);
     return c.fail();
   }
   return item;

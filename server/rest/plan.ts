@@ -304,6 +304,8 @@ function buildNode(
         node.select.push({ kind: 'field', field: { column, jsonPath: [] }, key: column.name });
       }
     } else if (item.kind === 'field') {
+      // PostgREST's default (db-aggregates-enabled = false), decision 110.
+      if (item.aggregate !== undefined) throw restErrors.aggregatesNotAllowed();
       const plan: SelectPlan = {
         kind: 'field',
         field: fieldRef(source, item.field),
@@ -319,14 +321,7 @@ function buildNode(
       if (source.relationshipsOf === null) {
         throw restErrors.noRelationship(source.name, item.name, item.hint, null);
       }
-      let relationship: Relationship;
-      try {
-        relationship = findRelationship(ctx.cache, source.relationshipsOf, item.name, item.hint);
-      } catch (error) {
-        const aggregate =
-          ['count', 'sum', 'avg', 'max', 'min'].includes(item.name) && item.children.length === 0;
-        throw aggregate ? restErrors.aggregatesNotAllowed() : error;
-      }
+      const relationship = findRelationship(ctx.cache, source.relationshipsOf, item.name, item.hint);
       const target = ctx.cache.relations.get(relationship.foreignTable) as Relation;
       const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
       const embed: EmbedPlan = {

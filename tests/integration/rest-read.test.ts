@@ -316,6 +316,25 @@ describe('embedding', () => {
     expectError(await get('/films?select=id,directors(id)&directors=eq.1'), 400, 'PGRST120');
     expectError(await get('/films?select=id,count()'), 400, 'PGRST123');
   });
+
+  it('parses every aggregate form of PostgREST 13 and refuses it as aggregates are off by default', async () => {
+    for (const select of [
+      'count()',
+      'n:count()::text',
+      'year.sum()',
+      'year.avg(),language',
+      'total:year.max()::text',
+      'year::int.min()',
+      'id,directors(id.count())',
+      'id,...directors(last_name.max())',
+    ]) {
+      const response = await get(`/films?select=${encodeURIComponent(select)}`);
+      expectError(response, 400, 'PGRST123');
+      expect(response.body).toMatchObject({ message: 'Use of aggregate functions is not allowed' });
+    }
+    // Not an aggregate: a malformed one is a parse error, as upstream.
+    expectError(await get(`/films?select=${encodeURIComponent('year.total()')}`), 400, 'PGRST100');
+  });
 });
 
 describe('ordering', () => {
