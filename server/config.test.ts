@@ -132,6 +132,8 @@ describe('loadConfig', () => {
   it('caps data API reads at PGRST_DB_MAX_ROWS, 1000 by default', () => {
     expect(loadConfig({}).restMaxRows).toBe(1000);
     expect(loadConfig({ PGRST_DB_MAX_ROWS: '250' }).restMaxRows).toBe(250);
+    expect(loadConfig({}).restAggregates).toBe(false);
+    expect(loadConfig({ PGRST_DB_AGGREGATES_ENABLED: 'true' }).restAggregates).toBe(true);
   });
 
   it('signs idle members out after AUTO_SIGN_OUT_MS, 2 hours by default', () => {

@@ -53,6 +53,8 @@ export interface Config {
   statementTimeoutsMs: { anon: number; authenticated: number; service_role: number };
   /** Most rows one data API read returns (PostgREST's db-max-rows); also the estimated-count threshold. */
   restMaxRows: number;
+  /** PostgREST's db-aggregates-enabled: `count()`, `col.sum()` … in select (decision 136). */
+  restAggregates: boolean;
   /**
    * Whether a fresh install shows labelled sample content until real content arrives (DEMO_CONTENT,
    * default true). false removes any samples at start-up and never loads them (decision 105).
@@ -520,6 +522,7 @@ export function loadConfig(env: Env = process.env): Config {
       service_role: read.int('STATEMENT_TIMEOUT_MS', 8000, 100, 600_000),
     },
     restMaxRows: read.int('PGRST_DB_MAX_ROWS', 1000, 1, 1_000_000),
+    restAggregates: read.bool('PGRST_DB_AGGREGATES_ENABLED', false),
     demoContent: read.bool('DEMO_CONTENT', true),
     autoSignOutMs: read.int('AUTO_SIGN_OUT_MS', 2 * 60 * 60 * 1000, 1000, 30 * 24 * 60 * 60 * 1000),
     realtime: {

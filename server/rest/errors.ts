@@ -84,6 +84,7 @@ export const restErrors = {
       `Invalid preferences: ${prefs.join(', ')}`,
     ),
   aggregatesNotAllowed: () => err(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
+  notImplemented: (details: string) => err(400, 'PGRST127', 'Feature not implemented', details),
   maxAffected: (rows: number) =>
     err(
       400,

@@ -1,5 +1,6 @@
 import { restErrors } from './errors.ts';
 import type {
+  AggregateFunction,
   FieldSyntax,
   FilterSyntax,
   JsonStep,
@@ -53,7 +54,16 @@ export interface OrderPlan {
 }
 
 export type SelectPlan =
-  | { kind: 'field'; field: FieldRef; key: string; cast?: { schema: string; name: string } }
+  | {
+      kind: 'field';
+      /** Absent for `count()`, which counts rows. */
+      field?: FieldRef;
+      key: string;
+      cast?: { schema: string; name: string };
+      /** PGRST_DB_AGGREGATES_ENABLED: the aggregate applied, and the cast of its result. */
+      aggregate?: AggregateFunction;
+      aggregateCast?: { schema: string; name: string };
+    }
   | { kind: 'embed'; embed: EmbedPlan };
 
 export interface ReadNode {
@@ -122,6 +132,8 @@ export type Plan =
 export interface PlanContext {
   cache: SchemaCache;
   maxRows: number;
+  /** PostgREST's db-aggregates-enabled (PGRST_DB_AGGREGATES_ENABLED), off by default. */
+  aggregates?: boolean;
 }
 
 export interface PlannedRequest {
@@ -285,6 +297,17 @@ function width(node: ReadNode): number {
   return n;
 }
 
+function typeNamed(ctx: PlanContext, name: string): { schema: string; name: string } {
+  const type = resolveTypeName(ctx.cache, name);
+  if (!type) throw restErrors.undefinedType(name);
+  return type;
+}
+
+/** Whether a select list (not its embeds) applies an aggregate. */
+function hasAggregate(select: SelectSyntax[]): boolean {
+  return select.some((item) => item.kind === 'field' && item.aggregate !== undefined);
+}
+
 function outputKey(key: string): string {
   if (key === '') throw restErrors.emptyIdentifier();
   return key;
@@ -304,18 +327,17 @@ function buildNode(
         node.select.push({ kind: 'field', field: { column, jsonPath: [] }, key: column.name });
       }
     } else if (item.kind === 'field') {
-      // PostgREST's default (db-aggregates-enabled = false), decision 110.
-      if (item.aggregate !== undefined) throw restErrors.aggregatesNotAllowed();
+      // Off by default as in PostgREST (db-aggregates-enabled = false), decision 110.
+      if (item.aggregate !== undefined && !ctx.aggregates) throw restErrors.aggregatesNotAllowed();
+      const counted = item.aggregate === 'count' && item.field.name === '*';
       const plan: SelectPlan = {
         kind: 'field',
-        field: fieldRef(source, item.field),
-        key: outputKey(item.alias ?? defaultKey(item.field)),
+        key: outputKey(item.alias ?? item.aggregate ?? defaultKey(item.field)),
       };
-      if (item.cast !== undefined) {
-        const type = resolveTypeName(ctx.cache, item.cast);
-        if (!type) throw restErrors.undefinedType(item.cast);
-        plan.cast = type;
-      }
+      if (!counted) plan.field = fieldRef(source, item.field);
+      if (item.cast !== undefined) plan.cast = typeNamed(ctx, item.cast);
+      if (item.aggregate !== undefined) plan.aggregate = item.aggregate;
+      if (item.aggregateCast !== undefined) plan.aggregateCast = typeNamed(ctx, item.aggregateCast);
       node.select.push(plan);
     } else {
       if (source.relationshipsOf === null) {
@@ -324,6 +346,14 @@ function buildNode(
       const relationship = findRelationship(ctx.cache, source.relationshipsOf, item.name, item.hint);
       const target = ctx.cache.relations.get(relationship.foreignTable) as Relation;
       const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
+      if (item.spread && ctx.aggregates && hasAggregate(item.children)) {
+        // PostgREST 13 hoists aggregates out of to-one spreads; that is not built here (decision 136).
+        throw restErrors.notImplemented(
+          toOne
+            ? 'Aggregates in to-one spread relationships are not implemented here.'
+            : 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+        );
+      }
       const embed: EmbedPlan = {
         key: outputKey(item.alias ?? item.name),
         name: item.name,
@@ -475,7 +505,7 @@ function usedColumns(node: ReadNode, extra: string[] = []): string[] {
     else c.children.forEach(visitCondition);
   };
   for (const item of node.select) {
-    if (item.kind === 'field') used.add(item.field.column.name);
+    if (item.kind === 'field' && item.field) used.add(item.field.column.name);
   }
   for (const embed of node.embeds) for (const [a] of joinPairs(embed)) used.add(a);
   node.conditions.forEach(visitCondition);

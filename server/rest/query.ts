@@ -192,19 +192,46 @@ export function headerKeys(node: ReadNode): string[] {
   return outputKeys(node);
 }
 
+/** A field's value (with its cast), before any aggregate: what a group is formed by. */
+function fieldValueSql(p: Params, node: ReadNode, item: SelectPlan & { kind: 'field' }): string {
+  if (!item.field) return '*';
+  const expr = fieldSql(p, node.alias, item.field);
+  return item.cast ? `cast(${expr} as ${quoteQualified(item.cast.schema, item.cast.name)})` : expr;
+}
+
+function isAggregated(node: ReadNode): boolean {
+  return node.select.some((item) => item.kind === 'field' && item.aggregate !== undefined);
+}
+
+/**
+ * An embed's value in the select list. In an aggregated node it is jsonb, as PostgREST 13 has it,
+ * so that it can be grouped by (json has no equality).
+ */
+function embedValueSql(embed: EmbedPlan, aggregated: boolean): string | undefined {
+  if (embed.spread || embed.node.select.length === 0) return undefined;
+  const value = embed.toOne
+    ? `row_to_json(${ident(embed.lateral)}.*)`
+    : `coalesce(${ident(embed.lateral)}.body, '[]')`;
+  return aggregated ? `${value}::jsonb` : value;
+}
+
 function selectItemSql(p: Params, node: ReadNode, item: SelectPlan): string[] {
   if (item.kind === 'field') {
-    let expr = fieldSql(p, node.alias, item.field);
-    if (item.cast) expr = `cast(${expr} as ${quoteQualified(item.cast.schema, item.cast.name)})`;
+    let expr = fieldValueSql(p, node, item);
+    if (item.aggregate) {
+      expr = `pg_catalog.${item.aggregate}(${expr})`;
+      if (item.aggregateCast) {
+        expr = `cast(${expr} as ${quoteQualified(item.aggregateCast.schema, item.aggregateCast.name)})`;
+      }
+    }
     return [`${expr} as ${ident(item.key)}`];
   }
   const embed = item.embed;
   if (embed.spread) {
     return outputKeys(embed.node).map((key) => `${col(embed.lateral, key)} as ${ident(key)}`);
   }
-  if (embed.node.select.length === 0) return []; // an empty embed filters, it shows nothing
-  if (embed.toOne) return [`row_to_json(${ident(embed.lateral)}.*) as ${ident(embed.key)}`];
-  return [`coalesce(${ident(embed.lateral)}.body, '[]') as ${ident(embed.key)}`];
+  const value = embedValueSql(embed, isAggregated(node));
+  return value === undefined ? [] : [`${value} as ${ident(embed.key)}`]; // an empty embed only filters
 }
 
 /** The relation an embed reads, joined to its parent's row. */
@@ -274,8 +301,18 @@ function relatedValue(p: Params, parent: ReadNode, embed: EmbedPlan, field: Fiel
 
 /** `select <list> from <source> <laterals> where ... order by ... limit ...` for one node. */
 function selectSql(p: Params, node: ReadNode, source: { from: string; where: string[] }): string {
-  const list = node.select.flatMap((item) => selectItemSql(p, node, item));
-  return `select ${list.join(', ')} from ${source.from}${lateralJoins(p, node)}${whereSql(p, node, source.where)}${orderSql(p, node, node.order)}${pagingSql(p, node)}`;
+  // PostgREST's groupF: with an aggregate in the list, every other selected value is a group term,
+  // named by its position (the same expression written twice would carry different parameters).
+  const list: string[] = [];
+  const grouped: number[] = [];
+  for (const item of node.select) {
+    for (const sql of selectItemSql(p, node, item)) {
+      list.push(sql);
+      if (item.kind !== 'field' || !item.aggregate) grouped.push(list.length);
+    }
+  }
+  const group = isAggregated(node) && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '';
+  return `select ${list.join(', ')} from ${source.from}${lateralJoins(p, node)}${whereSql(p, node, source.where)}${group}${orderSql(p, node, node.order)}${pagingSql(p, node)}`;
 }
 
 function rootSource(node: ReadNode, from: string | undefined): { from: string; where: string[] } {

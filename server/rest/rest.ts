@@ -47,7 +47,7 @@ export async function createRest(ctx: AppContext): Promise<RestDeps> {
         }
       }
       const request = parseApiRequest(input);
-      const planned = planRequest({ cache, maxRows }, request);
+      const planned = planRequest({ cache, maxRows, aggregates: ctx.config.restAggregates }, request);
       let outcome: Awaited<ReturnType<typeof execute>>;
       try {
         outcome = await execute(ctx.db, scope, planned, { maxRows });
