@@ -134,6 +134,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PGRST_DB_MAX_ROWS: '250' }).restMaxRows).toBe(250);
     expect(loadConfig({}).restAggregates).toBe(false);
     expect(loadConfig({ PGRST_DB_AGGREGATES_ENABLED: 'true' }).restAggregates).toBe(true);
+    expect(loadConfig({}).restPlans).toBe(false);
+    expect(loadConfig({ PGRST_DB_PLAN_ENABLED: 'on' }).restPlans).toBe(true);
   });
 
   it('signs idle members out after AUTO_SIGN_OUT_MS, 2 hours by default', () => {

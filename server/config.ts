@@ -55,6 +55,8 @@ export interface Config {
   restMaxRows: number;
   /** PostgREST's db-aggregates-enabled: `count()`, `col.sum()` … in select (decision 136). */
   restAggregates: boolean;
+  /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan` answers EXPLAIN (decision 153). */
+  restPlans: boolean;
   /**
    * Whether a fresh install shows labelled sample content until real content arrives (DEMO_CONTENT,
    * default true). false removes any samples at start-up and never loads them (decision 105).
@@ -523,6 +525,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     restMaxRows: read.int('PGRST_DB_MAX_ROWS', 1000, 1, 1_000_000),
     restAggregates: read.bool('PGRST_DB_AGGREGATES_ENABLED', false),
+    restPlans: read.bool('PGRST_DB_PLAN_ENABLED', false),
     demoContent: read.bool('DEMO_CONTENT', true),
     autoSignOutMs: read.int('AUTO_SIGN_OUT_MS', 2 * 60 * 60 * 1000, 1000, 30 * 24 * 60 * 60 * 1000),
     realtime: {

@@ -33,6 +33,29 @@ export interface Outcome {
   noContent?: boolean;
   /** Rows a merging upsert inserted rather than updated (PostgREST's `pgrst.inserted`). */
   inserted?: number;
+  /** The statement's EXPLAIN output, when a plan media type was asked for (decision 153). */
+  plan?: string;
+}
+
+/** EXPLAIN of the statement the request would run, as PostgREST's explainF writes it. */
+async function explain(
+  tx: Queryable,
+  planned: PlannedRequest,
+  sql: string,
+  params: unknown[],
+): Promise<Outcome> {
+  const choice = planned.media.plan;
+  if (!choice) throw new Error('explain without a plan media type');
+  const options = [`format ${choice.format}`, ...choice.options];
+  const result = await tx.query<Record<string, unknown>>(`explain (${options.join(', ')}) ${sql}`, params);
+  const cells = result.rows.map((row) => Object.values(row)[0]);
+  const text =
+    choice.format === 'json'
+      ? typeof cells[0] === 'string'
+        ? cells[0]
+        : JSON.stringify(cells[0])
+      : `${cells.map(String).join('\n')}\n`;
+  return { pageTotal: 0, plan: text };
 }
 
 interface PageRow {
@@ -97,6 +120,7 @@ async function runRead(
     ...(cte ? { cte } : {}),
     ...(options.single ? { single: true } : {}),
   });
+  if (planned.media.plan) return explain(tx, planned, sql, p.values);
   const row = await one(tx, sql, p.values);
   let total = toNumber(row.total);
   if (options.countable && planned.prefer.count === 'planned') {
@@ -190,7 +214,7 @@ async function executeWith(
         countable: true,
         maxRows: options.maxRows,
       });
-      checkSingular(planned, outcome.pageTotal);
+      if (outcome.plan === undefined) checkSingular(planned, outcome.pageTotal);
       return outcome;
     }
 
@@ -205,6 +229,7 @@ async function executeWith(
           maxRows: options.maxRows,
           cte: (p) => mutationStatement(p, mutation, plan.returning),
         });
+        if (outcome.plan !== undefined) return outcome;
         if (!representation) {
           const rows = outcome.body ? (JSON.parse(outcome.body) as Record<string, unknown>[]) : [];
           outcome.locationRow = (Array.isArray(rows) ? rows[0] : rows) ?? {};
@@ -213,6 +238,7 @@ async function executeWith(
       } else {
         const p = new Params();
         const { ctes, sql } = mutationStatement(p, mutation);
+        if (planned.media.plan) return explain(tx, planned, withCtes(ctes, sql), p.values);
         const result = await tx.query<{ pgrst_affected?: string }>(withCtes(ctes, sql), p.values);
         const affected =
           mutation.kind === 'insert' && mutation.groups.length > 1
@@ -239,6 +265,7 @@ async function executeWith(
         single: !call.routine.setOf,
         cte: (p) => callSource(p, call),
       });
+      if (outcome.plan !== undefined) return outcome;
       if (call.routine.setOf) checkSingular(planned, outcome.pageTotal);
       checkMaxAffected(planned, outcome.pageTotal);
       return outcome;
@@ -251,6 +278,7 @@ async function executeWith(
       ...(top > 0 ? { offset: top } : {}),
       ...(planned.limit !== undefined ? { limit: planned.limit } : {}),
     });
+    if (planned.media.plan) return explain(tx, planned, sql, p.values);
     const result = await tx.query<PageRow>(sql, p.values);
     if (call.routine.returns.kind === 'void') return { pageTotal: 0, noContent: true };
     const row = result.rows[0];

@@ -57,6 +57,30 @@ describe('content negotiation', () => {
   it('refuses what it cannot produce with PGRST107', () => {
     expect(codeOf(() => negotiate('application/xml'))).toBe('406 PGRST107');
     expect(codeOf(() => negotiate('application/vnd.pgrst.plan+json'))).toBe('406 PGRST107');
+    // With plans off, a plan type is skipped for the next acceptable one, as upstream.
+    expect(negotiate('application/vnd.pgrst.plan+json, application/json;q=0.5')).toEqual({
+      kind: 'json',
+      stripNulls: false,
+    });
+  });
+
+  it('reads plan media types when plans are enabled, as PostgREST decodes them', () => {
+    const plans = { plans: true };
+    expect(negotiate('application/vnd.pgrst.plan', plans)).toEqual({
+      kind: 'json',
+      stripNulls: false,
+      plan: { format: 'text', forMime: 'application/json', options: [] },
+    });
+    expect(
+      negotiate('application/vnd.pgrst.plan+json; for="text/csv"; options=buffers|analyze|nonsense;', plans),
+    ).toEqual({
+      kind: 'csv',
+      stripNulls: false,
+      plan: { format: 'json', forMime: 'text/csv', options: ['analyze', 'buffers'] },
+    });
+    expect(codeOf(() => negotiate('application/vnd.pgrst.plan+json; for="application/xml"', plans))).toBe(
+      '406 PGRST107',
+    );
   });
 });
 

@@ -49,7 +49,22 @@ export type MediaKind = 'json' | 'object' | 'csv';
 export interface MediaChoice {
   kind: MediaKind;
   stripNulls: boolean;
+  /**
+   * `application/vnd.pgrst.plan[+json|+text]` (PGRST_DB_PLAN_ENABLED): the statement's EXPLAIN instead
+   * of its rows; `kind` is then the `for` media type the plan is of (decision 153).
+   */
+  plan?: PlanChoice;
 }
+
+export type PlanOption = 'analyze' | 'verbose' | 'settings' | 'buffers' | 'wal';
+export interface PlanChoice {
+  format: 'json' | 'text';
+  /** The `for` media type as the Content-Type names it (`application/json`, `text/csv` …). */
+  forMime: string;
+  options: PlanOption[];
+}
+
+const PLAN_OPTIONS: readonly PlanOption[] = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
 
 /** The request body, always as JSON text (CSV and form bodies are converted) plus its parsed form. */
 export interface Payload {
@@ -228,12 +243,43 @@ function parseAccept(value: string): AcceptItem[] {
   return items.filter((i) => i.q > 0).sort((a, b) => b.q - a.q);
 }
 
+const PLAN_TYPES = new Set([
+  'application/vnd.pgrst.plan',
+  'application/vnd.pgrst.plan+text',
+  'application/vnd.pgrst.plan+json',
+]);
+
+/** The media type a plan is `for`, as PostgREST's toMime writes it. */
+function mimeOf(media: MediaChoice): string {
+  if (media.kind === 'csv') return 'text/csv';
+  if (media.kind === 'object') {
+    return media.stripNulls
+      ? 'application/vnd.pgrst.object+json;nulls=stripped'
+      : 'application/vnd.pgrst.object+json';
+  }
+  return media.stripNulls ? 'application/vnd.pgrst.array+json;nulls=stripped' : 'application/json';
+}
+
 /** Content negotiation: the first acceptable media type we can produce, else PGRST107 (406). */
-export function negotiate(accept: string | undefined): MediaChoice {
+export function negotiate(accept: string | undefined, options: { plans?: boolean } = {}): MediaChoice {
   if (!accept?.trim()) return { kind: 'json', stripNulls: false };
   const items = parseAccept(accept);
   for (const item of items) {
     const stripNulls = item.params.nulls === 'stripped';
+    if (options.plans && PLAN_TYPES.has(item.type)) {
+      // PostgREST's decodeMediaType: `for` defaults to application/json; options are `|`-separated.
+      const forMime = (item.params.for ?? 'application/json').toLowerCase();
+      const target = negotiate(forMime);
+      const requested = (item.params.options ?? '').split('|');
+      return {
+        ...target,
+        plan: {
+          format: item.type === 'application/vnd.pgrst.plan+json' ? 'json' : 'text',
+          forMime: mimeOf(target),
+          options: PLAN_OPTIONS.filter((option) => requested.includes(option)),
+        },
+      };
+    }
     switch (item.type) {
       case '*/*':
       case 'application/*':
@@ -383,7 +429,7 @@ function parsePayload(input: HttpInput, action: Action, columnsGiven: boolean): 
 }
 
 /** Parses an HTTP request to the data API. Throws ApiError (PGRST1xx) for malformed requests. */
-export function parseApiRequest(input: HttpInput): ApiRequest {
+export function parseApiRequest(input: HttpInput, options: { plans?: boolean } = {}): ApiRequest {
   const method = input.method.toUpperCase();
   let action: Action;
   if (input.route === 'rpc') {
@@ -412,7 +458,7 @@ export function parseApiRequest(input: HttpInput): ApiRequest {
     paging: new Map(),
     args: [],
     prefer: parsePreferences(header(input.headers, 'prefer')),
-    media: negotiate(header(input.headers, 'accept')),
+    media: negotiate(header(input.headers, 'accept'), options),
   };
   if (request.prefer.handling === 'strict' && request.prefer.invalid.length > 0) {
     throw restErrors.invalidPreferences(request.prefer.invalid);

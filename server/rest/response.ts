@@ -62,6 +62,14 @@ function locationOf(table: string, row: Record<string, unknown>): string {
 export function buildResponse(planned: PlannedRequest, outcome: Outcome, method: string): RestResponse {
   const plan = planned.plan;
   const headers: Record<string, string> = {};
+  const choice = planned.media.plan;
+  if (outcome.plan !== undefined && choice) {
+    // PostgREST's toMime for MTVndPlan, then its charset.
+    const options = choice.options.length > 0 ? `; options=${choice.options.join('|')}` : '';
+    headers['content-type'] =
+      `application/vnd.pgrst.plan+${choice.format}; for="${choice.forMime}"${options}; charset=utf-8`;
+    return method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, body: outcome.plan };
+  }
   if (planned.applied.length > 0) headers['preference-applied'] = planned.applied.join(', ');
   const head = method === 'HEAD';
 

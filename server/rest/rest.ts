@@ -46,7 +46,7 @@ export async function createRest(ctx: AppContext): Promise<RestDeps> {
           throw Object.assign(restErrors.schemaCacheNotReady(), { cause: error });
         }
       }
-      const request = parseApiRequest(input);
+      const request = parseApiRequest(input, { plans: ctx.config.restPlans });
       const planned = planRequest({ cache, maxRows, aggregates: ctx.config.restAggregates }, request);
       let outcome: Awaited<ReturnType<typeof execute>>;
       try {
