@@ -27,6 +27,8 @@ export interface Config {
   jwtExpiry: number;
   enableEmailAutoconfirm: boolean;
   disableSignup: boolean;
+  /** Anonymous sign-ins (POST /signup without credentials; GoTrue's EXTERNAL_ANONYMOUS_USERS_ENABLED). */
+  enableAnonymousUsers: boolean;
   smtp: {
     host: string | undefined;
     port: number;
@@ -203,6 +205,8 @@ export interface AuthConfig {
     emailPerClient: number;
     /** Mails one recipient address may receive per hour, of every kind together. */
     emailPerRecipient: number;
+    /** Per client IP and hour: anonymous sign-ins (GoTrue's RATE_LIMIT_ANONYMOUS_USERS). */
+    anonymousUsers: number;
   };
   /**
    * The per-account sign-in throttle (decision 095): failed password sign-ins allowed before each further
@@ -377,6 +381,7 @@ function readAuthConfig(read: Reader): AuthConfig {
       otp: read.int('RATE_LIMIT_OTP', 30, 1, FIVE_MINUTES_MAX),
       emailPerClient: read.int('RATE_LIMIT_EMAIL_PER_CLIENT', 6, 1, FIVE_MINUTES_MAX),
       emailPerRecipient: read.int('RATE_LIMIT_EMAIL_PER_RECIPIENT', 4, 1, FIVE_MINUTES_MAX),
+      anonymousUsers: read.int('RATE_LIMIT_ANONYMOUS_USERS', 30, 1, FIVE_MINUTES_MAX),
     },
     signInThrottle: {
       freeFailures: read.int('SIGN_IN_FAILURES_BEFORE_DELAY', 5, 1, 1000),
@@ -483,6 +488,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtExpiry: read.int('JWT_EXPIRY', 3600, 30, 604800),
     enableEmailAutoconfirm: read.bool('ENABLE_EMAIL_AUTOCONFIRM', false),
     disableSignup: read.bool('DISABLE_SIGNUP', false),
+    enableAnonymousUsers: read.bool('ENABLE_ANONYMOUS_USERS', false),
     smtp: {
       host: read.string('SMTP_HOST'),
       port: read.int('SMTP_PORT', 587, 1, 65535),

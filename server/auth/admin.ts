@@ -13,6 +13,7 @@ import {
   insertUser,
   listUsers,
   softDeleteUser,
+  syncProviders,
   type UserChanges,
   type UserRow,
   updateIdentityData,
@@ -208,8 +209,26 @@ export async function updateUserById(
       const taken = await findUserByEmail(tx, changes.email);
       if (taken && taken.id !== id) throw authErrors.emailExists();
     }
+    // GoTrue: an anonymous user given a confirmed address becomes permanent (decision 148).
+    const becomesPermanent = existing.is_anonymous && email !== undefined && input.emailConfirm === true;
+    if (becomesPermanent) changes.isAnonymous = false;
     await updateUser(tx, id, changes);
-    if (changes.email || changes.emailConfirmedNow) {
+    const hasEmailIdentity = existing.identities.some((identity) => identity.provider === 'email');
+    if (changes.email && !hasEmailIdentity) {
+      // An account without an email identity (an anonymous one) gets one with its new address.
+      await insertIdentity(tx, {
+        userId: id,
+        provider: 'email',
+        providerId: id,
+        data: {
+          sub: id,
+          email: changes.email,
+          email_verified: input.emailConfirm === true,
+          phone_verified: false,
+        },
+      });
+      await syncProviders(tx, id);
+    } else if (changes.email || changes.emailConfirmedNow) {
       await updateIdentityData(tx, id, 'email', {
         ...(changes.email ? { email: changes.email } : {}),
         ...(changes.emailConfirmedNow ? { email_verified: true } : {}),

@@ -140,6 +140,8 @@ export interface NewUser {
   userMetadata: Record<string, unknown>;
   role?: string;
   bannedUntil?: string | null;
+  /** An anonymous sign-in (no email, phone or password; decision 148). */
+  isAnonymous?: boolean;
 }
 
 export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
@@ -148,7 +150,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
        invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_sso_user,
        is_anonymous)
      values ($1, $2, 'authenticated', $3, $4, $5, case when $6 then now() end, case when $7 then now() end,
-       $8, $9, now(), now(), $10, false, false)`,
+       $8, $9, now(), now(), $10, false, $11)`,
     [
       INSTANCE_ID,
       user.id,
@@ -160,6 +162,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
       JSON.stringify(user.appMetadata),
       JSON.stringify(user.userMetadata),
       user.bannedUntil ?? null,
+      user.isAnonymous ?? false,
     ],
   );
 }
@@ -180,6 +183,7 @@ export interface UserChanges {
   emailChangeSentNow?: boolean;
   reauthenticationSentNow?: boolean;
   invitedNow?: boolean;
+  isAnonymous?: boolean;
 }
 
 const CHANGE_COLUMNS: [keyof UserChanges, string, (value: unknown) => unknown][] = [
@@ -191,6 +195,7 @@ const CHANGE_COLUMNS: [keyof UserChanges, string, (value: unknown) => unknown][]
   ['bannedUntil', 'banned_until', (v) => v],
   ['emailChange', 'email_change', (v) => v ?? ''],
   ['emailChangeConfirmStatus', 'email_change_confirm_status', (v) => v],
+  ['isAnonymous', 'is_anonymous', (v) => v],
 ];
 
 const NOW_COLUMNS: [keyof UserChanges, string][] = [

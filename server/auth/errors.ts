@@ -37,6 +37,8 @@ export const authErrors = {
   phoneDisabled: (what: 'signups' | 'logins') =>
     err(422, 'phone_provider_disabled', `Phone ${what} are disabled`),
   anonymousDisabled: () => err(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  anonymousNotAllowed: () =>
+    err(403, 'no_authorization', 'Anonymous user not allowed to perform these actions'),
   userNotFound: () => err(404, 'user_not_found', 'User not found'),
   userNotFoundByEmail: () => err(404, 'user_not_found', 'User with this email not found'),
   userBanned: (status: 400 | 403 = 400) => err(status, 'user_banned', 'User is banned'),

@@ -40,6 +40,7 @@ const KNOWN_PROVIDERS = [
 export default function settings(app: FastifyInstance, deps: AuthDeps): void {
   const external: Record<string, boolean> = Object.fromEntries(KNOWN_PROVIDERS.map((name) => [name, false]));
   external.email = true;
+  external.anonymous_users = deps.config.enableAnonymousUsers;
   if (deps.provider) external[deps.provider.name] = true;
   const body = {
     external,
