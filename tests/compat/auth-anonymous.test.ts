@@ -9,8 +9,9 @@ import { createClient as createApp, type SupabaseClient } from '@supabase/supaba
 import { createClient as createOldest } from 'supabase-js-oldest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { codeOf, waitForMail } from '#tests/support/auth.ts';
+import { codeOf, locationOf, waitForMail } from '#tests/support/auth.ts';
 import { adminClient } from '#tests/support/clients.ts';
+import { startOidcProvider, type TestOidcProvider } from '#tests/support/oidc.ts';
 import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
 import { uniqueEmail } from '#tests/support/users.ts';
 
@@ -239,6 +240,76 @@ describe.each(CLIENTS)('%s', (_name, create) => {
       expect(deleted.error).toBeNull();
       const gone = await adminClient(server).auth.admin.getUserById(id);
       expect(gone.error).toMatchObject({ status: 404 });
+    });
+  });
+  describe('linking a social identity (linkIdentity)', () => {
+    const CLIENT_ID = 'highgrade-anonymous-test';
+    let provider: TestOidcProvider;
+    let server: ServerProcess;
+    beforeAll(async () => {
+      provider = await startOidcProvider(CLIENT_ID);
+      server = await startServerProcess({
+        ENABLE_ANONYMOUS_USERS: 'true',
+        OAUTH_PROVIDER: 'google',
+        OAUTH_CLIENT_ID: CLIENT_ID,
+        OAUTH_CLIENT_SECRET: 'test-secret',
+        OAUTH_ISSUER: provider.issuer,
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await provider?.close();
+    });
+
+    /** The browser's part: follow redirects until back on our own site. */
+    async function browse(start: string): Promise<string> {
+      let url = start;
+      for (let hops = 0; hops < 6; hops += 1) {
+        const { status, location } = await locationOf(url);
+        if (status < 300 || status >= 400) throw new Error(`${url} answered ${status}`);
+        const next = new URL(location, url).toString();
+        if (next.startsWith(server.siteUrl) && !next.startsWith(`${server.url}/auth/v1/`)) return next;
+        url = next;
+      }
+      throw new Error('too many redirects');
+    }
+
+    async function linkAs(guest: SupabaseClient): Promise<void> {
+      const { data, error } = await guest.auth.linkIdentity({
+        provider: 'google',
+        options: { redirectTo: `${server.siteUrl}/profile`, skipBrowserRedirect: true },
+      });
+      expect(error).toBeNull();
+      expect((await browse(data.url as string)).startsWith(`${server.siteUrl}/profile#`)).toBe(true);
+    }
+
+    it('makes the account permanent with the provider’s verified address', async () => {
+      const guest = client(server);
+      const { data } = await guest.auth.signInAnonymously();
+      const id = data.user?.id as string;
+      const email = uniqueEmail('linked');
+      provider.profile = { sub: `anon-${email}`, email, email_verified: true };
+      await linkAs(guest);
+      const { data: linked } = await adminClient(server).auth.admin.getUserById(id);
+      expect(linked.user).toMatchObject({
+        id,
+        email,
+        is_anonymous: false,
+        app_metadata: { provider: 'google', providers: ['google'] },
+      });
+      expect(linked.user?.email_confirmed_at).toBeTruthy();
+    });
+
+    it('leaves the account anonymous when the provider’s address is not verified', async () => {
+      const guest = client(server);
+      const { data } = await guest.auth.signInAnonymously();
+      const id = data.user?.id as string;
+      const email = uniqueEmail('unverified');
+      provider.profile = { sub: `anon-${email}`, email, email_verified: false };
+      await linkAs(guest);
+      const { data: linked } = await adminClient(server).auth.admin.getUserById(id);
+      expect(linked.user).toMatchObject({ id, email: '', is_anonymous: true });
+      expect(linked.user?.identities?.map((identity) => identity.provider)).toEqual(['google']);
     });
   });
 });
