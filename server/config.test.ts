@@ -183,6 +183,13 @@ describe('loadConfig', () => {
       manualLinking: true,
       otpRevealsUnknownEmail: false,
       mfaMaxEnrolledFactors: 10,
+      webauthn: {
+        enrollEnabled: false,
+        verifyEnabled: false,
+        rpId: undefined,
+        rpOrigins: [],
+        rpDisplayName: undefined,
+      },
       mfaChallengeExpiry: 300,
       flowStateExpiry: 300,
       smtpMaxFrequency: 60,

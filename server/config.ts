@@ -184,6 +184,19 @@ export interface AuthConfig {
    */
   otpRevealsUnknownEmail: boolean;
   mfaMaxEnrolledFactors: number;
+  /**
+   * WebAuthn as an MFA factor (decision 149): enrolment and verification switches (GoTrue's
+   * MFA_WEBAUTHN_ENROLL_ENABLED / MFA_WEBAUTHN_VERIFY_ENABLED, off by default) and the relying party:
+   * its id (a registrable domain; default SITE_URL's host name), the origins its pages are served
+   * from (default SITE_URL) and the name authenticators show (default SITE_NAME).
+   */
+  webauthn: {
+    enrollEnabled: boolean;
+    verifyEnabled: boolean;
+    rpId: string | undefined;
+    rpOrigins: string[];
+    rpDisplayName: string | undefined;
+  };
   /** Seconds an MFA challenge can be answered. */
   mfaChallengeExpiry: number;
   /** Seconds a PKCE flow (auth code) stays exchangeable. */
@@ -370,6 +383,13 @@ function readAuthConfig(read: Reader): AuthConfig {
     manualLinking: read.bool('ENABLE_MANUAL_LINKING', true),
     otpRevealsUnknownEmail: read.bool('OTP_REVEALS_UNKNOWN_EMAIL', false),
     mfaMaxEnrolledFactors: read.int('MFA_MAX_ENROLLED_FACTORS', 10, 1, 100),
+    webauthn: {
+      enrollEnabled: read.bool('MFA_WEBAUTHN_ENROLL_ENABLED', false),
+      verifyEnabled: read.bool('MFA_WEBAUTHN_VERIFY_ENABLED', false),
+      rpId: read.string('WEBAUTHN_RP_ID'),
+      rpOrigins: read.list('WEBAUTHN_RP_ORIGINS'),
+      rpDisplayName: read.string('WEBAUTHN_RP_DISPLAY_NAME'),
+    },
     mfaChallengeExpiry: read.int('MFA_CHALLENGE_EXPIRY_DURATION', 300, 30, 3600),
     flowStateExpiry: read.int('FLOW_STATE_EXPIRY', 300, 30, 86400),
     smtpMaxFrequency: read.int('SMTP_MAX_FREQUENCY', 60, 0, 86400),

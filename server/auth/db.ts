@@ -708,11 +708,12 @@ export interface FactorSecretRow extends FactorRow {
   user_id: string;
   secret: string | null;
   last_totp_step: string | null;
+  web_authn_credential: Record<string, unknown> | null;
 }
 
 export async function insertFactor(
   tx: Queryable,
-  factor: { id: string; userId: string; friendlyName: string; type: string; secret: string },
+  factor: { id: string; userId: string; friendlyName: string; type: string; secret: string | null },
 ): Promise<void> {
   await tx.query(
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
@@ -722,7 +723,7 @@ export async function insertFactor(
 }
 
 const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text as factor_type, status::text as status, created_at,
-  updated_at, last_challenged_at, phone, secret, last_totp_step::text as last_totp_step`;
+  updated_at, last_challenged_at, phone, secret, last_totp_step::text as last_totp_step, web_authn_credential`;
 
 export function findFactor(
   tx: Queryable,
@@ -777,16 +778,57 @@ export async function markFactorVerified(tx: Queryable, factorId: string, step: 
   );
 }
 
+/** A WebAuthn factor's credential (public data only) once its registration is verified. */
+export async function saveWebAuthnCredential(
+  tx: Queryable,
+  factorId: string,
+  credential: Record<string, unknown>,
+  aaguid: string | null,
+  verify: boolean,
+): Promise<void> {
+  await tx.query(
+    `update auth.mfa_factors set web_authn_credential = $2, web_authn_aaguid = $3,
+       status = case when $4 then 'verified'::auth.factor_status else status end, updated_at = now()
+     where id = $1`,
+    [factorId, JSON.stringify(credential), aaguid, verify],
+  );
+}
+
+/** The credentials of the user's verified WebAuthn factors (to exclude them from a new registration). */
+export async function webAuthnCredentialsOfUser(
+  tx: Queryable,
+  userId: string,
+): Promise<{ id: string; transports?: string[] }[]> {
+  const { rows } = await tx.query<{ credential: { id: string; transports?: string[] } }>(
+    `select web_authn_credential as credential from auth.mfa_factors
+     where user_id = $1 and factor_type = 'webauthn' and status = 'verified' and web_authn_credential is not null`,
+    [userId],
+  );
+  return rows.map((row) => row.credential);
+}
+
+/** GoTrue's DeleteUnverifiedFactors: a verified WebAuthn factor removes the user's other unverified ones. */
+export async function deleteUnverifiedFactors(tx: Queryable, userId: string, type: string): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_factors where user_id = $1 and factor_type = $2::auth.factor_type and status = 'unverified'`,
+    [userId, type],
+  );
+}
+
 export async function insertChallenge(
   tx: Queryable,
   id: string,
   factorId: string,
   ip: string,
+  webAuthnSessionData: Record<string, unknown> | null = null,
 ): Promise<string> {
   await tx.query(
-    `with c as (insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3))
+    `with c as (
+       insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)
+       values ($1, $2, now(), $3, $4)
+     )
      update auth.mfa_factors set last_challenged_at = now() where id = $2`,
-    [id, factorId, ip],
+    [id, factorId, ip, webAuthnSessionData === null ? null : JSON.stringify(webAuthnSessionData)],
   );
   const row = await one<{ created_at: string }>(
     tx,
@@ -801,10 +843,19 @@ export function findChallenge(
   factorId: string,
   challengeId: string,
   expirySeconds: number,
-): Promise<{ id: string; ip_address: string; verified_at: string | null; expired: boolean } | undefined> {
+): Promise<
+  | {
+      id: string;
+      ip_address: string;
+      verified_at: string | null;
+      expired: boolean;
+      web_authn_session_data: Record<string, unknown> | null;
+    }
+  | undefined
+> {
   return one(
     tx,
-    `select id, host(ip_address) as ip_address, verified_at,
+    `select id, host(ip_address) as ip_address, verified_at, web_authn_session_data,
        created_at < now() - make_interval(secs => $3) as expired
      from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
     [challengeId, factorId, expirySeconds],

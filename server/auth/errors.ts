@@ -156,7 +156,10 @@ export const authErrors = {
       'MFA enrollment with a phone is not available: no SMS provider is configured',
     ),
   webauthnMfaUnavailable: () =>
-    err(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enrollment with WebAuthn is not available'),
+    err(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+  webauthnVerifyDisabled: () =>
+    err(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn'),
+  webauthnInvalidResponse: () => err(422, 'mfa_verification_failed', 'Invalid WebAuthn credential_response'),
   factorTypeInvalid: () => err(400, 'validation_failed', 'factor_type needs to be totp, phone or webauthn'),
 
   // Server side
