@@ -189,7 +189,9 @@ describe('loadConfig', () => {
         rpId: undefined,
         rpOrigins: [],
         rpDisplayName: undefined,
+        challengeExpiry: 300,
       },
+      passkey: { enabled: false, maxPerUser: 10 },
       mfaChallengeExpiry: 300,
       flowStateExpiry: 300,
       smtpMaxFrequency: 60,
@@ -202,6 +204,7 @@ describe('loadConfig', () => {
         emailPerClient: 6,
         emailPerRecipient: 4,
         anonymousUsers: 30,
+        passkey: 30,
       },
       signInThrottle: { freeFailures: 5, delaySeconds: 30, maxDelaySeconds: 900 },
     });

@@ -196,7 +196,11 @@ export interface AuthConfig {
     rpId: string | undefined;
     rpOrigins: string[];
     rpDisplayName: string | undefined;
+    /** Seconds a passkey challenge (options → verify) stays valid (GoTrue's WEBAUTHN_CHALLENGE_EXPIRY_DURATION). */
+    challengeExpiry: number;
   };
+  /** Passkeys: sign-in with a WebAuthn credential (GoTrue's PASSKEY_ENABLED, off by default; decision 149). */
+  passkey: { enabled: boolean; maxPerUser: number };
   /** Seconds an MFA challenge can be answered. */
   mfaChallengeExpiry: number;
   /** Seconds a PKCE flow (auth code) stays exchangeable. */
@@ -220,6 +224,8 @@ export interface AuthConfig {
     emailPerRecipient: number;
     /** Per client IP and hour: anonymous sign-ins (GoTrue's RATE_LIMIT_ANONYMOUS_USERS). */
     anonymousUsers: number;
+    /** Per client IP and 5 minutes: passkey sign-in options (GoTrue's RATE_LIMIT_PASSKEY). */
+    passkey: number;
   };
   /**
    * The per-account sign-in throttle (decision 095): failed password sign-ins allowed before each further
@@ -389,6 +395,11 @@ function readAuthConfig(read: Reader): AuthConfig {
       rpId: read.string('WEBAUTHN_RP_ID'),
       rpOrigins: read.list('WEBAUTHN_RP_ORIGINS'),
       rpDisplayName: read.string('WEBAUTHN_RP_DISPLAY_NAME'),
+      challengeExpiry: read.int('WEBAUTHN_CHALLENGE_EXPIRY_DURATION', 300, 30, 3600),
+    },
+    passkey: {
+      enabled: read.bool('PASSKEY_ENABLED', false),
+      maxPerUser: read.int('PASSKEY_MAX_PASSKEYS_PER_USER', 10, 1, 100),
     },
     mfaChallengeExpiry: read.int('MFA_CHALLENGE_EXPIRY_DURATION', 300, 30, 3600),
     flowStateExpiry: read.int('FLOW_STATE_EXPIRY', 300, 30, 86400),
@@ -402,6 +413,7 @@ function readAuthConfig(read: Reader): AuthConfig {
       emailPerClient: read.int('RATE_LIMIT_EMAIL_PER_CLIENT', 6, 1, FIVE_MINUTES_MAX),
       emailPerRecipient: read.int('RATE_LIMIT_EMAIL_PER_RECIPIENT', 4, 1, FIVE_MINUTES_MAX),
       anonymousUsers: read.int('RATE_LIMIT_ANONYMOUS_USERS', 30, 1, FIVE_MINUTES_MAX),
+      passkey: read.int('RATE_LIMIT_PASSKEY', 30, 1, FIVE_MINUTES_MAX),
     },
     signInThrottle: {
       freeFailures: read.int('SIGN_IN_FAILURES_BEFORE_DELAY', 5, 1, 1000),

@@ -123,7 +123,8 @@ interface StoredCredential {
   transports?: string[];
 }
 
-function relyingParty(deps: AuthDeps): { id: string; origins: string[]; name: string } {
+/** The relying party: WEBAUTHN_RP_ID / _ORIGINS / _DISPLAY_NAME, or what SITE_URL and SITE_NAME give. */
+export function relyingParty(deps: AuthDeps): { id: string; origins: string[]; name: string } {
   const settings = deps.config.auth.webauthn;
   const site = new URL(deps.config.siteUrl);
   return {
@@ -162,7 +163,8 @@ async function webAuthnChallengeOptions(
       rpName: rp.name,
       rpID: rp.id,
       userName: auth.user.email || auth.user.id,
-      userID: Buffer.from(auth.user.id.replace(/-/g, ''), 'hex'),
+      // GoTrue's user handle (User.WebAuthnID): the user id as text.
+      userID: new Uint8Array(Buffer.from(auth.user.id, 'utf8')),
       attestationType: 'none',
       excludeCredentials: existing.map((credential) => ({
         id: credential.id,

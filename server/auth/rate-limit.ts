@@ -4,7 +4,7 @@ import { keyedHash } from './crypto.ts';
 import { hitRateLimit } from './db.ts';
 import { authErrors } from './errors.ts';
 
-export type IpBucket = 'signin' | 'refresh' | 'verify' | 'otp' | 'anonymous';
+export type IpBucket = 'signin' | 'refresh' | 'verify' | 'otp' | 'anonymous' | 'passkey';
 
 const IP_WINDOW_SECONDS = 300;
 /** Anonymous sign-ins are counted per hour, as GoTrue's RATE_LIMIT_ANONYMOUS_USERS. */
@@ -56,6 +56,7 @@ export class RateLimiter {
       verify: limits.verify,
       otp: limits.otp,
       anonymous: limits.anonymousUsers,
+      passkey: limits.passkey,
     }[bucket];
   }
 

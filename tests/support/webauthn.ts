@@ -57,6 +57,7 @@ interface PublicKeyOptions {
   challenge: unknown;
   rp?: { id?: string };
   rpId?: string;
+  user?: { id?: unknown };
 }
 
 export interface SoftwareCredential<T> {
@@ -86,6 +87,8 @@ export class SoftwareAuthenticator {
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
   counter = 0;
+  /** The user handle the relying party gave at registration (returned by assertions, as passkeys do). */
+  userHandle: Bytes | undefined;
 
   constructor(private readonly origin: string) {
     const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -130,6 +133,7 @@ export class SoftwareAuthenticator {
     options: PublicKeyOptions,
   ): SoftwareCredential<{ clientDataJSON: string; attestationObject: string; transports: string[] }> {
     const rpId = options.rp?.id as string;
+    if (options.user?.id !== undefined) this.userHandle = bytesOf(options.user.id);
     const length = new Uint8Array([this.credentialId.length >> 8, this.credentialId.length & 0xff]);
     const authData = concat(
       sha256(rpId),
@@ -158,7 +162,12 @@ export class SoftwareAuthenticator {
   get(
     options: PublicKeyOptions,
     overrides: { rpId?: string } = {},
-  ): SoftwareCredential<{ clientDataJSON: string; authenticatorData: string; signature: string }> {
+  ): SoftwareCredential<{
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string;
+  }> {
     this.counter += 1;
     const rpId = overrides.rpId ?? (options.rpId as string);
     const authenticatorData = concat(sha256(rpId), new Uint8Array([0x05]), this.counterBytes());
@@ -168,6 +177,7 @@ export class SoftwareAuthenticator {
       clientDataJSON: b64url(clientDataJSON),
       authenticatorData: b64url(authenticatorData),
       signature: b64url(new Uint8Array(signature)),
+      ...(this.userHandle ? { userHandle: b64url(this.userHandle) } : {}),
     });
   }
 }

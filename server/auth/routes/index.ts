@@ -21,6 +21,7 @@ import jwks from './jwks.ts';
 import linkIdentity from './link-identity.ts';
 import logout from './logout.ts';
 import otp from './otp.ts';
+import passkeys from './passkeys.ts';
 import putUser from './put-user.ts';
 import reauthenticate from './reauthenticate.ts';
 import recover from './recover.ts';
@@ -56,6 +57,7 @@ export const ROUTES: Route<AuthDeps>[] = [
   challengeFactor,
   verifyFactor,
   deleteFactor,
+  passkeys,
   authorize,
   callback,
   invite,
