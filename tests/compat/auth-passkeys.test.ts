@@ -83,6 +83,11 @@ describe('with PASSKEY_ENABLED=true', () => {
     return { supabase, verified };
   }
 
+  it('reports passkeys_enabled in /settings, as GoTrue', async () => {
+    const settings = await fetch(`${server.url}/auth/v1/settings`, { headers: { apikey: server.anonKey } });
+    expect(((await settings.json()) as { passkeys_enabled: boolean }).passkeys_enabled).toBe(true);
+  });
+
   it('registers a passkey, signs in with it alone, lists, renames and deletes it', async () => {
     const { supabase, id, email } = await member(server);
     const key = new SoftwareAuthenticator(server.siteUrl);

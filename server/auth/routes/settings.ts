@@ -49,6 +49,7 @@ export default function settings(app: FastifyInstance, deps: AuthDeps): void {
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
+    passkeys_enabled: deps.config.auth.passkey.enabled,
   };
   app.get('/settings', { config: { access: 'public' } }, async () => body);
 }
