@@ -47,7 +47,7 @@ function requireManagementAal(user: UserRow, session: SessionRow | null | undefi
   if (mfa && session?.aal !== 'aal2') throw authErrors.passkeyAal2Required();
 }
 
-function listItem(row: PasskeyRow): Json {
+export function passkeyListItem(row: PasskeyRow): Json {
   const item: Json = { id: row.id };
   if (row.friendly_name) item.friendly_name = row.friendly_name;
   item.created_at = toIso(row.created_at);
@@ -252,7 +252,7 @@ export async function authenticationVerify(
 
 export async function listPasskeys(deps: AuthDeps, user: UserRow): Promise<Json[]> {
   const rows = await deps.app.db.transaction((tx) => passkeysOfUser(tx, user.id));
-  return rows.map(listItem);
+  return rows.map(passkeyListItem);
 }
 
 export async function updatePasskey(
@@ -272,7 +272,7 @@ export async function updatePasskey(
     if (!row) throw authErrors.passkeyNotFound();
     const renamed = await renamePasskey(tx, row.id, friendlyName);
     await audit(tx, meta, user, 'passkey_updated', { passkey_id: row.id });
-    return listItem(renamed);
+    return passkeyListItem(renamed);
   });
 }
 

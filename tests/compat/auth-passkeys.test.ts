@@ -130,6 +130,22 @@ describe('with PASSKEY_ENABLED=true', () => {
     expect(refused.error).toMatchObject({ status: 400, code: 'webauthn_verification_failed' });
   });
 
+  it('lets the service key list and delete a member’s passkeys (admin API)', async () => {
+    const { supabase, id } = await member(server);
+    const key = new SoftwareAuthenticator(server.siteUrl);
+    const registered = await register(supabase, key);
+    const passkeyId = (registered.data as { id: string }).id;
+    const admin = adminClient(server);
+    const listed = await admin.auth.admin.passkey.listPasskeys({ userId: id } as never);
+    expect(listed.data).toEqual([{ id: passkeyId, created_at: expect.any(String) }]);
+    expect(
+      (await admin.auth.admin.passkey.deletePasskey({ userId: id, passkeyId } as never)).error,
+    ).toBeNull();
+    expect((await supabase.auth.passkey.list()).data).toEqual([]);
+    const missing = await admin.auth.admin.passkey.deletePasskey({ userId: id, passkeyId } as never);
+    expect(missing.error).toMatchObject({ status: 404 });
+  });
+
   it('refuses a used challenge, an assertion for another relying party, and anonymous users', async () => {
     const { supabase } = await member(server);
     const key = new SoftwareAuthenticator(server.siteUrl);

@@ -7,6 +7,7 @@ import adminGenerateLink from './admin-generate-link.ts';
 import adminGetUser from './admin-get-user.ts';
 import adminListFactors from './admin-list-factors.ts';
 import adminListUsers from './admin-list-users.ts';
+import adminPasskeys from './admin-passkeys.ts';
 import adminUpdateUser from './admin-update-user.ts';
 import authorize from './authorize.ts';
 import callback from './callback.ts';
@@ -69,4 +70,5 @@ export const ROUTES: Route<AuthDeps>[] = [
   adminDeleteUser,
   adminListFactors,
   adminDeleteFactor,
+  adminPasskeys,
 ];
