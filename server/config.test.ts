@@ -155,6 +155,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps anonymous sign-ins off unless ENABLE_ANONYMOUS_USERS is true (decision 148)', () => {
+    expect(loadConfig({}).enableAnonymousUsers).toBe(false);
+    expect(loadConfig({ ENABLE_ANONYMOUS_USERS: 'true' }).enableAnonymousUsers).toBe(true);
+    expect(loadConfig({ RATE_LIMIT_ANONYMOUS_USERS: '5' }).auth.rateLimits.anonymousUsers).toBe(5);
+    expect(problemsOf({ ENABLE_ANONYMOUS_USERS: 'sometimes' })).toEqual([
+      'ENABLE_ANONYMOUS_USERS must be true or false (got "sometimes")',
+    ]);
+  });
+
   it('reports every problem at once', () => {
     expect(problemsOf({ PORT: 'x', JWT_EXPIRY: 'y' })).toHaveLength(2);
   });
@@ -178,6 +187,15 @@ describe('loadConfig', () => {
       manualLinking: true,
       otpRevealsUnknownEmail: false,
       mfaMaxEnrolledFactors: 10,
+      webauthn: {
+        enrollEnabled: false,
+        verifyEnabled: false,
+        rpId: undefined,
+        rpOrigins: [],
+        rpDisplayName: undefined,
+        challengeExpiry: 300,
+      },
+      passkey: { enabled: false, maxPerUser: 10 },
       mfaChallengeExpiry: 300,
       flowStateExpiry: 300,
       smtpMaxFrequency: 60,
@@ -189,6 +207,8 @@ describe('loadConfig', () => {
         otp: 30,
         emailPerClient: 6,
         emailPerRecipient: 4,
+        anonymousUsers: 30,
+        passkey: 30,
       },
       signInThrottle: { freeFailures: 5, delaySeconds: 30, maxDelaySeconds: 900 },
     });

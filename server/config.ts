@@ -27,6 +27,8 @@ export interface Config {
   jwtExpiry: number;
   enableEmailAutoconfirm: boolean;
   disableSignup: boolean;
+  /** Anonymous sign-ins (POST /signup without credentials; GoTrue's EXTERNAL_ANONYMOUS_USERS_ENABLED). */
+  enableAnonymousUsers: boolean;
   smtp: {
     host: string | undefined;
     port: number;
@@ -186,6 +188,23 @@ export interface AuthConfig {
    */
   otpRevealsUnknownEmail: boolean;
   mfaMaxEnrolledFactors: number;
+  /**
+   * WebAuthn as an MFA factor (decision 149): enrolment and verification switches (GoTrue's
+   * MFA_WEBAUTHN_ENROLL_ENABLED / MFA_WEBAUTHN_VERIFY_ENABLED, off by default) and the relying party:
+   * its id (a registrable domain; default SITE_URL's host name), the origins its pages are served
+   * from (default SITE_URL) and the name authenticators show (default SITE_NAME).
+   */
+  webauthn: {
+    enrollEnabled: boolean;
+    verifyEnabled: boolean;
+    rpId: string | undefined;
+    rpOrigins: string[];
+    rpDisplayName: string | undefined;
+    /** Seconds a passkey challenge (options → verify) stays valid (GoTrue's WEBAUTHN_CHALLENGE_EXPIRY_DURATION). */
+    challengeExpiry: number;
+  };
+  /** Passkeys: sign-in with a WebAuthn credential (GoTrue's PASSKEY_ENABLED, off by default; decision 149). */
+  passkey: { enabled: boolean; maxPerUser: number };
   /** Seconds an MFA challenge can be answered. */
   mfaChallengeExpiry: number;
   /** Seconds a PKCE flow (auth code) stays exchangeable. */
@@ -207,6 +226,10 @@ export interface AuthConfig {
     emailPerClient: number;
     /** Mails one recipient address may receive per hour, of every kind together. */
     emailPerRecipient: number;
+    /** Per client IP and hour: anonymous sign-ins (GoTrue's RATE_LIMIT_ANONYMOUS_USERS). */
+    anonymousUsers: number;
+    /** Per client IP and 5 minutes: passkey sign-in options (GoTrue's RATE_LIMIT_PASSKEY). */
+    passkey: number;
   };
   /**
    * The per-account sign-in throttle (decision 095): failed password sign-ins allowed before each further
@@ -370,6 +393,18 @@ function readAuthConfig(read: Reader): AuthConfig {
     manualLinking: read.bool('ENABLE_MANUAL_LINKING', true),
     otpRevealsUnknownEmail: read.bool('OTP_REVEALS_UNKNOWN_EMAIL', false),
     mfaMaxEnrolledFactors: read.int('MFA_MAX_ENROLLED_FACTORS', 10, 1, 100),
+    webauthn: {
+      enrollEnabled: read.bool('MFA_WEBAUTHN_ENROLL_ENABLED', false),
+      verifyEnabled: read.bool('MFA_WEBAUTHN_VERIFY_ENABLED', false),
+      rpId: read.string('WEBAUTHN_RP_ID'),
+      rpOrigins: read.list('WEBAUTHN_RP_ORIGINS'),
+      rpDisplayName: read.string('WEBAUTHN_RP_DISPLAY_NAME'),
+      challengeExpiry: read.int('WEBAUTHN_CHALLENGE_EXPIRY_DURATION', 300, 30, 3600),
+    },
+    passkey: {
+      enabled: read.bool('PASSKEY_ENABLED', false),
+      maxPerUser: read.int('PASSKEY_MAX_PASSKEYS_PER_USER', 10, 1, 100),
+    },
     mfaChallengeExpiry: read.int('MFA_CHALLENGE_EXPIRY_DURATION', 300, 30, 3600),
     flowStateExpiry: read.int('FLOW_STATE_EXPIRY', 300, 30, 86400),
     smtpMaxFrequency: read.int('SMTP_MAX_FREQUENCY', 60, 0, 86400),
@@ -381,6 +416,8 @@ function readAuthConfig(read: Reader): AuthConfig {
       otp: read.int('RATE_LIMIT_OTP', 30, 1, FIVE_MINUTES_MAX),
       emailPerClient: read.int('RATE_LIMIT_EMAIL_PER_CLIENT', 6, 1, FIVE_MINUTES_MAX),
       emailPerRecipient: read.int('RATE_LIMIT_EMAIL_PER_RECIPIENT', 4, 1, FIVE_MINUTES_MAX),
+      anonymousUsers: read.int('RATE_LIMIT_ANONYMOUS_USERS', 30, 1, FIVE_MINUTES_MAX),
+      passkey: read.int('RATE_LIMIT_PASSKEY', 30, 1, FIVE_MINUTES_MAX),
     },
     signInThrottle: {
       freeFailures: read.int('SIGN_IN_FAILURES_BEFORE_DELAY', 5, 1, 1000),
@@ -487,6 +524,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtExpiry: read.int('JWT_EXPIRY', 3600, 30, 604800),
     enableEmailAutoconfirm: read.bool('ENABLE_EMAIL_AUTOCONFIRM', false),
     disableSignup: read.bool('DISABLE_SIGNUP', false),
+    enableAnonymousUsers: read.bool('ENABLE_ANONYMOUS_USERS', false),
     smtp: {
       host: read.string('SMTP_HOST'),
       port: read.int('SMTP_PORT', 587, 1, 65535),

@@ -15,6 +15,7 @@ import {
   insertUser,
   issueAuthCode,
   type OneTimeTokenType,
+  syncProviders,
   takeOneTimeToken,
   type UserRow,
   updateIdentityData,
@@ -119,8 +120,8 @@ function obfuscatedUser(email: string, data: Json): Json {
 }
 
 export async function signup(deps: AuthDeps, input: SignupInput, meta: RequestMeta): Promise<Json> {
-  if (input.email === '' && input.phone !== '') throw authErrors.phoneDisabled('signups');
-  if (input.email === '') throw authErrors.anonymousDisabled();
+  if (input.email === '' && input.phone === '') return signupAnonymously(deps, input, meta);
+  if (input.email === '') throw authErrors.phoneDisabled('signups');
   if (deps.config.disableSignup) throw authErrors.signupDisabled();
   const email = normalizeEmail(input.email);
   if (input.password === '') throw authErrors.validation('Signup requires a valid password');
@@ -184,6 +185,38 @@ export async function signup(deps: AuthDeps, input: SignupInput, meta: RequestMe
   });
   queue(deps, result.mails);
   return result.body;
+}
+
+/**
+ * An anonymous sign-in (GoTrue's SignupAnonymously, decision 148): a sign-up without email, phone or
+ * password makes a user with `is_anonymous` true and signs it in (`amr` method `anonymous`). Refused
+ * unless ENABLE_ANONYMOUS_USERS is on; RATE_LIMIT_ANONYMOUS_USERS per client address and hour, as
+ * GoTrue checks them: the switch, then the limit, then DISABLE_SIGNUP. A password sent along is
+ * ignored, as by GoTrue. The account becomes permanent when an email address is added and confirmed.
+ */
+async function signupAnonymously(deps: AuthDeps, input: SignupInput, meta: RequestMeta): Promise<Json> {
+  if (!deps.config.enableAnonymousUsers) throw authErrors.anonymousDisabled();
+  await deps.limits.perIp('anonymous', meta.ip);
+  if (deps.config.disableSignup) throw authErrors.signupDisabled();
+  const data = input.data ?? {};
+  checkJsonValue('data', data, METADATA_MAX_BYTES);
+  return deps.app.db.transaction(async (tx) => {
+    const id = randomUUID();
+    await insertUser(tx, {
+      id,
+      email: null,
+      encryptedPassword: '',
+      emailConfirmed: false,
+      invited: false,
+      appMetadata: {},
+      userMetadata: data,
+      isAnonymous: true,
+    });
+    const user = (await findUserById(tx, id)) as UserRow;
+    await audit(tx, meta, user, 'user_signedup', { provider: 'anonymous' });
+    const session = await issueSession(tx, deps, id, 'anonymous', meta);
+    return sessionJson(session.tokens, session.user);
+  });
 }
 
 export async function passwordGrant(
@@ -600,6 +633,12 @@ async function applyEmailChange(tx: Queryable, user: UserRow): Promise<void> {
     });
   }
   await deleteOneTimeTokens(tx, user.id, ['email_change_token_current', 'email_change_token_new']);
+  // A confirmed address makes an anonymous account permanent (GoTrue's emailChangeVerify), its
+  // providers now those of its identities ({"provider":"email","providers":["email"]}).
+  if (user.is_anonymous) {
+    await updateUser(tx, user.id, { isAnonymous: false });
+    await syncProviders(tx, user.id);
+  }
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -642,6 +681,11 @@ export async function updateOwnUser(
   ) {
     throw authErrors.aal2RequiredForCredentials();
   }
+  if (user.is_anonymous && input.password && newEmail === undefined) {
+    throw authErrors.validation422(
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
+  }
   if (input.password !== undefined) assertStrongPassword(input.password, deps.config.auth);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const autoconfirm = deps.config.enableEmailAutoconfirm;
@@ -681,7 +725,12 @@ export async function updateOwnUser(
     if (changingEmail) {
       const taken = await findUserByEmail(tx, newEmail);
       if (taken && taken.id !== user.id) throw authErrors.emailExists();
-      if (autoconfirm) {
+      if (autoconfirm && current.is_anonymous) {
+        // GoTrue: an anonymous user adding an address under autoconfirm is like a sign-up, confirmed
+        // at once, and the account becomes permanent.
+        await updateUser(tx, user.id, { emailChange: newEmail });
+        await applyEmailChange(tx, (await findUserById(tx, user.id, true)) as UserRow);
+      } else if (autoconfirm) {
         await updateUser(tx, user.id, {
           email: newEmail,
           emailConfirmedNow: true,

@@ -4,15 +4,19 @@ import { audit } from './audit.ts';
 import type { AuthDeps, RequestMeta } from './auth.ts';
 import {
   deleteFactor,
+  deletePasskey,
   deleteSessionsOfUser,
   deleteUser,
   downgradeSessionsOfFactor,
+  findPasskey,
   findUserByEmail,
   findUserById,
   insertIdentity,
   insertUser,
   listUsers,
+  passkeysOfUser,
   softDeleteUser,
+  syncProviders,
   type UserChanges,
   type UserRow,
   updateIdentityData,
@@ -21,6 +25,7 @@ import {
 import { prepareMail } from './emails.ts';
 import { authErrors } from './errors.ts';
 import { type Body, checkJsonValue, isUuid, normalizeEmail } from './input.ts';
+import { passkeyListItem } from './passkeys.ts';
 import { assertStrongPassword, hashPassword } from './passwords.ts';
 import { factorJson, userJson } from './serialize.ts';
 
@@ -208,8 +213,26 @@ export async function updateUserById(
       const taken = await findUserByEmail(tx, changes.email);
       if (taken && taken.id !== id) throw authErrors.emailExists();
     }
+    // GoTrue: an anonymous user given a confirmed address becomes permanent (decision 148).
+    const becomesPermanent = existing.is_anonymous && email !== undefined && input.emailConfirm === true;
+    if (becomesPermanent) changes.isAnonymous = false;
     await updateUser(tx, id, changes);
-    if (changes.email || changes.emailConfirmedNow) {
+    const hasEmailIdentity = existing.identities.some((identity) => identity.provider === 'email');
+    if (changes.email && !hasEmailIdentity) {
+      // An account without an email identity (an anonymous one) gets one with its new address.
+      await insertIdentity(tx, {
+        userId: id,
+        provider: 'email',
+        providerId: id,
+        data: {
+          sub: id,
+          email: changes.email,
+          email_verified: input.emailConfirm === true,
+          phone_verified: false,
+        },
+      });
+      await syncProviders(tx, id);
+    } else if (changes.email || changes.emailConfirmedNow) {
       await updateIdentityData(tx, id, 'email', {
         ...(changes.email ? { email: changes.email } : {}),
         ...(changes.emailConfirmedNow ? { email_verified: true } : {}),
@@ -453,5 +476,29 @@ export async function generateLink(
       verification_type: prepared.verifyType,
       redirect_to: redirectTo,
     };
+  });
+}
+
+/** GET /admin/users/{id}/passkeys (GoTrue's AdminPasskeyList; decision 149). */
+export async function listPasskeysOfUser(deps: AuthDeps, userId: string): Promise<Json[]> {
+  const user = await loadUser(deps, userId);
+  const rows = await deps.app.db.transaction((tx) => passkeysOfUser(tx, user.id));
+  return rows.map(passkeyListItem);
+}
+
+/** DELETE /admin/users/{id}/passkeys/{passkey_id} (GoTrue's AdminPasskeyDelete), audited as the admin's. */
+export async function deletePasskeyOfUser(
+  deps: AuthDeps,
+  userId: string,
+  passkeyId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const user = await loadUser(deps, userId);
+  if (!isUuid(passkeyId)) throw authErrors.passkeyNotFound();
+  await deps.app.db.transaction(async (tx) => {
+    const row = await findPasskey(tx, user.id, passkeyId.toLowerCase());
+    if (!row) throw authErrors.passkeyNotFound();
+    await deletePasskey(tx, row.id);
+    await audit(tx, meta, ADMIN, 'passkey_deleted', { user_id: user.id, passkey_id: row.id });
   });
 }

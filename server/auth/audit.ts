@@ -22,7 +22,10 @@ export type AuditAction =
   | 'challenge_created'
   | 'verification_attempted'
   | 'factor_deleted'
-  | 'identity_unlinked';
+  | 'identity_unlinked'
+  | 'passkey_created'
+  | 'passkey_updated'
+  | 'passkey_deleted';
 
 const LOG_TYPES: Record<AuditAction, string> = {
   login: 'account',
@@ -45,6 +48,9 @@ const LOG_TYPES: Record<AuditAction, string> = {
   verification_attempted: 'factor',
   factor_deleted: 'factor',
   identity_unlinked: 'account',
+  passkey_created: 'user',
+  passkey_updated: 'user',
+  passkey_deleted: 'user',
 };
 
 /** An entry in auth.audit_log_entries, in GoTrue's payload shape. */

@@ -140,6 +140,8 @@ export interface NewUser {
   userMetadata: Record<string, unknown>;
   role?: string;
   bannedUntil?: string | null;
+  /** An anonymous sign-in (no email, phone or password; decision 148). */
+  isAnonymous?: boolean;
 }
 
 export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
@@ -148,7 +150,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
        invited_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_sso_user,
        is_anonymous)
      values ($1, $2, 'authenticated', $3, $4, $5, case when $6 then now() end, case when $7 then now() end,
-       $8, $9, now(), now(), $10, false, false)`,
+       $8, $9, now(), now(), $10, false, $11)`,
     [
       INSTANCE_ID,
       user.id,
@@ -160,6 +162,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
       JSON.stringify(user.appMetadata),
       JSON.stringify(user.userMetadata),
       user.bannedUntil ?? null,
+      user.isAnonymous ?? false,
     ],
   );
 }
@@ -180,6 +183,7 @@ export interface UserChanges {
   emailChangeSentNow?: boolean;
   reauthenticationSentNow?: boolean;
   invitedNow?: boolean;
+  isAnonymous?: boolean;
 }
 
 const CHANGE_COLUMNS: [keyof UserChanges, string, (value: unknown) => unknown][] = [
@@ -191,6 +195,7 @@ const CHANGE_COLUMNS: [keyof UserChanges, string, (value: unknown) => unknown][]
   ['bannedUntil', 'banned_until', (v) => v],
   ['emailChange', 'email_change', (v) => v ?? ''],
   ['emailChangeConfirmStatus', 'email_change_confirm_status', (v) => v],
+  ['isAnonymous', 'is_anonymous', (v) => v],
 ];
 
 const NOW_COLUMNS: [keyof UserChanges, string][] = [
@@ -232,6 +237,7 @@ export async function softDeleteUser(tx: Queryable, id: string): Promise<void> {
   );
   await tx.query('delete from auth.identities where user_id = $1', [id]);
   await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
+  await tx.query('delete from auth.webauthn_credentials where user_id = $1', [id]);
   await tx.query('delete from auth.sessions where user_id = $1', [id]);
   await tx.query('delete from auth.one_time_tokens where user_id = $1', [id]);
 }
@@ -703,11 +709,12 @@ export interface FactorSecretRow extends FactorRow {
   user_id: string;
   secret: string | null;
   last_totp_step: string | null;
+  web_authn_credential: Record<string, unknown> | null;
 }
 
 export async function insertFactor(
   tx: Queryable,
-  factor: { id: string; userId: string; friendlyName: string; type: string; secret: string },
+  factor: { id: string; userId: string; friendlyName: string; type: string; secret: string | null },
 ): Promise<void> {
   await tx.query(
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
@@ -717,7 +724,7 @@ export async function insertFactor(
 }
 
 const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text as factor_type, status::text as status, created_at,
-  updated_at, last_challenged_at, phone, secret, last_totp_step::text as last_totp_step`;
+  updated_at, last_challenged_at, phone, secret, last_totp_step::text as last_totp_step, web_authn_credential`;
 
 export function findFactor(
   tx: Queryable,
@@ -772,16 +779,57 @@ export async function markFactorVerified(tx: Queryable, factorId: string, step: 
   );
 }
 
+/** A WebAuthn factor's credential (public data only) once its registration is verified. */
+export async function saveWebAuthnCredential(
+  tx: Queryable,
+  factorId: string,
+  credential: Record<string, unknown>,
+  aaguid: string | null,
+  verify: boolean,
+): Promise<void> {
+  await tx.query(
+    `update auth.mfa_factors set web_authn_credential = $2, web_authn_aaguid = $3,
+       status = case when $4 then 'verified'::auth.factor_status else status end, updated_at = now()
+     where id = $1`,
+    [factorId, JSON.stringify(credential), aaguid, verify],
+  );
+}
+
+/** The credentials of the user's verified WebAuthn factors (to exclude them from a new registration). */
+export async function webAuthnCredentialsOfUser(
+  tx: Queryable,
+  userId: string,
+): Promise<{ id: string; transports?: string[] }[]> {
+  const { rows } = await tx.query<{ credential: { id: string; transports?: string[] } }>(
+    `select web_authn_credential as credential from auth.mfa_factors
+     where user_id = $1 and factor_type = 'webauthn' and status = 'verified' and web_authn_credential is not null`,
+    [userId],
+  );
+  return rows.map((row) => row.credential);
+}
+
+/** GoTrue's DeleteUnverifiedFactors: a verified WebAuthn factor removes the user's other unverified ones. */
+export async function deleteUnverifiedFactors(tx: Queryable, userId: string, type: string): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_factors where user_id = $1 and factor_type = $2::auth.factor_type and status = 'unverified'`,
+    [userId, type],
+  );
+}
+
 export async function insertChallenge(
   tx: Queryable,
   id: string,
   factorId: string,
   ip: string,
+  webAuthnSessionData: Record<string, unknown> | null = null,
 ): Promise<string> {
   await tx.query(
-    `with c as (insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3))
+    `with c as (
+       insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)
+       values ($1, $2, now(), $3, $4)
+     )
      update auth.mfa_factors set last_challenged_at = now() where id = $2`,
-    [id, factorId, ip],
+    [id, factorId, ip, webAuthnSessionData === null ? null : JSON.stringify(webAuthnSessionData)],
   );
   const row = await one<{ created_at: string }>(
     tx,
@@ -796,10 +844,19 @@ export function findChallenge(
   factorId: string,
   challengeId: string,
   expirySeconds: number,
-): Promise<{ id: string; ip_address: string; verified_at: string | null; expired: boolean } | undefined> {
+): Promise<
+  | {
+      id: string;
+      ip_address: string;
+      verified_at: string | null;
+      expired: boolean;
+      web_authn_session_data: Record<string, unknown> | null;
+    }
+  | undefined
+> {
   return one(
     tx,
-    `select id, host(ip_address) as ip_address, verified_at,
+    `select id, host(ip_address) as ip_address, verified_at, web_authn_session_data,
        created_at < now() - make_interval(secs => $3) as expired
      from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
     [challengeId, factorId, expirySeconds],
@@ -1023,6 +1080,7 @@ export async function removeExpired(tx: Queryable, maxAgeSeconds: number): Promi
   await tx.query('delete from auth.flow_state where created_at < now() - make_interval(secs => $1)', [
     maxAgeSeconds,
   ]);
+  await tx.query('delete from auth.webauthn_challenges where expires_at < now()');
   await tx.query('delete from auth.mfa_challenges where created_at < now() - make_interval(secs => $1)', [
     maxAgeSeconds,
   ]);
@@ -1038,5 +1096,140 @@ export async function removeExpired(tx: Queryable, maxAgeSeconds: number): Promi
     `delete from auth.sign_in_throttles
      where updated_at < now() - make_interval(secs => $1) and coalesce(locked_until, now()) <= now()`,
     [maxAgeSeconds],
+  );
+}
+
+// ----------------------------------------------------------------------------------------------
+// Passkeys (auth.webauthn_credentials, auth.webauthn_challenges; decision 149)
+// ----------------------------------------------------------------------------------------------
+
+export interface PasskeyRow {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  sign_count: string;
+  transports: string[];
+  friendly_name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+const PASSKEY_COLUMNS = `id, user_id, encode(credential_id, 'base64') as credential_id,
+  encode(public_key, 'base64') as public_key, sign_count::text as sign_count, transports, friendly_name,
+  created_at, last_used_at`;
+
+export async function passkeysOfUser(tx: Queryable, userId: string): Promise<PasskeyRow[]> {
+  const { rows } = await tx.query<PasskeyRow>(
+    `select ${PASSKEY_COLUMNS} from auth.webauthn_credentials where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+export function findPasskeyByCredentialId(
+  tx: Queryable,
+  credentialId: Buffer,
+): Promise<PasskeyRow | undefined> {
+  return one<PasskeyRow>(
+    tx,
+    `select ${PASSKEY_COLUMNS} from auth.webauthn_credentials where credential_id = $1 for update`,
+    [credentialId],
+  );
+}
+
+export function findPasskey(tx: Queryable, userId: string, id: string): Promise<PasskeyRow | undefined> {
+  return one<PasskeyRow>(
+    tx,
+    `select ${PASSKEY_COLUMNS} from auth.webauthn_credentials where id = $1 and user_id = $2 for update`,
+    [id, userId],
+  );
+}
+
+export async function insertPasskey(
+  tx: Queryable,
+  passkey: {
+    userId: string;
+    credentialId: Buffer;
+    publicKey: Buffer;
+    aaguid: string | null;
+    signCount: number;
+    transports: string[];
+    backupEligible: boolean;
+    backedUp: boolean;
+    friendlyName: string;
+  },
+): Promise<PasskeyRow> {
+  const row = await one<PasskeyRow>(
+    tx,
+    `insert into auth.webauthn_credentials (user_id, credential_id, public_key, attestation_type, aaguid,
+       sign_count, transports, backup_eligible, backed_up, friendly_name)
+     values ($1, $2, $3, 'none', $4, $5, $6, $7, $8, $9)
+     returning ${PASSKEY_COLUMNS}`,
+    [
+      passkey.userId,
+      passkey.credentialId,
+      passkey.publicKey,
+      passkey.aaguid,
+      passkey.signCount,
+      JSON.stringify(passkey.transports),
+      passkey.backupEligible,
+      passkey.backedUp,
+      passkey.friendlyName,
+    ],
+  );
+  return row as PasskeyRow;
+}
+
+export async function passkeyUsed(tx: Queryable, id: string, signCount: number): Promise<void> {
+  await tx.query(
+    'update auth.webauthn_credentials set sign_count = $2, last_used_at = now(), updated_at = now() where id = $1',
+    [id, signCount],
+  );
+}
+
+export async function renamePasskey(tx: Queryable, id: string, name: string): Promise<PasskeyRow> {
+  return (await one<PasskeyRow>(
+    tx,
+    `update auth.webauthn_credentials set friendly_name = $2, updated_at = now() where id = $1
+     returning ${PASSKEY_COLUMNS}`,
+    [id, name],
+  )) as PasskeyRow;
+}
+
+export async function deletePasskey(tx: Queryable, id: string): Promise<void> {
+  await tx.query('delete from auth.webauthn_credentials where id = $1', [id]);
+}
+
+export async function insertWebAuthnChallenge(
+  tx: Queryable,
+  challenge: {
+    userId: string | null;
+    type: 'registration' | 'authentication';
+    sessionData: Record<string, unknown>;
+    expirySeconds: number;
+  },
+): Promise<{ id: string; expires_at: string }> {
+  return (await one<{ id: string; expires_at: string }>(
+    tx,
+    `insert into auth.webauthn_challenges (user_id, challenge_type, session_data, expires_at)
+     values ($1, $2, $3, now() + make_interval(secs => $4)) returning id, expires_at`,
+    [challenge.userId, challenge.type, JSON.stringify(challenge.sessionData), challenge.expirySeconds],
+  )) as { id: string; expires_at: string };
+}
+
+/** Takes (deletes and returns) a challenge of this type and user: each is answered at most once. */
+export function takeWebAuthnChallenge(
+  tx: Queryable,
+  id: string,
+  type: 'registration' | 'authentication',
+  userId: string | null,
+): Promise<{ session_data: Record<string, unknown>; expired: boolean } | undefined> {
+  return one(
+    tx,
+    `delete from auth.webauthn_challenges
+     where id = $1 and challenge_type = $2 and user_id is not distinct from $3
+     returning session_data, expires_at <= now() as expired`,
+    [id, type, userId],
   );
 }

@@ -37,12 +37,15 @@ export const authErrors = {
   phoneDisabled: (what: 'signups' | 'logins') =>
     err(422, 'phone_provider_disabled', `Phone ${what} are disabled`),
   anonymousDisabled: () => err(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  anonymousNotAllowed: () =>
+    err(403, 'no_authorization', 'Anonymous user not allowed to perform these actions'),
   userNotFound: () => err(404, 'user_not_found', 'User not found'),
   userNotFoundByEmail: () => err(404, 'user_not_found', 'User with this email not found'),
   userBanned: (status: 400 | 403 = 400) => err(status, 'user_banned', 'User is banned'),
   invalidCredentials: () => err(400, 'invalid_credentials', 'Invalid login credentials'),
   unsupportedGrant: () => err(400, 'invalid_credentials', 'unsupported_grant_type'),
   emailNotConfirmed: () => err(400, 'email_not_confirmed', 'Email not confirmed'),
+  emailNotConfirmedForbidden: () => err(403, 'email_not_confirmed', 'Email not confirmed'),
   weakPassword: (message: string, reasons: string[]) => err(422, 'weak_password', message, { reasons }),
   passwordTooLong: (max: number) =>
     err(400, 'validation_failed', `Password cannot be longer than ${max} characters`),
@@ -154,7 +157,21 @@ export const authErrors = {
       'MFA enrollment with a phone is not available: no SMS provider is configured',
     ),
   webauthnMfaUnavailable: () =>
-    err(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enrollment with WebAuthn is not available'),
+    err(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'),
+  webauthnVerifyDisabled: () =>
+    err(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn'),
+  webauthnInvalidResponse: () => err(422, 'mfa_verification_failed', 'Invalid WebAuthn credential_response'),
+  passkeyDisabled: () => err(404, 'passkey_disabled', 'Passkeys are disabled'),
+  tooManyPasskeys: () => err(422, 'too_many_passkeys', 'Maximum number of passkeys reached'),
+  passkeyExists: () => err(422, 'webauthn_credential_exists', 'This credential is already registered'),
+  passkeyNotFound: () => err(404, 'validation_failed', 'Passkey not found'),
+  passkeyAal2Required: () =>
+    err(403, 'insufficient_aal', 'AAL2 session is required to manage passkeys when MFA is enabled'),
+  webauthnChallengeNotFound: () =>
+    err(400, 'webauthn_challenge_not_found', 'Challenge not found or already used'),
+  webauthnChallengeExpired: () => err(400, 'webauthn_challenge_expired', 'Challenge has expired'),
+  webauthnVerificationFailed: (message = 'Credential verification failed') =>
+    err(400, 'webauthn_verification_failed', message),
   factorTypeInvalid: () => err(400, 'validation_failed', 'factor_type needs to be totp, phone or webauthn'),
 
   // Server side

@@ -104,13 +104,17 @@ export async function callerOf(deps: AuthDeps, request: FastifyRequest): Promise
   return { user, session, sessionId, claims, token: gateway.token };
 }
 
-/** MFA routes need the session itself (its assurance level). */
+/**
+ * MFA routes need the session itself (its assurance level), and refuse anonymous users as GoTrue's
+ * requireNotAnonymous does (the token's `is_anonymous` claim).
+ */
 export async function sessionCallerOf(
   deps: AuthDeps,
   request: FastifyRequest,
 ): Promise<Caller & { session: SessionRow }> {
   const caller = await callerOf(deps, request);
   if (!caller.session) throw authErrors.sessionNotFound();
+  if (caller.claims.is_anonymous === true) throw authErrors.anonymousNotAllowed();
   return caller as Caller & { session: SessionRow };
 }
 

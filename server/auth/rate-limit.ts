@@ -4,9 +4,11 @@ import { keyedHash } from './crypto.ts';
 import { hitRateLimit } from './db.ts';
 import { authErrors } from './errors.ts';
 
-export type IpBucket = 'signin' | 'refresh' | 'verify' | 'otp';
+export type IpBucket = 'signin' | 'refresh' | 'verify' | 'otp' | 'anonymous' | 'passkey';
 
 const IP_WINDOW_SECONDS = 300;
+/** Anonymous sign-ins are counted per hour, as GoTrue's RATE_LIMIT_ANONYMOUS_USERS. */
+const ANONYMOUS_WINDOW_SECONDS = 3600;
 const MAIL_WINDOW_SECONDS = 3600;
 
 /** One mail a request would send: its kind (GoTrue's mail types) and where it goes. */
@@ -48,14 +50,20 @@ export class RateLimiter {
 
   private limitFor(bucket: IpBucket): number {
     const limits = this.config.rateLimits;
-    return { signin: limits.signIn, refresh: limits.tokenRefresh, verify: limits.verify, otp: limits.otp }[
-      bucket
-    ];
+    return {
+      signin: limits.signIn,
+      refresh: limits.tokenRefresh,
+      verify: limits.verify,
+      otp: limits.otp,
+      anonymous: limits.anonymousUsers,
+      passkey: limits.passkey,
+    }[bucket];
   }
 
   /** One request of this kind from this client address. */
   async perIp(bucket: IpBucket, ip: string): Promise<void> {
-    const { count, reset_in } = await hitRateLimit(this.db, `ip:${bucket}:${ip}`, IP_WINDOW_SECONDS);
+    const window = bucket === 'anonymous' ? ANONYMOUS_WINDOW_SECONDS : IP_WINDOW_SECONDS;
+    const { count, reset_in } = await hitRateLimit(this.db, `ip:${bucket}:${ip}`, window);
     if (count > this.limitFor(bucket)) throw authErrors.overRequestRateLimit(reset_in);
   }
 

@@ -386,6 +386,15 @@ async function resolveUser(
     if (identity && identity.user_id !== linkingTargetId) throw authErrors.identityAlreadyExists();
     if (identity) await updateIdentityData(tx, linkingTargetId, provider, data, true);
     else await insertIdentity(tx, { userId: linkingTargetId, provider, providerId: sub, data });
+    const target = await findUserById(tx, linkingTargetId, true);
+    if (!target) throw authErrors.userNotFound();
+    if (target.is_anonymous && !target.email && email !== undefined && verified) {
+      // GoTrue's linkIdentityToUser: an anonymous account takes the provider's verified address and
+      // becomes permanent (decision 148). An unverified or missing address leaves it anonymous.
+      const taken = await findUserByEmail(tx, email);
+      if (taken && taken.id !== target.id) throw authErrors.emailExists();
+      await updateUser(tx, target.id, { email, emailConfirmedNow: true, isAnonymous: false });
+    }
     await syncProviders(tx, linkingTargetId);
     const user = await findUserById(tx, linkingTargetId);
     if (!user) throw authErrors.userNotFound();

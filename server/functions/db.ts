@@ -159,7 +159,7 @@ export async function readOwnRows(
 
 /**
  * What is about the user but not readable by them through RLS (connecting role): the account with its
- * identities, factors and sessions (auth.* is the auth service's), security events (admins read them),
+ * identities, factors, passkeys and sessions (auth.* is the auth service's), security events (admins read them),
  * their account activity in the audit log, rate-limit records (private), files of theirs the bucket
  * policies hide from them (not in `visibleFileIds`), and which buckets are public. Never a credential:
  * no password hash, token digest, TOTP secret or provider token is selected.
@@ -189,6 +189,10 @@ export async function readAccountRecords(
                'phone', f.phone, 'created_at', f.created_at, 'updated_at', f.updated_at,
                'last_challenged_at', f.last_challenged_at)
              order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = u.id), '[]'::json),
+           'passkeys', coalesce((select json_agg(json_build_object(
+               'friendly_name', p.friendly_name, 'aaguid', p.aaguid, 'created_at', p.created_at,
+               'last_used_at', p.last_used_at)
+             order by p.created_at, p.id) from auth.webauthn_credentials p where p.user_id = u.id), '[]'::json),
            'sessions', coalesce((select json_agg(json_build_object(
                'created_at', s.created_at, 'updated_at', s.updated_at, 'refreshed_at', s.refreshed_at,
                'not_after', s.not_after, 'aal', s.aal, 'user_agent', s.user_agent, 'ip', host(s.ip))

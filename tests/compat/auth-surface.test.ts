@@ -27,6 +27,7 @@ describe('discovery and housekeeping endpoints', () => {
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
+      passkeys_enabled: false,
     });
   });
 

@@ -7,6 +7,7 @@ import adminGenerateLink from './admin-generate-link.ts';
 import adminGetUser from './admin-get-user.ts';
 import adminListFactors from './admin-list-factors.ts';
 import adminListUsers from './admin-list-users.ts';
+import adminPasskeys from './admin-passkeys.ts';
 import adminUpdateUser from './admin-update-user.ts';
 import authorize from './authorize.ts';
 import callback from './callback.ts';
@@ -21,6 +22,7 @@ import jwks from './jwks.ts';
 import linkIdentity from './link-identity.ts';
 import logout from './logout.ts';
 import otp from './otp.ts';
+import passkeys from './passkeys.ts';
 import putUser from './put-user.ts';
 import reauthenticate from './reauthenticate.ts';
 import recover from './recover.ts';
@@ -56,6 +58,7 @@ export const ROUTES: Route<AuthDeps>[] = [
   challengeFactor,
   verifyFactor,
   deleteFactor,
+  passkeys,
   authorize,
   callback,
   invite,
@@ -67,4 +70,5 @@ export const ROUTES: Route<AuthDeps>[] = [
   adminDeleteUser,
   adminListFactors,
   adminDeleteFactor,
+  adminPasskeys,
 ];

@@ -40,6 +40,7 @@ const KNOWN_PROVIDERS = [
 export default function settings(app: FastifyInstance, deps: AuthDeps): void {
   const external: Record<string, boolean> = Object.fromEntries(KNOWN_PROVIDERS.map((name) => [name, false]));
   external.email = true;
+  external.anonymous_users = deps.config.enableAnonymousUsers;
   if (deps.provider) external[deps.provider.name] = true;
   const body = {
     external,
@@ -48,6 +49,7 @@ export default function settings(app: FastifyInstance, deps: AuthDeps): void {
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
+    passkeys_enabled: deps.config.auth.passkey.enabled,
   };
   app.get('/settings', { config: { access: 'public' } }, async () => body);
 }

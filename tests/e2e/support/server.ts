@@ -22,7 +22,10 @@ export interface E2eServer {
  * proxy, so each test can be its own client address: the product's per-address rate limits
  * (3 sign-ups, 5 sign-ins an hour, product §auth-rules) then apply to one test, not to the whole suite.
  */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+export async function startE2eServer(
+  env: Record<string, string> = {},
+  options: { hostname?: string } = {},
+): Promise<E2eServer> {
   const template = await pgliteTemplate();
   const jwtSecret = randomBytes(48).toString('base64url');
   let lastError: unknown;
@@ -30,7 +33,8 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-e2e-'));
     await cp(template, join(dataDir, 'db'), { recursive: true });
     const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
+    // `localhost` for WebAuthn, whose relying-party id must be a domain name (not an IP address).
+    const url = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
     const server = spawnServer({
       DATA_DIR: dataDir,
       PORT: String(port),

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '#web/components/ui/card.tsx';
+import { usePasskeysOffered } from '#web/features/auth/hooks/use-passkeys-offered.ts';
 import { ProfileView } from '#web/features/profile/components/profile-view.tsx';
 import { SubscriptionTab } from '#web/features/subscription/components/subscription-tab.tsx';
 import { TrialCountdownCard } from '#web/features/subscription/components/trial-countdown-card.tsx';
@@ -11,16 +12,18 @@ import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import type { SessionUser } from '#web/lib/auth/stored-session.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
-/** The member's profile with the subscription feature's trial card and tab composed in. */
+/** The member's profile with the subscription feature's trial card and tab, and the auth settings' passkey switch, composed in. */
 function MemberProfile({ user }: { user: SessionUser }) {
   const access = useScammerAccess();
   const { isAdmin } = useAuth();
+  const passkeysOffered = usePasskeysOffered();
   // Admins always have access (product §access): no trial countdown and no Subscribe prompt for them.
   const trialEndsAt = access.trialActive && !isAdmin ? access.facts?.trialEndsAt : null;
   const active = access.subscriptionActive ? (access.facts?.subscription ?? null) : null;
   return (
     <ProfileView
       user={user}
+      passkeysOffered={passkeysOffered}
       trialCountdown={trialEndsAt ? <TrialCountdownCard trialEndsAt={trialEndsAt} /> : null}
       subscriptionTab={
         access.userId ? <SubscriptionTab userId={access.userId} active={active} isAdmin={isAdmin} /> : null

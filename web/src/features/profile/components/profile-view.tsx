@@ -10,6 +10,7 @@ import { useProfileData } from '../hooks/use-profile-data.ts';
 import { type ProfileTab, profileTabOf } from '../profile-data.ts';
 import { CommentsTab, SavedArticlesTab, VotesTab } from './activity-tabs.tsx';
 import { AvatarUploadCard } from './avatar-upload-card.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { PrivacySettingsPanel } from './privacy-settings-panel.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfileSummaryCard } from './profile-summary-card.tsx';
@@ -29,10 +30,17 @@ interface ProfileViewProps {
   trialCountdown?: ReactNode;
   /** The Subscription tab's content (the subscription feature's, composed by the page). */
   subscriptionTab: ReactNode;
+  /** Whether the server offers passkeys and the browser can make them (the page asks the auth settings). */
+  passkeysOffered?: boolean;
 }
 
 /** Product §profile for a signed-in member: summary card, trial countdown and six tabs. */
-export function ProfileView({ user, trialCountdown, subscriptionTab }: ProfileViewProps) {
+export function ProfileView({
+  user,
+  trialCountdown,
+  subscriptionTab,
+  passkeysOffered = false,
+}: ProfileViewProps) {
   const [params, setParams] = useSearchParams();
   const tab = profileTabOf(params.get('tab'));
   // Data loads once supabase-js has confirmed the session, as the header does.
@@ -59,6 +67,9 @@ export function ProfileView({ user, trialCountdown, subscriptionTab }: ProfileVi
           activity={data.activity}
         />
         <Tabs
+          // A grid item shrinks to its track only with min-width 0: a long line (a passkey's name)
+          // must not widen the page on a phone.
+          className="min-w-0"
           value={tab}
           onValueChange={(value) =>
             setParams(
@@ -83,6 +94,7 @@ export function ProfileView({ user, trialCountdown, subscriptionTab }: ProfileVi
               <TabsContent value="settings" className="grid gap-6">
                 <AvatarUploadCard userId={userId} profile={data.profile} />
                 <ProfileForm userId={userId} profile={data.profile} />
+                {passkeysOffered ? <PasskeysCard userId={userId} /> : null}
               </TabsContent>
               <TabsContent value="privacy">
                 <PrivacySettingsPanel userId={userId} />
