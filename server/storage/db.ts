@@ -80,6 +80,15 @@ export async function getBucket(tx: Queryable, id: string): Promise<Omit<BucketR
   return rows[0];
 }
 
+/** A bucket's cap on signed URL lifetimes (decision 154); undefined when there is none. */
+export async function signedUrlCap(tx: Queryable, id: string): Promise<number | undefined> {
+  const { rows } = await tx.query<{ cap: number | null }>(
+    'select signed_url_max_seconds as cap from storage.buckets where id = $1',
+    [id],
+  );
+  return rows[0]?.cap ?? undefined;
+}
+
 export async function getBucketSettings(tx: Queryable, id: string): Promise<BucketSettings | undefined> {
   const { rows } = await tx.query<BucketSettings>(
     `select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types

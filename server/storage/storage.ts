@@ -567,7 +567,17 @@ export class StorageService {
     const object = await this.scoped(caller.scope, (tx) => sql.findObject(tx, bucketId, name));
     if (!object) throw StorageErrors.noSuchKey();
     const path = `${bucketId}/${name}`;
-    return `/object/sign/${path}?token=${await this.signer.signDownload(path, expiresIn)}`;
+    const seconds = await this.cappedExpiry(bucketId, expiresIn);
+    return `/object/sign/${path}?token=${await this.signer.signDownload(path, seconds)}`;
+  }
+
+  /**
+   * The lifetime a signed download URL gets: what was asked, shortened to the bucket's cap when it has
+   * one (decision 154) — the server keeps links of such buckets short whatever a client asks.
+   */
+  private async cappedExpiry(bucketId: string, expiresIn: number): Promise<number> {
+    const cap = await this.scoped(SERVICE_SCOPE, (tx) => sql.signedUrlCap(tx, bucketId));
+    return cap === undefined ? expiresIn : Math.min(expiresIn, cap);
   }
 
   async signUrls(
@@ -579,6 +589,7 @@ export class StorageService {
     const bucketId = bucketIdOrNotFound(bucketIdParam);
     checkExpiresIn(expiresIn);
     const visible = await this.scoped(caller.scope, (tx) => sql.existingNames(tx, bucketId, paths));
+    const seconds = await this.cappedExpiry(bucketId, expiresIn);
     return Promise.all(
       paths.map(async (path) => {
         if (!visible.has(path)) {
@@ -592,7 +603,7 @@ export class StorageService {
         return {
           error: null,
           path,
-          signedURL: `/object/sign/${url}?token=${await this.signer.signDownload(url, expiresIn)}`,
+          signedURL: `/object/sign/${url}?token=${await this.signer.signDownload(url, seconds)}`,
         };
       }),
     );

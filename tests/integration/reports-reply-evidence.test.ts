@@ -9,6 +9,7 @@
  * - duplicates merged into another report (decision 142) disappear from readers, audited.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '#tests/e2e/support/images.ts';
 import { adminClient } from '#tests/support/clients.ts';
@@ -351,6 +352,18 @@ describe('evidence files', () => {
     const fetched = await fetch(signed.data?.signedUrl as string);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).equals(pngBytes())).toBe(true);
+    // Asked through the API for a year, a link still lives at most the bucket's 120 s (decision 154),
+    // alone and in a batch.
+    const lifetime = (url: string | null | undefined) => {
+      const { exp, iat } = decodeJwt(new URL(url as string).searchParams.get('token') as string);
+      return Number(exp) - Number(iat);
+    };
+    const year = 365 * 24 * 3600;
+    const long = await subscriber.client.storage.from(BUCKET).createSignedUrl(approvedLater.name, year);
+    expect(lifetime(long.data?.signedUrl)).toBe(120);
+    const batch = await subscriber.client.storage.from(BUCKET).createSignedUrls([approvedLater.name], year);
+    expect(lifetime(batch.data?.[0]?.signedUrl)).toBe(120);
+    expect(lifetime(signed.data?.signedUrl)).toBe(60);
     // The reader's row names no file and no reporter.
     const row = await subscriber.client
       .from('published_scammer_report_evidence')

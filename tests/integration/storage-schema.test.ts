@@ -164,6 +164,7 @@ describe('the storage migrations', () => {
     expect(files.map((file) => file.name)).toEqual([
       '0001_storage_schema.sql',
       '0002_blob_trash.sql',
+      '0003_signed_url_cap.sql',
       '20261122100000_storage_buckets.sql',
       '20261122300000_storage_writes_need_an_account.sql',
     ]);
