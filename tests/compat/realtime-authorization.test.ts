@@ -108,7 +108,10 @@ describe.each(CLIENTS)('%s', (_name, create) => {
   async function member(user?: User, timeout?: number): Promise<{ supabase: SupabaseClient; user: User }> {
     const account = user ?? (await createUser(server));
     const supabase = client(server.anonKey, timeout);
-    const { error } = await supabase.auth.signInWithPassword({ email: account.email, password: account.password });
+    const { error } = await supabase.auth.signInWithPassword({
+      email: account.email,
+      password: account.password,
+    });
     expect(error).toBeNull();
     return { supabase, user: account };
   }
@@ -136,7 +139,9 @@ describe.each(CLIENTS)('%s', (_name, create) => {
     });
     expect((await subscribed(client().channel(room))).status).toBe('SUBSCRIBED');
     // The service key bypasses row-level security, as on Supabase.
-    expect((await subscribed(service().channel(other, { config: { private: true } }))).status).toBe('SUBSCRIBED');
+    expect((await subscribed(service().channel(other, { config: { private: true } }))).status).toBe(
+      'SUBSCRIBED',
+    );
   });
 
   it('delivers broadcasts on a private channel to its readers, and drops sends its INSERT policy refuses', async () => {
@@ -153,16 +158,25 @@ describe.each(CLIENTS)('%s', (_name, create) => {
       .channel(readonlyRoom, { config: { private: true } })
       .on('broadcast', { event: 'say' }, (message) => gotClosed.push(message as Row));
     const sending = writer.channel(room, { config: { private: true, broadcast: { ack: true } } });
-    const sendingClosed = writer.channel(readonlyRoom, { config: { private: true, broadcast: { ack: true } } });
+    const sendingClosed = writer.channel(readonlyRoom, {
+      config: { private: true, broadcast: { ack: true } },
+    });
     const results = await Promise.all([listening, listeningClosed, sending, sendingClosed].map(subscribed));
-    expect(results.map((result) => result.status)).toEqual(['SUBSCRIBED', 'SUBSCRIBED', 'SUBSCRIBED', 'SUBSCRIBED']);
+    expect(results.map((result) => result.status)).toEqual([
+      'SUBSCRIBED',
+      'SUBSCRIBED',
+      'SUBSCRIBED',
+      'SUBSCRIBED',
+    ]);
 
     expect(await sending.send({ type: 'broadcast', event: 'say', payload: { n: 1 } })).toBe('ok');
     await waitFor(() => got.length === 1);
     expect(got[0]).toMatchObject({ event: 'say', payload: { n: 1 } });
 
     // No INSERT policy for room:closed:… — the send is dropped without a reply, as on Supabase.
-    expect(await sendingClosed.send({ type: 'broadcast', event: 'say', payload: { n: 2 } })).toBe('timed out');
+    expect(await sendingClosed.send({ type: 'broadcast', event: 'say', payload: { n: 2 } })).toBe(
+      'timed out',
+    );
     // A later message the service key sends there arrives alone: the refused one never went out.
     await service()
       .channel(readonlyRoom, { config: { private: true } })
@@ -201,7 +215,9 @@ describe.each(CLIENTS)('%s', (_name, create) => {
     tracker.on('presence', { event: 'sync' }, () => {});
     await subscribed(tracker);
     expect(await tracker.track({ here: true })).toBe('ok');
-    expect((await service().rpc('rt_send', { topic: news, body: { after: 'track' }, is_private: true })).error).toBeNull();
+    expect(
+      (await service().rpc('rt_send', { topic: news, body: { after: 'track' }, is_private: true })).error,
+    ).toBeNull();
     await waitFor(() => got.length === 1);
     expect(syncs).toBe(0);
     expect(watcher.presenceState()).toEqual({});
@@ -220,8 +236,12 @@ describe.each(CLIENTS)('%s', (_name, create) => {
       .on('broadcast', { event: 'note' }, (message) => publicly.push(message as Row));
     await Promise.all([subscribed(privateChannel), subscribed(publicChannel)]);
 
-    expect((await service().rpc('rt_send', { topic: room, body: { text: 'secret' }, is_private: true })).error).toBeNull();
-    expect((await service().rpc('rt_send', { topic: room, body: { text: 'open' }, is_private: false })).error).toBeNull();
+    expect(
+      (await service().rpc('rt_send', { topic: room, body: { text: 'secret' }, is_private: true })).error,
+    ).toBeNull();
+    expect(
+      (await service().rpc('rt_send', { topic: room, body: { text: 'open' }, is_private: false })).error,
+    ).toBeNull();
     await waitFor(() => privately.length === 1 && publicly.length === 1);
     expect(privately[0]).toMatchObject({ event: 'note', payload: { text: 'secret' } });
     expect(publicly[0]).toMatchObject({ event: 'note', payload: { text: 'open' } });
@@ -269,11 +289,13 @@ describe.each(CLIENTS)('%s', (_name, create) => {
       status: 'CHANNEL_ERROR',
       message: `Unauthorized: You do not have permissions to read from this Channel topic: user:${user.id}`,
     });
-    expect((await subscribed(client().channel(`user:${user.id}`, { config: { private: true } }))).status).toBe(
-      'CHANNEL_ERROR',
-    );
+    expect(
+      (await subscribed(client().channel(`user:${user.id}`, { config: { private: true } }))).status,
+    ).toBe('CHANNEL_ERROR');
 
-    const inserted = await service().from('notifications').insert({ user_id: user.id, title: 'Hello', message: 'live' });
+    const inserted = await service()
+      .from('notifications')
+      .insert({ user_id: user.id, title: 'Hello', message: 'live' });
     expect(inserted.error).toBeNull();
     await waitFor(() => got.length === 1);
     expect(got[0]?.payload).toMatchObject({
@@ -284,9 +306,13 @@ describe.each(CLIENTS)('%s', (_name, create) => {
     });
     // The recipient may only listen there: sending is not theirs.
     const timed = await member(user, 1500);
-    const sender = timed.supabase.channel(`user:${user.id}`, { config: { private: true, broadcast: { ack: true } } });
+    const sender = timed.supabase.channel(`user:${user.id}`, {
+      config: { private: true, broadcast: { ack: true } },
+    });
     expect((await subscribed(sender)).status).toBe('SUBSCRIBED');
-    expect(await sender.send({ type: 'broadcast', event: 'INSERT', payload: { forged: true } })).toBe('timed out');
+    expect(await sender.send({ type: 'broadcast', event: 'INSERT', payload: { forged: true } })).toBe(
+      'timed out',
+    );
   });
 
   it('re-checks a private channel when its token changes: another member’s token closes it', async () => {
@@ -332,7 +358,11 @@ describe('the HTTP broadcast API on private topics', () => {
     await Promise.all(channels.map(subscribed));
     const response = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
       method: 'POST',
-      headers: { apikey: server.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({
         messages: [
           { topic: closed, event: 'http', payload: { n: 1 }, private: true },
@@ -345,7 +375,9 @@ describe('the HTTP broadcast API on private topics', () => {
     const service = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
       method: 'POST',
       headers: { apikey: server.serviceRoleKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [{ topic: closed, event: 'http', payload: { n: 3 }, private: true }] }),
+      body: JSON.stringify({
+        messages: [{ topic: closed, event: 'http', payload: { n: 3 }, private: true }],
+      }),
     });
     expect(service.status).toBe(202);
     await waitFor(() => got.length === 2);
