@@ -244,7 +244,7 @@ export class Channel {
     if (!identity.ok) return this.refuse(message.ref, identity.reason);
     this.identity = identity.identity;
     if (this.config.private) {
-      const read = await this.readPolicies(this.identity, null);
+      const read = await this.readPolicies(this.identity);
       if (!read.ok) return this.refuse(message.ref, read.reason);
       this.policies = read.policies;
     }
@@ -367,7 +367,7 @@ export class Channel {
    * policies on realtime.messages for this topic decide whether it may read broadcast (and presence,
    * when enabled); a channel that may read neither is refused. Write access is checked again later.
    */
-  private async readPolicies(identity: Identity, previous: Policies | null): Promise<PoliciesResult> {
+  private async readPolicies(identity: Identity): Promise<PoliciesResult> {
     const extensions = this.config.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'];
     let allowed: Set<string>;
     try {
@@ -389,7 +389,7 @@ export class Channel {
     const policies: Policies = {
       broadcast: { read: allowed.has('broadcast'), write: null },
       presence: {
-        read: this.config.presenceEnabled ? allowed.has('presence') : (previous?.presence.read ?? null),
+        read: this.config.presenceEnabled ? allowed.has('presence') : null,
         write: null,
       },
     };
@@ -631,7 +631,7 @@ export class Channel {
     }
     if (this.policies) {
       const previous = this.policies;
-      const read = await this.readPolicies(result.identity, previous);
+      const read = await this.readPolicies(result.identity);
       if (!read.ok) {
         await this.shutdown(read.reason.replace(/^[A-Za-z]+: /, ''));
         return;

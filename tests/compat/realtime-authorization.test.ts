@@ -32,6 +32,10 @@ const SQL = `
     with check (realtime.topic() like 'room:open:%');
   create policy "news: anyone reads broadcasts" on realtime.messages for select to anon, authenticated
     using (realtime.topic() like 'news:%' and extension = 'broadcast');
+  create policy "desk: members read broadcasts, its owner presence too" on realtime.messages
+    for select to authenticated
+    using (realtime.topic() like 'desk:%'
+           and (extension = 'broadcast' or realtime.topic() = 'desk:' || (select auth.uid())::text));
 
   create function public.rt_send(topic text, body jsonb, is_private boolean) returns void
   language sql security definer set search_path = ''
@@ -313,6 +317,29 @@ describe.each(CLIENTS)('%s', (_name, create) => {
     expect(await sender.send({ type: 'broadcast', event: 'INSERT', payload: { forged: true } })).toBe(
       'timed out',
     );
+  });
+
+  it('closes a private channel whose new token lost a read right it had (presence here)', async () => {
+    const { supabase, user } = await member();
+    const systems: Row[] = [];
+    const statuses: string[] = [];
+    const channel = supabase
+      .channel(`desk:${user.id}`, { config: { private: true, presence: { key: 'me' } } })
+      .on('presence', { event: 'sync' }, () => {})
+      .on('system', {}, (message) => systems.push(message as Row));
+    channel.subscribe((status) => statuses.push(status));
+    await waitFor(() => statuses.includes('SUBSCRIBED'));
+
+    // Another member may read the desk's broadcasts, not its presence.
+    const { supabase: other } = await member();
+    const token = (await other.auth.getSession()).data.session?.access_token as string;
+    await supabase.realtime.setAuth(token);
+    await waitFor(() => systems.some((message) => message.status === 'error'));
+    expect(systems.find((message) => message.status === 'error')).toMatchObject({
+      extension: 'system',
+      status: 'error',
+      message: `You no longer have permission to read from this Channel topic: desk:${user.id}`,
+    });
   });
 
   it('re-checks a private channel when its token changes: another member’s token closes it', async () => {
