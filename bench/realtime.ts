@@ -16,7 +16,9 @@
  * writer's COMMIT returned to the moment the subscriber's callback ran), at increasing write rates.
  *
  * Run: npx tsx bench/realtime.ts [postgres|pglite|both] [seconds=10]
- * (SCENARIOS=own,private,fanout picks scenarios; OWN_RATES, PRIVATE_RATES, FANOUT_RATES the rates.)
+ * (SCENARIOS=own,private,fanout picks scenarios; OWN_RATES, PRIVATE_RATES, FANOUT_RATES the rates;
+ * SKIP_IDLE=1 skips 4; NOTIFICATION_BROADCAST=off disables the notifications' broadcast trigger in the
+ * scratch database, to see what it costs the postgres_changes scenario.)
  * PostgreSQL needs BENCH_PG_URL or TEST_PG_URL (a server to create a scratch database on). The
  * server runs as its own process there; on PGlite (one process owns the database, and there is no
  * other way in to write) it runs inside the bench process, which then also carries the clients.
@@ -311,6 +313,9 @@ async function throughput(target: Target, scenario: Scenario, rates: number[]) {
      end $$`,
   );
   await target.query('select realtime.sync_publication_triggers()');
+  if (process.env.NOTIFICATION_BROADCAST === 'off') {
+    await target.query('alter table public.notifications disable trigger broadcast_notification');
+  }
   const users = await createUsers(target.query, SUBSCRIBERS, false);
   const [author] = await createUsers(target.query, 1, true);
   const commits = new Map<string, number>();
