@@ -5,11 +5,20 @@
  *  2. fan-out: 500 subscribers, each a different user, watching `admin_posts` (published for this
  *     bench only; RLS: "anyone reads published, admins all"), so every published post is delivered
  *     500 times — a live feed;
- *  3. idle: 1,000 websocket connections, each joined to a channel: server memory per connection.
- * For 1 and 2: delivered messages per second and commit-to-receive latency (from the moment the
+ *  3. own rows, private topic: the same 500 users and rows, but each subscriber joins its private
+ *     channel `user:<me>` (Realtime Authorization: the product's SELECT policy on realtime.messages)
+ *     and receives each notification as the broadcast its trigger sends (decision 147) — the same
+ *     delivery measured the other way;
+ *  4. idle: 1,000 websocket connections, each joined to a channel: server memory per connection.
+ * Every notification written is both captured for postgres_changes and broadcast on its recipient's
+ * topic (the product does both), whichever way the subscribers listen.
+ * For 1 to 3: delivered messages per second and commit-to-receive latency (from the moment the
  * writer's COMMIT returned to the moment the subscriber's callback ran), at increasing write rates.
  *
  * Run: npx tsx bench/realtime.ts [postgres|pglite|both] [seconds=10]
+ * (SCENARIOS=own,private,fanout picks scenarios; OWN_RATES, PRIVATE_RATES, FANOUT_RATES the rates;
+ * SKIP_IDLE=1 skips 4; NOTIFICATION_BROADCAST=off disables the notifications' broadcast trigger in the
+ * scratch database, to see what it costs the postgres_changes scenario.)
  * PostgreSQL needs BENCH_PG_URL or TEST_PG_URL (a server to create a scratch database on). The
  * server runs as its own process there; on PGlite (one process owns the database, and there is no
  * other way in to write) it runs inside the bench process, which then also carries the clients.
@@ -176,6 +185,7 @@ async function subscribe(
   users: string[],
   table: 'notifications' | 'admin_posts',
   onRow: (title: string) => void,
+  privateTopic = false,
 ): Promise<RealtimeClient[]> {
   const clients: RealtimeClient[] = [];
   const pending: Promise<void>[] = [];
@@ -186,16 +196,22 @@ async function subscribe(
       timeout: 60_000,
     });
     await client.setAuth(await sign({ sub: user, role: 'authenticated' }));
-    const channel = client.channel(`feed-${user}`).on(
-      'postgres_changes' as never,
-      {
-        event: 'INSERT',
-        schema: 'public',
-        table,
-        ...(table === 'notifications' ? { filter: `user_id=eq.${user}` } : {}),
-      } as never,
-      (payload: { new: { title: string } }) => onRow(payload.new.title),
-    );
+    const channel = privateTopic
+      ? client
+          .channel(`user:${user}`, { config: { private: true } })
+          .on('broadcast', { event: 'INSERT' }, (message: { payload: { record: { title: string } } }) =>
+            onRow(message.payload.record.title),
+          )
+      : client.channel(`feed-${user}`).on(
+          'postgres_changes' as never,
+          {
+            event: 'INSERT',
+            schema: 'public',
+            table,
+            ...(table === 'notifications' ? { filter: `user_id=eq.${user}` } : {}),
+          } as never,
+          (payload: { new: { title: string } }) => onRow(payload.new.title),
+        );
     pending.push(
       new Promise<void>((resolve, reject) =>
         channel.subscribe((status) => {
@@ -285,7 +301,9 @@ async function drive(
   return { rows: sent, expected };
 }
 
-async function throughput(target: Target, scenario: 'own rows' | 'fan-out', rates: number[]) {
+type Scenario = 'own rows' | 'own rows, private user:<id>' | 'fan-out';
+
+async function throughput(target: Target, scenario: Scenario, rates: number[]) {
   const anonKey = await sign({ role: 'anon', iss: 'supabase' });
   // The product publishes only notifications; the bench's scratch database publishes posts too.
   await target.query(
@@ -295,20 +313,31 @@ async function throughput(target: Target, scenario: 'own rows' | 'fan-out', rate
      end $$`,
   );
   await target.query('select realtime.sync_publication_triggers()');
+  if (process.env.NOTIFICATION_BROADCAST === 'off') {
+    await target.query('alter table public.notifications disable trigger broadcast_notification');
+  }
   const users = await createUsers(target.query, SUBSCRIBERS, false);
   const [author] = await createUsers(target.query, 1, true);
   const commits = new Map<string, number>();
   const stats: Stats = { received: 0, latencies: [], firstCommit: 0, lastReceive: 0 };
   const early: string[] = [];
-  const table = scenario === 'own rows' ? 'notifications' : 'admin_posts';
-  const clients = await subscribe(target, anonKey, users, table, (title) => {
-    const now = performance.now();
-    stats.received++;
-    stats.lastReceive = now;
-    const committed = commits.get(title);
-    if (committed === undefined) early.push(title);
-    else stats.latencies.push(Math.max(0, now - committed));
-  });
+  const own = scenario !== 'fan-out';
+  const table = own ? 'notifications' : 'admin_posts';
+  const clients = await subscribe(
+    target,
+    anonKey,
+    users,
+    table,
+    (title) => {
+      const now = performance.now();
+      stats.received++;
+      stats.lastReceive = now;
+      const committed = commits.get(title);
+      if (committed === undefined) early.push(title);
+      else stats.latencies.push(Math.max(0, now - committed));
+    },
+    scenario === 'own rows, private user:<id>',
+  );
   const results = [];
   try {
     for (const rate of rates) {
@@ -317,10 +346,10 @@ async function throughput(target: Target, scenario: 'own rows' | 'fan-out', rate
       const { rows, expected } = await drive(
         target,
         table,
-        scenario === 'own rows' ? users : [author as string],
+        own ? users : [author as string],
         rate,
         seconds * 1000,
-        scenario === 'own rows' ? 1 : SUBSCRIBERS,
+        own ? 1 : SUBSCRIBERS,
         commits,
         stats,
       );
@@ -332,7 +361,7 @@ async function throughput(target: Target, scenario: 'own rows' | 'fan-out', rate
         database: target.name,
         scenario,
         'rows/s written': Math.round(rows / seconds),
-        'msgs/s target': rate * (scenario === 'own rows' ? 1 : SUBSCRIBERS),
+        'msgs/s target': rate * (own ? 1 : SUBSCRIBERS),
         'msgs/s delivered': Math.round(stats.received / span),
         delivered: `${stats.received}/${expected}`,
         'p50 ms': Math.round(percentile(sorted, 50)),
@@ -397,18 +426,24 @@ async function idle(target: Target) {
 }
 
 const OWN_RATES = (process.env.OWN_RATES ?? '1000,3000,5000').split(',').map(Number);
+const PRIVATE_RATES = (process.env.PRIVATE_RATES ?? '1000,3000,5000').split(',').map(Number);
 const FANOUT_RATES = (process.env.FANOUT_RATES ?? '6,10,20').split(',').map(Number);
+const SCENARIOS = (process.env.SCENARIOS ?? 'own,private,fanout').split(',');
 
 const throughputRows: object[] = [];
 const idleRows: object[] = [];
 for (const database of which === 'both' ? ['postgres', 'pglite'] : [which]) {
   const target = database === 'postgres' ? await postgresTarget() : await pgliteTarget(true);
   try {
-    throughputRows.push(...(await throughput(target, 'own rows', OWN_RATES)));
-    throughputRows.push(...(await throughput(target, 'fan-out', FANOUT_RATES)));
+    if (SCENARIOS.includes('own')) throughputRows.push(...(await throughput(target, 'own rows', OWN_RATES)));
+    if (SCENARIOS.includes('private'))
+      throughputRows.push(...(await throughput(target, 'own rows, private user:<id>', PRIVATE_RATES)));
+    if (SCENARIOS.includes('fanout'))
+      throughputRows.push(...(await throughput(target, 'fan-out', FANOUT_RATES)));
   } finally {
     await target.stop();
   }
+  if (process.env.SKIP_IDLE) continue;
   // Memory is measured on a fresh server process of its own.
   const fresh = database === 'postgres' ? await postgresTarget() : await pgliteTarget(false);
   try {

@@ -134,6 +134,33 @@ function describeBinding(spec: Omit<SubscriptionSpec, 'id'>): string {
   return `event: ${spec.action}, schema: ${spec.schema}, table: ${spec.table}, filters: [${filters}]`;
 }
 
+/** What an identity may do on a private channel (Realtime Authorization); null: not checked yet. */
+interface Access {
+  read: boolean | null;
+  write: boolean | null;
+}
+export interface Policies {
+  broadcast: Access;
+  presence: Access;
+}
+
+type PoliciesResult = { ok: true; policies: Policies } | { ok: false; reason: string };
+
+/**
+ * An error raised by the database while a policy was evaluated (Supabase's RlsPolicyError: the
+ * channel is refused), as opposed to the database being unreachable or overloaded.
+ */
+function isPolicyError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(code) &&
+    !code.startsWith('08') &&
+    !code.startsWith('57P') &&
+    !code.startsWith('53')
+  );
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -149,6 +176,8 @@ export class Channel {
   config!: JoinConfig;
   identity!: Identity;
   private bindings: Binding[] = [];
+  /** Private channels only: what this channel's identity may read and write (decision 147). */
+  private policies: Policies | null = null;
   private presence: { ref: string; meta: JsonObject } | null = null;
   private presenceSynced = false;
   private held: (string | Buffer)[] = [];
@@ -214,8 +243,10 @@ export class Channel {
     const identity = await this.resolveIdentity(this.config.token);
     if (!identity.ok) return this.refuse(message.ref, identity.reason);
     this.identity = identity.identity;
-    if (this.config.private && this.identity.role !== 'service_role') {
-      return this.refuse(message.ref, reasons.privateNotAllowed(this.subTopic));
+    if (this.config.private) {
+      const read = await this.readPolicies(this.identity);
+      if (!read.ok) return this.refuse(message.ref, read.reason);
+      this.policies = read.policies;
     }
     this.topicKey = `${this.config.private ? 'private' : 'public'}:${this.subTopic}`;
 
@@ -331,6 +362,79 @@ export class Channel {
     return { ok: false, reason: status === 'gone' ? reasons.accountGone() : reasons.accountSuspended() };
   }
 
+  /**
+   * Realtime Authorization at join and on a new token, as Supabase does it: the identity's SELECT
+   * policies on realtime.messages for this topic decide whether it may read broadcast (and presence,
+   * when enabled); a channel that may read neither is refused. Write access is checked again later.
+   */
+  private async readPolicies(identity: Identity): Promise<PoliciesResult> {
+    const extensions = this.config.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'];
+    let allowed: Set<string>;
+    try {
+      allowed = await this.service.rdb.authorize(
+        this.subTopic,
+        identity.role,
+        identity.claims,
+        false,
+        extensions,
+      );
+    } catch (error) {
+      if (!isPolicyError(error)) {
+        this.service.log.error({ err: error }, 'realtime: authorizing a private channel failed');
+        return { ok: false, reason: reasons.unavailable() };
+      }
+      this.service.log.warn({ err: error, topic: this.subTopic }, 'realtime: RlsPolicyError');
+      return { ok: false, reason: reasons.privateNotAllowed(this.subTopic) };
+    }
+    const policies: Policies = {
+      broadcast: { read: allowed.has('broadcast'), write: null },
+      presence: {
+        read: this.config.presenceEnabled ? allowed.has('presence') : null,
+        write: null,
+      },
+    };
+    if (!policies.broadcast.read && !policies.presence.read) {
+      return { ok: false, reason: reasons.privateNotAllowed(this.subTopic) };
+    }
+    return { ok: true, policies };
+  }
+
+  /**
+   * Whether this channel may send on its topic (broadcast, or track presence): always on a public
+   * channel; on a private one, the identity's INSERT policies on realtime.messages decide, checked
+   * at the first send and remembered until the token changes (as Supabase does).
+   */
+  private async mayWrite(extension: 'broadcast' | 'presence'): Promise<boolean> {
+    const policies = this.policies;
+    if (!policies) return true;
+    if (policies[extension].write === null) {
+      try {
+        const allowed = await this.service.rdb.authorize(
+          this.subTopic,
+          this.identity.role,
+          this.identity.claims,
+          true,
+          ['broadcast', 'presence'],
+        );
+        policies.broadcast.write = allowed.has('broadcast');
+        policies.presence.write = allowed.has('presence');
+      } catch (error) {
+        this.service.log.warn({ err: error, topic: this.subTopic }, 'realtime: checking a send failed');
+        return false;
+      }
+    }
+    return policies[extension].write === true;
+  }
+
+  /** Whether broadcasts on this channel's topic reach it (a private channel needs broadcast read). */
+  get readsBroadcast(): boolean {
+    return this.policies === null || this.policies.broadcast.read === true;
+  }
+
+  private get readsPresence(): boolean {
+    return this.policies === null || this.policies.presence.read === true;
+  }
+
   private dropBindings(): void {
     for (const binding of this.bindings) this.service.feed.removeTarget(binding.subscriptionId);
     this.bindings = [];
@@ -351,7 +455,9 @@ export class Channel {
     }
   }
 
-  private broadcast(message: Message): void {
+  private async broadcast(message: Message): Promise<void> {
+    // Refused sends are dropped without a reply, even with `ack` (as Supabase does).
+    if (!(await this.mayWrite('broadcast'))) return;
     const json = JSON.stringify(message.payload);
     const limit = this.service.config.maxPayloadBytes;
     if (Buffer.byteLength(json) > limit) {
@@ -362,7 +468,8 @@ export class Channel {
     if (this.config.ack) this.reply(message.ref, 'ok', {});
   }
 
-  userBroadcast(push: UserBroadcastPush): void {
+  async userBroadcast(push: UserBroadcastPush): Promise<void> {
+    if (!(await this.mayWrite('broadcast'))) return;
     const limit = this.service.config.maxPayloadBytes;
     if (push.payload.length > limit) {
       this.reply(push.ref, 'error', { reason: reasons.payloadTooLarge(limit) });
@@ -401,6 +508,10 @@ export class Channel {
         this.reply(message.ref, 'error', { reason: reasons.payloadTooLarge(limit) });
         return;
       }
+      if (!(await this.mayTrack())) {
+        this.reply(message.ref, 'error', {});
+        return;
+      }
       await this.track(meta);
       this.reply(message.ref, 'ok', {});
       if (!this.presenceSynced) await this.syncPresence();
@@ -410,6 +521,31 @@ export class Channel {
     } else {
       this.reply(message.ref, 'error', { reason: reasons.unknownPresenceEvent(String(event)) });
     }
+  }
+
+  /**
+   * On a private channel, tracking needs presence write; presence read, not checked at a join
+   * without presence, is checked first (it decides whether this channel then sees who is there).
+   */
+  private async mayTrack(): Promise<boolean> {
+    const policies = this.policies;
+    if (!policies) return true;
+    if (policies.presence.read === null) {
+      try {
+        const allowed = await this.service.rdb.authorize(
+          this.subTopic,
+          this.identity.role,
+          this.identity.claims,
+          false,
+          ['presence'],
+        );
+        policies.presence.read = allowed.has('presence');
+      } catch (error) {
+        this.service.log.warn({ err: error, topic: this.subTopic }, 'realtime: checking presence failed');
+        return false;
+      }
+    }
+    return this.mayWrite('presence');
   }
 
   private async track(meta: JsonObject): Promise<void> {
@@ -469,13 +605,14 @@ export class Channel {
 
   private async syncPresence(): Promise<void> {
     this.presenceSynced = true;
+    if (!this.readsPresence) return;
     const rows = await this.service.rdb.presenceState(this.topicKey);
     if (this.state === 'joined') this.push('presence_state', presenceState(rows));
   }
 
   /** A presence diff on this channel's topic (from this or another process). */
   presenceDiffJson(json: string): void {
-    if (!this.config.presenceEnabled || !this.presenceSynced) return;
+    if (!this.config.presenceEnabled || !this.presenceSynced || !this.readsPresence) return;
     this.send(encodeRaw(this.conn.vsn, null, null, this.topic, 'presence_diff', json));
   }
 
@@ -492,9 +629,24 @@ export class Channel {
       await this.shutdown(result.reason.replace(/^[A-Za-z]+: /, ''));
       return;
     }
-    if (this.config.private && result.identity.role !== 'service_role') {
-      await this.shutdown(`You no longer have permission to read from this Channel topic: ${this.subTopic}`);
-      return;
+    if (this.policies) {
+      const previous = this.policies;
+      const read = await this.readPolicies(result.identity);
+      if (!read.ok) {
+        await this.shutdown(read.reason.replace(/^[A-Za-z]+: /, ''));
+        return;
+      }
+      const revoked = (before: boolean | null, now: boolean | null) => before === true && now === false;
+      if (
+        revoked(previous.broadcast.read, read.policies.broadcast.read) ||
+        revoked(previous.presence.read, read.policies.presence.read)
+      ) {
+        await this.shutdown(
+          `You no longer have permission to read from this Channel topic: ${this.subTopic}`,
+        );
+        return;
+      }
+      this.policies = read.policies;
     }
     this.identity = result.identity;
     this.armExpiry();

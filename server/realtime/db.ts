@@ -17,6 +17,16 @@ export interface PresenceRow {
   meta: Record<string, unknown>;
 }
 
+/** A row of realtime.messages to broadcast (`payload` JSON text, or `binary` base64). */
+export interface DatabaseBroadcast {
+  id: string;
+  topic: string;
+  event: string;
+  private: boolean;
+  payload: string | null;
+  binary: string | null;
+}
+
 export interface SubscriptionSpec {
   id: string;
   schema: string;
@@ -191,7 +201,7 @@ export class RealtimeDb {
   /** PGlite has no autovacuum: reclaim the space of delivered changes now and then. */
   async vacuum(): Promise<void> {
     // One statement each: VACUUM refuses to run inside a multi-statement string.
-    for (const table of ['changes', 'presences', 'subscriptions', 'messages', 'nodes']) {
+    for (const table of ['changes', 'presences', 'subscriptions', 'bus_messages', 'messages', 'nodes']) {
       await this.db.exec(`vacuum realtime.${table}`);
     }
   }
@@ -224,10 +234,40 @@ export class RealtimeDb {
 
   async readMessage(id: string): Promise<string | null> {
     const { rows } = await this.db.query<{ body: string }>(
-      'select body from realtime.messages where id = $1',
+      'select body from realtime.bus_messages where id = $1',
       [id],
     );
     return rows[0]?.body ?? null;
+  }
+
+  /**
+   * Realtime Authorization (definitions/authorize.sql): which of `extensions` the identity may read
+   * (`write` false: its SELECT policies on realtime.messages) or write (its INSERT policies) on a
+   * private topic. Rejects with the database's error when a policy fails.
+   */
+  async authorize(
+    topic: string,
+    role: string,
+    claims: Record<string, unknown>,
+    write: boolean,
+    extensions: readonly string[],
+  ): Promise<Set<string>> {
+    const { rows } = await this.db.query<{ allowed: string[] | null }>(
+      'select realtime.authorize($1, $2, $3, $4, $5::text[]) as allowed',
+      [topic, role, JSON.stringify(claims), write, extensions],
+    );
+    return new Set(rows[0]?.allowed ?? []);
+  }
+
+  /** A broadcast from the database too large for its notification (definitions/messages.sql). */
+  async readBroadcast(id: string): Promise<DatabaseBroadcast | null> {
+    const { rows } = await this.db.query<DatabaseBroadcast>(
+      `select id::text as id, topic, event, private, payload::text as payload,
+              translate(encode(binary_payload, 'base64'), E'\\n', '') as binary
+         from realtime.messages where id = $1::uuid`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {

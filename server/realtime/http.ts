@@ -3,6 +3,7 @@ import type { JwtVerifier } from '../http/jwt.ts';
 import { authenticate, type RequestAuth } from '../http/request-auth.ts';
 import { httpErrors } from './errors.ts';
 import type { KeyedBuckets } from './rate-limit.ts';
+import type { RealtimeService } from './realtime.ts';
 
 /**
  * The caller of the HTTP broadcast API: the anon or service key (plus, optionally, a user's token),
@@ -22,4 +23,28 @@ export async function broadcastCaller(
   }
   if (!buckets.take(request.ip, messages)) throw httpErrors.rateLimited('You have exceeded your rate limit');
   return result.auth;
+}
+
+/**
+ * Of the private topics a caller sends to over HTTP, those it may write to: all for the service
+ * key; otherwise those whose INSERT policies on realtime.messages let its token's identity write a
+ * broadcast (Supabase's BatchBroadcast). A topic whose check fails is not writable.
+ */
+export async function writableTopics(
+  service: RealtimeService,
+  auth: RequestAuth,
+  topics: string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(topics)];
+  if (auth.role === 'service_role') return new Set(unique);
+  const writable = new Set<string>();
+  for (const topic of unique) {
+    try {
+      const allowed = await service.rdb.authorize(topic, auth.role, auth.claims, true, ['broadcast']);
+      if (allowed.has('broadcast')) writable.add(topic);
+    } catch (error) {
+      service.log.warn({ err: error, topic }, 'realtime: checking an HTTP broadcast failed');
+    }
+  }
+  return writable;
 }

@@ -8,7 +8,7 @@ import { Bus, type BusMessage } from './bus.ts';
 import { ChangeFeed } from './change-feed.ts';
 import type { Channel } from './channel.ts';
 import { CLOSE_GOING_AWAY, Connection } from './connection.ts';
-import { RealtimeDb } from './db.ts';
+import { type DatabaseBroadcast, RealtimeDb } from './db.ts';
 import { systemMessages } from './errors.ts';
 import { leaveDiffs, type PresenceDiff } from './presence.ts';
 import {
@@ -62,6 +62,9 @@ export class RealtimeService {
   private beating = false;
   private beats = 0;
   private unlistenRevoked: (() => Promise<void>) | undefined;
+  private unlistenMessages: (() => Promise<void>) | undefined;
+  /** Broadcasts from the database, handled in arrival order (a stored one is read first). */
+  private databaseMessages: Promise<void> = Promise.resolve();
   /** Accounts revoked in the last minute, for joins whose account check raced the notice. */
   private readonly revoked = new Map<string, number>();
 
@@ -87,6 +90,9 @@ export class RealtimeService {
     this.unlistenRevoked = await this.rdb.listen('auth_account_revoked', (payload) =>
       this.onAccountRevoked(payload),
     );
+    this.unlistenMessages = await this.rdb.listen('realtime_messages', (note) => {
+      this.databaseMessages = this.databaseMessages.then(() => this.onDatabaseMessage(note));
+    });
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
     this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(5000, this.config.idleTimeoutMs / 2));
@@ -103,6 +109,8 @@ export class RealtimeService {
     for (const connection of connections) connection.ws.close(CLOSE_GOING_AWAY, 'Server shutting down');
     await Promise.all(connections.map((connection) => connection.close()));
     await this.unlistenRevoked?.().catch(() => {});
+    await this.unlistenMessages?.().catch(() => {});
+    await this.databaseMessages;
     await this.feed.stop();
     await this.bus.stop();
     await this.rdb.unregisterNode(this.nodeId).catch((error) => {
@@ -226,7 +234,7 @@ export class RealtimeService {
     if (!channels) return;
     const frames = new Map<Vsn, string>();
     for (const channel of channels) {
-      if (channel === exclude || channel.state !== 'joined') continue;
+      if (channel === exclude || channel.state !== 'joined' || !channel.readsBroadcast) continue;
       let frame = frames.get(channel.conn.vsn);
       if (frame === undefined) {
         frame = encodeRaw(channel.conn.vsn, null, null, channel.topic, 'broadcast', json);
@@ -249,7 +257,7 @@ export class RealtimeService {
     let binary: Buffer | null | undefined;
     let text: string | null | undefined;
     for (const channel of channels) {
-      if (channel === exclude || channel.state !== 'joined') continue;
+      if (channel === exclude || channel.state !== 'joined' || !channel.readsBroadcast) continue;
       if (channel.conn.vsn === VSN_2) {
         if (binary === undefined)
           binary = encodeUserBroadcast(channel.topic, userEvent, encoding, payload, metadata);
@@ -292,6 +300,62 @@ export class RealtimeService {
     else if (message.k === 'u') {
       this.deliverUser(message.t, message.e, message.f, Buffer.from(message.p, 'base64'), message.m, null);
     } else if (message.k === 'p') this.deliverPresence(message.t, JSON.stringify(message.d));
+  }
+
+  /**
+   * A row of realtime.messages committed with an event (`realtime.send`, `broadcast_changes`),
+   * announced by its trigger to every process (definitions/messages.sql): delivered here to this
+   * process's subscribers of its topic, as Supabase delivers it: a broadcast whose `meta` carries
+   * the row's id. Over the size limit, it is dropped (as Supabase does).
+   */
+  private async onDatabaseMessage(note: string): Promise<void> {
+    try {
+      const newline = note.indexOf('\n');
+      const header = JSON.parse(newline < 0 ? note : note.slice(0, newline)) as {
+        i: string;
+        t?: string;
+        e?: string;
+        p?: boolean;
+        f?: 'json' | 'binary';
+        stored?: boolean;
+      };
+      let message: DatabaseBroadcast | null;
+      if (header.stored) {
+        message = await this.rdb.readBroadcast(header.i);
+      } else {
+        const body = newline < 0 ? '' : note.slice(newline + 1);
+        message = {
+          id: header.i,
+          topic: String(header.t),
+          event: String(header.e),
+          private: header.p === true,
+          payload: header.f === 'binary' ? null : body,
+          binary: header.f === 'binary' ? body : null,
+        };
+      }
+      if (!message) return;
+      const binary = message.binary !== null;
+      const payload = binary
+        ? Buffer.from(message.binary ?? '', 'base64')
+        : Buffer.from(message.payload ?? 'null');
+      if (payload.length > this.config.maxPayloadBytes) {
+        this.log.warn(
+          { topic: message.topic },
+          'realtime: a broadcast from the database exceeds the payload limit',
+        );
+        return;
+      }
+      this.deliverUser(
+        `${message.private ? 'private' : 'public'}:${message.topic}`,
+        message.event,
+        binary ? 'binary' : 'json',
+        payload,
+        { id: message.id },
+        null,
+      );
+    } catch (error) {
+      this.log.warn({ err: error }, 'realtime: ignored an unreadable broadcast from the database');
+    }
   }
 
   // -------------------------------------------------------------------------------------- heartbeat

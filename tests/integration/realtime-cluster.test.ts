@@ -80,6 +80,36 @@ describe.runIf(postgres)('two server processes on one database', () => {
     await waitFor(() => got.b.some((message) => message.event === 'rest'));
   });
 
+  it('deliver realtime.send once to the subscribers of every process, larger than a NOTIFY too (decision 147)', async () => {
+    const got = { a: [] as Row[], b: [] as Row[] };
+    const topic = `feed-${Date.now()}`;
+    const onA = (await realtimeClient(a, a.serviceRoleKey)).channel(topic, { config: { private: true } });
+    onA.on('broadcast', { event: '*' }, (payload) => got.a.push(payload));
+    const onB = (await realtimeClient(b, b.serviceRoleKey)).channel(topic, { config: { private: true } });
+    onB.on('broadcast', { event: '*' }, (payload) => got.b.push(payload));
+    expect((await subscribed(onA)).status).toBe('SUBSCRIBED');
+    expect((await subscribed(onB)).status).toBe('SUBSCRIBED');
+
+    const big = 'y'.repeat(20_000);
+    await a.db.query(`select realtime.send('{"n": 1}', 'small', $1), realtime.send($2::jsonb, 'big', $1)`, [
+      topic,
+      JSON.stringify({ big }),
+    ]);
+    // A rolled-back send reaches nobody.
+    await a.db
+      .transaction(async (tx) => {
+        await tx.query(`select realtime.send('{"n": 2}', 'undone', $1)`, [topic]);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await a.db.query(`select realtime.send('{"n": 3}', 'last', $1)`, [topic]);
+    await waitFor(() => got.a.length === 3 && got.b.length === 3);
+    for (const messages of [got.a, got.b]) {
+      expect(messages.map((message) => message.event)).toEqual(['small', 'big', 'last']);
+      expect(messages[1]?.payload.big).toBe(big);
+    }
+  });
+
   it("close a deleted account's channels on every process at once (decision 104)", async () => {
     const { id } = await createUser(a);
     const system: Row[] = [];

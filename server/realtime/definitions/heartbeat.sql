@@ -1,6 +1,7 @@
 -- Housekeeping, once per heartbeat of each process: mark it alive, remove processes that stopped
 -- beating (with their subscriptions and presences, which are returned so the caller can announce the
--- leaves), forget changes every live process has read and cross-process messages nobody needs.
+-- leaves), forget changes every live process has read, cross-process messages nobody needs and
+-- broadcasts from the database once delivered.
 -- Returns null when the calling process was itself removed (it then registers again).
 
 create or replace function realtime.heartbeat(p_node uuid, p_dead_after interval, p_keep interval)
@@ -27,7 +28,9 @@ begin
   -- Some slack (p_keep): a process whose answer got lost re-reads from the cursor it holds itself.
   delete from realtime.changes c
   where c.id <= v_min and c.created_at < clock_timestamp() - p_keep;
-  delete from realtime.messages m where m.created_at < now() - interval '1 minute';
+  delete from realtime.bus_messages m where m.created_at < now() - interval '1 minute';
+  -- Broadcasts from the database are announced at commit; a stored one is read within the minute.
+  delete from realtime.messages m where m.inserted_at < (now() - interval '1 minute')::timestamp;
 end
 $$;
 

@@ -1,5 +1,6 @@
 -- Cross-process messages (broadcasts and presence diffs between server processes on one database).
--- NOTIFY payloads are limited to 8000 bytes: larger messages are stored and only their id is sent.
+-- NOTIFY payloads are limited to 8000 bytes: larger messages are stored (realtime.bus_messages) and
+-- only their id is sent.
 
 create or replace function realtime.publish(p_node text, p_payloads text[]) returns void
 language plpgsql
@@ -12,7 +13,7 @@ begin
     if pg_catalog.octet_length(v_payload) <= 7900 then
       perform pg_catalog.pg_notify('realtime_bus', v_payload);
     else
-      insert into realtime.messages (body) values (v_payload) returning id into v_id;
+      insert into realtime.bus_messages (body) values (v_payload) returning id into v_id;
       perform pg_catalog.pg_notify(
         'realtime_bus', pg_catalog.json_build_object('n', p_node, 'stored', v_id::text)::text
       );

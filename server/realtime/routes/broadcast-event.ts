@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { httpErrors } from '../errors.ts';
-import { broadcastCaller } from '../http.ts';
+import { broadcastCaller, writableTopics } from '../http.ts';
 import type { RealtimeDeps } from '../realtime.ts';
 
 interface Params {
@@ -11,7 +11,8 @@ interface Params {
 /**
  * POST /realtime/v1/api/broadcast/:topic/events/:event (realtime-js' `httpSend()`): one message
  * whose body is the payload, JSON or `application/octet-stream` (binary, delivered to 2.0.0 clients
- * as a binary broadcast). `?private=true` addresses the private channel and needs the service key.
+ * as a binary broadcast). `?private=true` addresses the private channel: sent when the caller may write there (see
+ * broadcast.ts), dropped otherwise.
  */
 export default function broadcastEvent(app: FastifyInstance, { service, buckets }: RealtimeDeps): void {
   app.post<{ Params: Params; Querystring: { private?: string } }>(
@@ -25,9 +26,6 @@ export default function broadcastEvent(app: FastifyInstance, { service, buckets 
         throw httpErrors.invalidBody('event must have 1 to 255 bytes');
       const isPrivate = request.query.private === 'true';
       const auth = await broadcastCaller(request, service.jwt, buckets, 1, service.config.maxEventsPerSecond);
-      if (isPrivate && auth.role !== 'service_role') {
-        throw httpErrors.forbidden('Broadcasting to a private channel needs the service role key');
-      }
       const limit = service.config.maxPayloadBytes;
       const body: unknown = request.body;
       let payload: Buffer;
@@ -42,6 +40,9 @@ export default function broadcastEvent(app: FastifyInstance, { service, buckets 
         throw httpErrors.invalidBody('A payload is required');
       }
       if (payload.length > limit) throw httpErrors.payloadTooLarge(limit);
+      if (isPrivate && !(await writableTopics(service, auth, [topic])).has(topic)) {
+        return reply.status(202).send();
+      }
       service.broadcastUser(
         `${isPrivate ? 'private' : 'public'}:${topic}`,
         event,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { httpErrors } from '../errors.ts';
-import { broadcastCaller } from '../http.ts';
+import { broadcastCaller, writableTopics } from '../http.ts';
 import type { RealtimeDeps } from '../realtime.ts';
 
 interface Body {
@@ -32,7 +32,9 @@ const bodySchema = {
 /**
  * POST /realtime/v1/api/broadcast: `{messages: [{topic, event, payload, private?}]}` to the channels
  * of those topics, on every server process (realtime-js' `send()` falls back to it when a channel is
- * not joined). 202 with an empty body, as Supabase answers. Private topics need the service key.
+ * not joined). 202 with an empty body, as Supabase answers. A message to a private topic is sent
+ * when the caller may write there (the service key, or its token's INSERT policies on
+ * realtime.messages); otherwise it is dropped, still with 202, as Supabase does (decision 147).
  */
 export default function broadcast(app: FastifyInstance, { service, buckets }: RealtimeDeps): void {
   app.post<{ Body: Body }>(
@@ -53,14 +55,23 @@ export default function broadcast(app: FastifyInstance, { service, buckets }: Re
       );
       const limit = service.config.maxPayloadBytes;
       const prepared = messages.map((message) => {
-        if (message.private && auth.role !== 'service_role') {
-          throw httpErrors.forbidden('Broadcasting to a private channel needs the service role key');
-        }
         const json = JSON.stringify({ type: 'broadcast', event: message.event, payload: message.payload });
         if (Buffer.byteLength(json) > limit) throw httpErrors.payloadTooLarge(limit);
-        return { topicKey: `${message.private ? 'private' : 'public'}:${message.topic}`, json };
+        return { topic: message.topic, isPrivate: message.private === true, json };
       });
-      for (const message of prepared) service.broadcastJson(message.topicKey, message.json, null);
+      const writable = await writableTopics(
+        service,
+        auth,
+        prepared.filter((message) => message.isPrivate).map((message) => message.topic),
+      );
+      for (const message of prepared) {
+        if (message.isPrivate && !writable.has(message.topic)) continue;
+        service.broadcastJson(
+          `${message.isPrivate ? 'private' : 'public'}:${message.topic}`,
+          message.json,
+          null,
+        );
+      }
       return reply.status(202).send();
     },
   );
