@@ -108,7 +108,10 @@ describe('licences', () => {
 
     // The brand still shows its first (unverified) licence until the second is promoted.
     const before = await anonClient(server).rpc('brand_page', { p_slug: brand.slug });
-    expect(before.data.brand).toMatchObject({ licence_number: 'C11-0000009-LIC', verification: 'unverified' });
+    expect(before.data.brand).toMatchObject({
+      licence_number: 'C11-0000009-LIC',
+      verification: 'unverified',
+    });
     expect(before.data.licences).toHaveLength(2);
     expect(before.data.licences[1]).toMatchObject({
       number: 'OR-100-220',
@@ -148,7 +151,9 @@ describe('licences', () => {
     expect(audit.every((row) => row.actor_id === admin.id)).toBe(true);
 
     // Expiry passed: shown as expired on the page, and no longer "verified only".
-    await sql(`update public.brand_licences set expires_on = current_date - 1 where id = $1`, [added.data?.id]);
+    await sql(`update public.brand_licences set expires_on = current_date - 1 where id = $1`, [
+      added.data?.id,
+    ]);
     const expired = await anonClient(server).rpc('brand_page', { p_slug: brand.slug });
     expect(expired.data.brand.verification).toBe('expired');
     expect(expired.data.licences[0]).toMatchObject({ number: 'OR-100-220', verification: 'expired' });
@@ -218,21 +223,35 @@ describe('licences', () => {
       verification_note: 'From the future.',
     });
     expect(future.error?.message).toBe('The verification date cannot be in the future.');
-    const moved = await admin.client.from('brand_licences').update({ brand_id: other.id }).eq('brand_id', brand.id);
+    const moved = await admin.client
+      .from('brand_licences')
+      .update({ brand_id: other.id })
+      .eq('brand_id', brand.id);
     expect(moved.error).not.toBeNull();
     expect(await licences(brand.id)).toHaveLength(1);
     expect(await licences(other.id)).toHaveLength(0);
   });
 
   it('at most 20 licences per brand', async () => {
-    const rows = Array.from({ length: 19 }, (_, i) => ({ brand_id: other.id, number: `N-${i}`, state: 'WA' }));
+    const rows = Array.from({ length: 19 }, (_, i) => ({
+      brand_id: other.id,
+      number: `N-${i}`,
+      state: 'WA',
+    }));
     expect((await admin.client.from('brand_licences').insert(rows)).error).toBeNull();
     expect((await licences(other.id)).filter((row) => row.is_primary)).toHaveLength(1);
-    expect((await admin.client.from('brand_licences').insert({ brand_id: other.id, number: 'N-19', state: 'WA' })).error).toBeNull();
-    const over = await admin.client.from('brand_licences').insert({ brand_id: other.id, number: 'N-20', state: 'WA' });
+    expect(
+      (await admin.client.from('brand_licences').insert({ brand_id: other.id, number: 'N-19', state: 'WA' }))
+        .error,
+    ).toBeNull();
+    const over = await admin.client
+      .from('brand_licences')
+      .insert({ brand_id: other.id, number: 'N-20', state: 'WA' });
     expect(over.error?.message).toBe('A brand lists at most 20 licences.');
     // Clearing the brand's licence through the brands row removes the primary and promotes the next.
-    expect((await admin.client.from('brands').update({ licence_number: null }).eq('id', other.id)).error).toBeNull();
+    expect(
+      (await admin.client.from('brands').update({ licence_number: null }).eq('id', other.id)).error,
+    ).toBeNull();
     const left = await licences(other.id);
     expect(left).toHaveLength(19);
     const primaries = left.filter((row) => row.is_primary);
@@ -274,15 +293,25 @@ describe('logos', () => {
     expect(
       (await admin.client.storage.from('brand-logos').upload(`${other.id}/logo-a.png`, png())).error,
     ).toBeNull();
-    const foreign = await representative.client.storage.from('brand-logos').upload(`${other.id}/logo-b.png`, png());
+    const foreign = await representative.client.storage
+      .from('brand-logos')
+      .upload(`${other.id}/logo-b.png`, png());
     expect(foreign.error).not.toBeNull();
-    const memberUpload = await member.client.storage.from('brand-logos').upload(`${brand.id}/logo-c.png`, png());
+    const memberUpload = await member.client.storage
+      .from('brand-logos')
+      .upload(`${brand.id}/logo-c.png`, png());
     expect(memberUpload.error).not.toBeNull();
-    const anonUpload = await anonClient(server).storage.from('brand-logos').upload(`${brand.id}/logo-d.png`, png());
+    const anonUpload = await anonClient(server)
+      .storage.from('brand-logos')
+      .upload(`${brand.id}/logo-d.png`, png());
     expect(anonUpload.error).not.toBeNull();
-    const notABrand = await representative.client.storage.from('brand-logos').upload('logos/logo-e.png', png());
+    const notABrand = await representative.client.storage
+      .from('brand-logos')
+      .upload('logos/logo-e.png', png());
     expect(notABrand.error).not.toBeNull();
-    const foreignDelete = await representative.client.storage.from('brand-logos').remove([`${other.id}/logo-a.png`]);
+    const foreignDelete = await representative.client.storage
+      .from('brand-logos')
+      .remove([`${other.id}/logo-a.png`]);
     expect(foreignDelete.data ?? []).toEqual([]);
     const foreignReplace = await representative.client.storage
       .from('brand-logos')
@@ -291,7 +320,8 @@ describe('logos', () => {
     const listed = await adminClient(server).storage.from('brand-logos').list(other.id);
     expect(listed.data?.map((file) => file.name)).toEqual(['logo-a.png']);
     // Another brand's stored logo cannot be this brand's logo.
-    const url = admin.client.storage.from('brand-logos').getPublicUrl(`${other.id}/logo-a.png`).data.publicUrl;
+    const url = admin.client.storage.from('brand-logos').getPublicUrl(`${other.id}/logo-a.png`)
+      .data.publicUrl;
     const borrowed = await representative.client.rpc('brands_update_profile', {
       p_brand_id: brand.id,
       description: '',
@@ -306,38 +336,35 @@ describe('logos', () => {
     const path = (name: string) => `${brand.id}/${name}`;
     const big = await representative.client.storage
       .from('brand-logos')
-      .upload(path('big.png'), new Blob([new Uint8Array(pngOfSize(2 * 1024 * 1024 + 1024))], { type: 'image/png' }));
+      .upload(
+        path('big.png'),
+        new Blob([new Uint8Array(pngOfSize(2 * 1024 * 1024 + 1024))], { type: 'image/png' }),
+      );
     expect(big.error?.message).toMatch(/size|large/i);
-    const svg = await representative.client.storage
-      .from('brand-logos')
-      .upload(
-        path('logo.svg'),
-        new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
-          type: 'image/svg+xml',
-        }),
-      );
+    const svg = await representative.client.storage.from('brand-logos').upload(
+      path('logo.svg'),
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], {
+        type: 'image/svg+xml',
+      }),
+    );
     expect(svg.error).not.toBeNull();
-    const svgAsPng = await representative.client.storage
-      .from('brand-logos')
-      .upload(
-        path('logo.png'),
-        new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'], {
-          type: 'image/png',
-        }),
-      );
+    const svgAsPng = await representative.client.storage.from('brand-logos').upload(
+      path('logo.png'),
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'], {
+        type: 'image/png',
+      }),
+    );
     expect(svgAsPng.error).not.toBeNull();
     const html = await representative.client.storage
       .from('brand-logos')
       .upload(path('page.png'), new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }));
     expect(html.error).not.toBeNull();
-    const polyglot = await representative.client.storage
-      .from('brand-logos')
-      .upload(
-        path('poly.png'),
-        new Blob([new Uint8Array(Buffer.concat([pngBytes(), Buffer.from('<script>alert(1)</script>')]))], {
-          type: 'image/png',
-        }),
-      );
+    const polyglot = await representative.client.storage.from('brand-logos').upload(
+      path('poly.png'),
+      new Blob([new Uint8Array(Buffer.concat([pngBytes(), Buffer.from('<script>alert(1)</script>')]))], {
+        type: 'image/png',
+      }),
+    );
     expect(polyglot.error).not.toBeNull();
     const listed = await adminClient(server).storage.from('brand-logos').list(brand.id);
     expect(listed.data ?? []).toEqual([]);
