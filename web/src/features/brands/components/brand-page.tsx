@@ -64,7 +64,7 @@ function LicenceDetails({ licence, textTestId }: { licence: BrandLicence; textTe
         <dt className="text-muted-foreground">Licence number</dt>
         <dd className="font-medium font-mono">{licence.number}</dd>
         <dt className="text-muted-foreground">Issued by</dt>
-        <dd className="font-medium">{stateName(licence.state)}</dd>
+        <dd className="font-medium">{licence.state ? stateName(licence.state) : 'Not stated'}</dd>
         <dt className="text-muted-foreground">Licence type</dt>
         <dd className="font-medium">{licence.type ?? 'Not stated'}</dd>
         {licence.expires_on ? (
@@ -103,20 +103,19 @@ function LicenceDetails({ licence, textTestId }: { licence: BrandLicence; textTe
  * every other licence with its own verification.
  */
 function Licences({ brand, licences }: { brand: Brand; licences: BrandLicence[] }) {
-  const primary: BrandLicence | null =
-    brand.licence_number && brand.licence_state
-      ? {
-          id: 'primary',
-          number: brand.licence_number,
-          state: brand.licence_state,
-          type: brand.licence_type,
-          expires_on: brand.licence_expires_on,
-          verification: brand.verification,
-          verified_at: brand.verified_at,
-          verification_note: brand.verification_note,
-          is_primary: true,
-        }
-      : null;
+  const primary: BrandLicence | null = brand.licence_number
+    ? {
+        id: 'primary',
+        number: brand.licence_number,
+        state: brand.licence_state ?? '',
+        type: brand.licence_type,
+        expires_on: brand.licence_expires_on,
+        verification: brand.verification,
+        verified_at: brand.verified_at,
+        verification_note: brand.verification_note,
+        is_primary: true,
+      }
+    : null;
   const others = licences.filter((licence) => !licence.is_primary);
   return (
     <>
