@@ -116,6 +116,17 @@ test.describe('licences', () => {
     await expect(second.getByTestId('verification-badge')).toHaveText('Licence verified');
     await expectNoSeriousA11yViolations(page);
 
+    // The admin's brand editor takes a logo file too.
+    await page
+      .getByLabel('Upload a logo (JPEG, PNG, WebP or GIF, at most 2 MB)', { exact: true })
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes(20, 20) });
+    await expect(page.getByTestId('logo-preview')).toHaveAttribute(
+      'src',
+      new RegExp(`/storage/v1/object/public/brand-logos/${brand.id}/logo-\\d+\\.png$`),
+    );
+    await page.getByRole('button', { name: 'Save brand', exact: true }).click();
+    await expect(toastWith(page, 'Brand saved')).toBeVisible();
+
     await page.goto(`/brand-directory/${brand.slug}`);
     const primary = page.getByTestId('brand-licence');
     await expect(primary).toContainText(`C11-${t}`, FIRST_LOAD);
@@ -132,6 +143,7 @@ test.describe('licences', () => {
       'HighGrade checked this licence on November 3, 2026. Evidence: Active on the OLCC search.',
     );
     await expect(page.getByTestId('header-licence')).toHaveText(`Licence CA C11-${t}`);
+    await expect(page.locator(`img[src*="/brand-logos/${brand.id}/logo-"]`)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // Promoted, the verified licence is the one the brand shows wherever it is promoted.
