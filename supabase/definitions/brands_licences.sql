@@ -81,6 +81,10 @@ begin
         message = 'A brand lists at most 20 licences.';
     end if;
   end if;
+  -- Who verified is stamped below, never written by a client.
+  if not private.is_privileged() then
+    new.verified_by := case when tg_op = 'UPDATE' then old.verified_by end;
+  end if;
   if tg_op = 'UPDATE' and new.verification = 'verified' and old.verification = 'verified'
      and (new.number, new.state, new.type) is distinct from (old.number, old.state, old.type)
      and new.verified_at is not distinct from old.verified_at then

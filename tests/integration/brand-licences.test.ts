@@ -105,6 +105,14 @@ describe('licences', () => {
       .single();
     expect(verified.error).toBeNull();
     expect(verified.data).toEqual({ verification: 'verified', verified_by: admin.id });
+    // Who verified is the database's to stamp, not the client's to write.
+    const forged = await admin.client
+      .from('brand_licences')
+      .update({ verified_by: member.id })
+      .eq('id', added.data?.id)
+      .select('verified_by')
+      .single();
+    expect(forged.data).toEqual({ verified_by: admin.id });
 
     // The brand still shows its first (unverified) licence until the second is promoted.
     const before = await anonClient(server).rpc('brand_page', { p_slug: brand.slug });
@@ -147,7 +155,7 @@ describe('licences', () => {
         where target_table = 'public.brand_licences' and target_id = $1 order by id`,
       [added.data?.id],
     );
-    expect(audit.map((row) => row.action)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
+    expect(audit.map((row) => row.action)).toEqual(['INSERT', 'UPDATE', 'UPDATE', 'UPDATE']);
     expect(audit.every((row) => row.actor_id === admin.id)).toBe(true);
 
     // Expiry passed: shown as expired on the page, and no longer "verified only".
