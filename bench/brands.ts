@@ -177,6 +177,18 @@ async function main() {
          on conflict (slug) do nothing`,
         [BRANDS],
       );
+      // Every brand's licence is its primary licence (as the triggers would make it), and every third
+      // brand holds a second one (decision 151): the trust page lists them.
+      await tx.query(
+        `insert into public.brand_licences (brand_id, number, state, type, verification, verified_at,
+           verification_note, is_primary)
+         select b.id, b.licence_number, b.licence_state, b.licence_type, b.verification, b.verified_at,
+           b.verification_note, true
+         from public.brands b where b.licence_number is not null
+         union all
+         select b.id, b.licence_number || '-2', 'ZZ', 'Manufacturer', 'unverified', null, null, false
+         from public.brands b where b.licence_number is not null and abs(hashtext(b.slug)) % 3 = 0`,
+      );
       await tx.query(
         `insert into public.products (id, name, category, brand_id, created_at)
          select 'bench-' || row_number() over (), b.name || ' product ' || k, b.categories[1], b.id, b.created_at
@@ -194,7 +206,9 @@ async function main() {
          left join public.product_tallies t on t.product_id = p.id group by b.id`,
       );
     });
-    await db.query('analyze public.brands, public.products, public.product_tallies, public.brand_tallies');
+    await db.query(
+      'analyze public.brands, public.brand_licences, public.products, public.product_tallies, public.brand_tallies',
+    );
     const { rows: names } = await db.query<{ name: string; slug: string }>(
       `select name, slug from public.brands order by md5(id::text) limit ${SAMPLES}`,
     );

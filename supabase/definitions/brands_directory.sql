@@ -240,6 +240,15 @@ begin
     'brand', to_jsonb(v_brand) - 'verified_by'
       || jsonb_build_object('verification',
         public.brands_effective_verification(v_brand.verification, v_brand.licence_expires_on)),
+    -- Every licence, the primary first (decision 151); the brand object keeps the primary's fields.
+    'licences', coalesce((
+      select jsonb_agg(jsonb_build_object('id', l.id, 'number', l.number, 'state', l.state, 'type', l.type,
+          'expires_on', l.expires_on,
+          'verification', public.brands_effective_verification(l.verification, l.expires_on),
+          'verified_at', l.verified_at, 'verification_note', l.verification_note, 'is_primary', l.is_primary)
+        order by l.is_primary desc, l.state, l.number, l.id)
+      from public.brand_licences l where l.brand_id = v_brand.id
+    ), '[]'::jsonb),
     'merged_into_slug', v_into,
     'tallies', (select jsonb_build_object('products', t.products, 'gas', t.gas, 'pass', t.pass,
         'gas_share', case when t.counted > 0 then t.gas::double precision / t.counted end,
@@ -265,7 +274,7 @@ begin
 end
 $$;
 comment on function public.brand_page(text) is
-  'Brand trust page: brand, merge target, tallies, products with Top rank, scam-report summary, the caller''s claim.';
+  'Brand trust page: brand, its licences, merge target, tallies, products with Top rank, scam-report summary, the caller''s claim.';
 
 -- A representative's (or admin's) edit of the fields representatives own: description, logo, links.
 -- Through the table's policies and guard, with a clear error instead of "0 rows" for someone else's brand.

@@ -32,6 +32,11 @@ as $$
 declare
   v_admin boolean := private.is_privileged() or public.has_role('admin');
 begin
+  -- The primary licence mirrored from brand_licences (brands_licences.sql) is already stamped there.
+  if tg_op = 'UPDATE' and private.brand_licences_syncing() then
+    new.verified := coalesce(new.verification = 'verified', false);
+    return new;
+  end if;
   if tg_op = 'UPDATE' and not v_admin then
     if (to_jsonb(new) - array['description', 'logo_url', 'website', 'social_links', 'updated_at'])
        is distinct from (to_jsonb(old) - array['description', 'logo_url', 'website', 'social_links', 'updated_at']) then

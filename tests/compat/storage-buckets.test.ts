@@ -178,10 +178,11 @@ describe.each(BACKENDS)('storage buckets on the %s backend', (backend) => {
       });
       expect((await client.storage.deleteBucket('user-uploads')).error).toMatchObject({ status: 404 });
       expect((await client.storage.emptyBucket('numbers')).error).toMatchObject({ status: 404 });
-      // Buckets other than the product's (uploads, review media, Pass or Gas product images) are
-      // invisible to them.
+      // Buckets other than the product's (uploads, review media, Pass or Gas product images, brand
+      // logos) are invisible to them.
       const { data } = await client.storage.listBuckets();
       expect(data?.map((bucket) => bucket.id).sort()).toEqual([
+        'brand-logos',
         'community-review-media',
         'product-images',
         'user-uploads',

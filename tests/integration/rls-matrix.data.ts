@@ -74,6 +74,7 @@ export const IDS = {
   newsArticle: '0b000000-0000-4000-8000-000000000010',
   deputyRole: '0b000000-0000-4000-8000-000000000011',
   brandClaim: '0b000000-0000-4000-8000-000000000b01',
+  brandLicence: '0b000000-0000-4000-8000-000000000b02',
   watch: '0b000000-0000-4000-8000-000000000019',
   // Scammer Network replies and evidence (decisions 126, 141): a report the subscriber published, which
   // names someone the owner stands for.
@@ -150,6 +151,11 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
     rows: [
       { id: IDS.brandClaim, brand_id: IDS.brand, user_id: owner, role_title: 'Owner', status: 'rejected' },
     ],
+  },
+  {
+    table: 'brand_licences',
+    upsertOn: ['id'],
+    rows: [{ id: IDS.brandLicence, brand_id: IDS.brand, number: 'RLS-1', state: 'CA' }],
   },
   {
     table: 'products',
@@ -680,6 +686,22 @@ export const MATRIX: TableMatrix[] = [
     expected: {
       select: by(F, A, F, F, A, A),
       insert: by(D, A, D, D, D, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
+    },
+  },
+  {
+    // A brand's licences: everyone reads them; only admins add, edit (verify) and remove them.
+    table: 'brand_licences',
+    requests: {
+      select: { target: { id: IDS.brandLicence } },
+      insert: { values: { brand_id: IDS.brand, number: 'RLS-2', state: 'OR' } },
+      update: { target: { id: IDS.brandLicence }, set: { type: 'Retail' } },
+      delete: { target: { id: IDS.brandLicence } },
+    },
+    expected: {
+      select: by(A, A, A, A, A, A),
+      insert: by(D, D, D, D, A, A),
       update: by(F, F, F, F, A, A),
       delete: by(F, F, F, F, A, A),
     },

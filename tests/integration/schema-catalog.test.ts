@@ -45,8 +45,11 @@ const PASS_OR_GAS_TABLES = [
   'product_vote_days',
   'products',
 ];
-/** Brand directory (decisions 119–121): the brands' community tallies and representatives' claims. */
-const BRAND_TABLES = ['brand_claims', 'brand_tallies'];
+/**
+ * Brand directory (decisions 119–121, 151): the brands' community tallies, representatives' claims
+ * and every licence a brand holds.
+ */
+const BRAND_TABLES = ['brand_claims', 'brand_licences', 'brand_tallies'];
 /** Market index (decisions 127–130): the indices, their points and the inputs they are computed from. */
 const MARKET_TABLES = [
   'flower_price_observations',
@@ -532,12 +535,17 @@ describe('the functions', () => {
       'are_http_urls',
       // The bookings' status flow, which a trigger checks for every writer (decision 101).
       'booking_status_allowed',
+      // Whether a brands or brand_licences write is the primary licence's mirror, asked by their
+      // (security invoker) guards (decision 151).
+      'brand_licences_syncing',
       // The brands' column checks (decision 119) and the representatives' policy (decision 121).
       'brands_are_categories',
       'brands_are_links',
       'brands_are_states',
       'brands_is_https_url',
       'brands_is_representative',
+      // The brand-logos bucket's write policies (decision 151).
+      'brands_may_write_logo',
       // The trust page's Top rank, which brand_page computes as the caller.
       'brands_top_rank',
       'caller_account_exists',

@@ -127,6 +127,19 @@ export interface Brand {
   updated_at: string;
 }
 
+/** One of a brand's licences (brand_licences, decision 151); the primary one is also the brand's licence_*. */
+export interface BrandLicence {
+  id: string;
+  number: string;
+  state: string;
+  type: string | null;
+  expires_on: string | null;
+  verification: Verification;
+  verified_at: string | null;
+  verification_note: string | null;
+  is_primary: boolean;
+}
+
 export interface BrandProduct {
   id: string;
   name: string;
@@ -141,6 +154,8 @@ export interface BrandProduct {
 
 export interface BrandPageData {
   brand: Brand;
+  /** Every licence, the primary first. */
+  licences: BrandLicence[];
   merged_into_slug: string | null;
   tallies: {
     products: number;

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { UserFacingError } from '#web/lib/error-text.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { brandErrorText } from '../api/brands.ts';
-import type { Brand, BrandClaim } from '../types.ts';
+import type { Brand, BrandClaim, BrandLicence } from '../types.ts';
 
 const fail = (error: unknown): never => {
   throw new UserFacingError(brandErrorText(error));
@@ -85,6 +85,53 @@ export function useBrandWrite() {
                   .update({ status: write.status, decision_note: write.note })
                   .eq('id', write.id);
       if (result.error) fail(result.error);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['brands'] }),
+  });
+}
+
+/** A brand's licences, the primary first (admins edit them; everyone may read them). */
+export async function getLicences(brandId: string): Promise<BrandLicence[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('brand_licences')
+    .select(LICENCE_COLUMNS)
+    .eq('brand_id', brandId)
+    .order('is_primary', { ascending: false })
+    .order('created_at')
+    .order('id');
+  if (error) fail(error);
+  return (data ?? []) as BrandLicence[];
+}
+
+const LICENCE_COLUMNS =
+  'id, number, state, type, expires_on, verification, verified_at, verification_note, is_primary';
+
+export const licencesQueryOptions = (brandId: string) =>
+  queryOptions({ queryKey: ['brands', 'licences', brandId], queryFn: () => getLicences(brandId) });
+
+export type LicenceInput = Omit<BrandLicence, 'id'>;
+
+type LicenceWrite =
+  | { kind: 'add'; brandId: string; input: LicenceInput }
+  | { kind: 'edit'; id: string; input: Partial<LicenceInput> }
+  | { kind: 'remove'; id: string };
+
+/** Add, edit (verify, set expiry, promote) or remove a licence; audited by the table's trigger. */
+export function useLicenceWrite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (write: LicenceWrite) => {
+      const supabase = await loadSupabase();
+      const result =
+        write.kind === 'add'
+          ? await supabase.from('brand_licences').insert({ brand_id: write.brandId, ...write.input })
+          : write.kind === 'edit'
+            ? await supabase.from('brand_licences').update(write.input).eq('id', write.id).select('id')
+            : await supabase.from('brand_licences').delete().eq('id', write.id).select('id');
+      if (result.error) fail(result.error);
+      if (write.kind !== 'add' && (result.data ?? []).length === 0)
+        fail({ code: 'P0002', message: 'This licence no longer exists.' });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['brands'] }),
   });

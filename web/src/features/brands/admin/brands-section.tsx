@@ -14,6 +14,8 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { VerificationBadge } from '../components/brand-badges.tsx';
+import { removeStoredLogo } from '../logo/logo.ts';
+import { LogoField } from '../logo/logo-field.tsx';
 import { BRAND_CATEGORIES, type Brand, US_STATES, type Verification } from '../types.ts';
 import {
   type AdminClaim,
@@ -22,6 +24,7 @@ import {
   type BrandInput,
   useBrandWrite,
 } from './admin-api.ts';
+import { LicencesPanel } from './licences-panel.tsx';
 
 const EMPTY: BrandInput = {
   name: '',
@@ -68,6 +71,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
   });
   const [links, setLinks] = useState(values.social_links.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const write = useBrandWrite();
   const set = (patch: Partial<BrandInput>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -98,8 +102,19 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
             : `${today()}T12:00:00Z`,
     };
     setProblem(null);
-    write.mutate(initial ? { kind: 'update', id: initial.id, input } : { kind: 'create', input }, {
+    // An edit sends only what changed: the licence panel below may have changed the primary licence
+    // since this form opened, and its fields here must not write the old values back.
+    const changed = initial
+      ? (Object.fromEntries(
+          Object.entries(input).filter(
+            ([key, value]) =>
+              JSON.stringify(value) !== JSON.stringify(initial[key as keyof BrandInput] ?? null),
+          ),
+        ) as Partial<BrandInput>)
+      : input;
+    write.mutate(initial ? { kind: 'update', id: initial.id, input: changed } : { kind: 'create', input }, {
       onSuccess: () => {
+        if (initial && 'logo_url' in changed) void removeStoredLogo(initial.logo_url, initial.id);
         toast({ title: initial ? 'Brand saved' : 'Brand created' });
         onDone();
       },
@@ -166,16 +181,18 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
             }
           />,
         )}
-        {field(
-          'brand-logo',
-          'Logo address (https://…)',
-          <Input
-            id="brand-logo"
-            inputMode="url"
-            value={values.logo_url ?? ''}
-            onChange={(e) => set({ logo_url: orNull(e.target.value) })}
-          />,
-        )}
+        {initial
+          ? null
+          : field(
+              'brand-logo',
+              'Logo address (https://…; upload a file after creating the brand)',
+              <Input
+                id="brand-logo"
+                inputMode="url"
+                value={values.logo_url ?? ''}
+                onChange={(e) => set({ logo_url: orNull(e.target.value) })}
+              />,
+            )}
         {field(
           'brand-website',
           'Website',
@@ -187,6 +204,19 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
           />,
         )}
       </div>
+      {initial ? (
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1 font-medium text-sm">Logo</legend>
+          <LogoField
+            brandId={initial.id}
+            idPrefix="brand"
+            value={values.logo_url}
+            onChange={(url) => set({ logo_url: url })}
+            onProblem={setProblem}
+            onBusy={setUploading}
+          />
+        </fieldset>
+      ) : null}
       <fieldset className="grid gap-2">
         <legend className="mb-1 font-medium text-sm">Categories</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
@@ -225,7 +255,9 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
         <Textarea id="brand-links" rows={2} value={links} onChange={(e) => setLinks(e.target.value)} />,
       )}
       <fieldset className="grid gap-4 rounded-md border p-3 sm:grid-cols-2">
-        <legend className="px-1 font-medium text-sm">Licence and verification</legend>
+        <legend className="px-1 font-medium text-sm">
+          {initial ? 'Primary licence and verification' : 'Licence and verification'}
+        </legend>
         {field(
           'brand-licence-number',
           'Licence number',
@@ -317,7 +349,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button type="submit" disabled={write.isPending}>
+        <Button type="submit" disabled={write.isPending || uploading}>
           {write.isPending ? 'Saving…' : initial ? 'Save brand' : 'Create brand'}
         </Button>
         <Button type="button" variant="outline" onClick={onDone}>
@@ -491,6 +523,9 @@ export function BrandsSection() {
           initial={editing === 'new' ? null : editing}
           onDone={() => setEditing(null)}
         />
+      ) : null}
+      {editing && editing !== 'new' ? (
+        <LicencesPanel key={editing.id} brandId={editing.id} brandName={editing.name} />
       ) : null}
       <Claims />
       <div className="flex flex-wrap items-end gap-3">

@@ -44,6 +44,14 @@ const CONSTRAINT_TEXTS: Record<string, string> = {
     'A verified licence needs its number, issuing state, the verification date and an evidence note.',
   brands_verification_note_format: 'The evidence note may be at most 2000 characters, without script markup.',
   brands_verified_at_not_future: 'The verification date cannot be in the future.',
+  brand_licences_number_format:
+    'The licence number may hold letters, digits, spaces and . / # - (at most 64).',
+  brand_licences_state_format: 'The licence state must be a two-letter code.',
+  brand_licences_type_format: 'The licence type must be 1 to 100 characters, without markup.',
+  brand_licences_verified_complete: 'A verified licence needs the verification date and an evidence note.',
+  brand_licences_verification_note_format:
+    'The evidence note may be at most 2000 characters, without script markup.',
+  brand_licences_number_key: 'This brand already lists a licence with this number from this state.',
   brand_claims_role_title_length: 'Say your role at the brand in 2 to 100 characters.',
   brand_claims_role_title_markup: 'Your role may not contain markup.',
   brand_claims_message_length: 'The message may be at most 2000 characters.',

@@ -20,7 +20,7 @@ import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { brandPageQueryOptions } from '../api/brands.ts';
-import { type Brand, type BrandPageData, stateName } from '../types.ts';
+import { type Brand, type BrandLicence, type BrandPageData, stateName } from '../types.ts';
 import { BrandLogo, BrandSampleBadge, gasShareText, VerificationBadge } from './brand-badges.tsx';
 import { ClaimBrand, EditProfile } from './claim-and-edit.tsx';
 
@@ -56,58 +56,117 @@ function OutsideLink({ href, children }: { href: string; children: React.ReactNo
   );
 }
 
-function Licence({ brand }: { brand: Brand }) {
+/** One licence's number, issuer, type, expiry and verification, in plain words. */
+function LicenceDetails({ licence, textTestId }: { licence: BrandLicence; textTestId: string }) {
   return (
-    <Card data-testid="brand-licence">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <ShieldCheck aria-hidden="true" className="size-5" />
-          Licence
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        {brand.licence_number ? (
-          <dl className="grid gap-x-6 gap-y-1.5 sm:grid-cols-[auto_1fr]">
-            <dt className="text-muted-foreground">Licence number</dt>
-            <dd className="font-medium font-mono">{brand.licence_number}</dd>
-            <dt className="text-muted-foreground">Issued by</dt>
-            <dd className="font-medium">
-              {brand.licence_state ? stateName(brand.licence_state) : 'Not stated'}
-            </dd>
-            <dt className="text-muted-foreground">Licence type</dt>
-            <dd className="font-medium">{brand.licence_type ?? 'Not stated'}</dd>
-            {brand.licence_expires_on ? (
-              <>
-                <dt className="text-muted-foreground">Expires</dt>
-                <dd className="font-medium">{dateText(brand.licence_expires_on)}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : (
-          <p>No licence number is on file for this brand.</p>
-        )}
-        <div className="flex flex-wrap items-center gap-2">
-          <VerificationBadge verification={brand.verification} />
-        </div>
-        {brand.verification === 'verified' && brand.verified_at ? (
-          <p data-testid="verification-text">
-            HighGrade checked this licence on {dateText(brand.verified_at)}.
-            {brand.verification_note ? ` Evidence: ${brand.verification_note}` : ''}
-          </p>
-        ) : brand.verification === 'expired' ? (
-          <p data-testid="verification-text">
-            This licence was verified
-            {brand.verified_at ? ` on ${dateText(brand.verified_at)}` : ''}, but the licence
-            {brand.licence_expires_on ? ` expired on ${dateText(brand.licence_expires_on)}` : ' has expired'}.
-            Check its current status with the issuing state before you trade.
-          </p>
-        ) : (
-          <p data-testid="verification-text">
-            This licence has not been verified by HighGrade. Check it with the issuing state before you trade.
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <>
+      <dl className="grid gap-x-6 gap-y-1.5 sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Licence number</dt>
+        <dd className="font-medium font-mono">{licence.number}</dd>
+        <dt className="text-muted-foreground">Issued by</dt>
+        <dd className="font-medium">{licence.state ? stateName(licence.state) : 'Not stated'}</dd>
+        <dt className="text-muted-foreground">Licence type</dt>
+        <dd className="font-medium">{licence.type ?? 'Not stated'}</dd>
+        {licence.expires_on ? (
+          <>
+            <dt className="text-muted-foreground">Expires</dt>
+            <dd className="font-medium">{dateText(licence.expires_on)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="flex flex-wrap items-center gap-2">
+        <VerificationBadge verification={licence.verification} />
+      </div>
+      {licence.verification === 'verified' && licence.verified_at ? (
+        <p data-testid={textTestId}>
+          HighGrade checked this licence on {dateText(licence.verified_at)}.
+          {licence.verification_note ? ` Evidence: ${licence.verification_note}` : ''}
+        </p>
+      ) : licence.verification === 'expired' ? (
+        <p data-testid={textTestId}>
+          This licence was verified
+          {licence.verified_at ? ` on ${dateText(licence.verified_at)}` : ''}, but the licence
+          {licence.expires_on ? ` expired on ${dateText(licence.expires_on)}` : ' has expired'}. Check its
+          current status with the issuing state before you trade.
+        </p>
+      ) : (
+        <p data-testid={textTestId}>
+          This licence has not been verified by HighGrade. Check it with the issuing state before you trade.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The brand's licences (decision 151): the primary one (the one the brand is promoted with) first, then
+ * every other licence with its own verification.
+ */
+function Licences({ brand, licences }: { brand: Brand; licences: BrandLicence[] }) {
+  const primary: BrandLicence | null = brand.licence_number
+    ? {
+        id: 'primary',
+        number: brand.licence_number,
+        state: brand.licence_state ?? '',
+        type: brand.licence_type,
+        expires_on: brand.licence_expires_on,
+        verification: brand.verification,
+        verified_at: brand.verified_at,
+        verification_note: brand.verification_note,
+        is_primary: true,
+      }
+    : null;
+  const others = licences.filter((licence) => !licence.is_primary);
+  return (
+    <>
+      <Card data-testid="brand-licence">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-lg">
+            <ShieldCheck aria-hidden="true" className="size-5" />
+            {others.length ? 'Primary licence' : 'Licence'}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm">
+          {primary ? (
+            <LicenceDetails licence={primary} textTestId="verification-text" />
+          ) : (
+            <>
+              <p>No licence number is on file for this brand.</p>
+              <div className="flex flex-wrap items-center gap-2">
+                <VerificationBadge verification={brand.verification} />
+              </div>
+              <p data-testid="verification-text">
+                This licence has not been verified by HighGrade. Check it with the issuing state before you
+                trade.
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      {others.length ? (
+        <Card data-testid="brand-other-licences">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-lg">
+              <ShieldCheck aria-hidden="true" className="size-5" />
+              Other licences ({others.length})
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-4 text-sm">
+              {others.map((licence) => (
+                <li
+                  key={licence.id}
+                  className="grid gap-3 border-t pt-4 first:border-t-0 first:pt-0"
+                  data-testid="other-licence"
+                >
+                  <LicenceDetails licence={licence} textTestId="licence-verification-text" />
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
   );
 }
 
@@ -333,7 +392,9 @@ export function BrandPage({
         ) : null}
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <Licence brand={brand} />
+          <div className="grid content-start gap-6">
+            <Licences brand={brand} licences={data.licences ?? []} />
+          </div>
           <Reports data={data} signedIn={signedIn} onSignIn={onSignIn} />
         </div>
         <Products data={data} />

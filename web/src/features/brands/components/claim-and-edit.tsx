@@ -9,6 +9,8 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useClaimBrand, useProfileUpdate } from '../api/brands.ts';
+import { removeStoredLogo, storedLogoPath } from '../logo/logo.ts';
+import { LogoField } from '../logo/logo-field.tsx';
 import type { Brand, BrandPageData } from '../types.ts';
 
 const HTTPS = /^https:\/\/[^\s/?#<>"]+[^\s<>"]*$/i;
@@ -132,11 +134,12 @@ export function ClaimBrand({
   );
 }
 
-/** A representative's edit: description, logo (an https address) and links — nothing else. */
+/** A representative's edit: description, logo (uploaded, or an https address) and links — nothing else. */
 export function EditProfile({ brand }: { brand: Brand }) {
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState(brand.description);
-  const [logo, setLogo] = useState(brand.logo_url ?? '');
+  const [logo, setLogo] = useState<string | null>(brand.logo_url);
+  const [uploading, setUploading] = useState(false);
   const [website, setWebsite] = useState(brand.website ?? '');
   const [links, setLinks] = useState(brand.social_links.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
@@ -148,7 +151,8 @@ export function EditProfile({ brand }: { brand: Brand }) {
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
-    if (logo.trim() && !HTTPS.test(logo.trim()))
+    const logoUrl = logo?.trim() ?? '';
+    if (logoUrl && !HTTPS.test(logoUrl) && !storedLogoPath(logoUrl, brand.id))
       return setProblem('The logo must be an https:// address of an image.');
     if (website.trim() && !HTTP.test(website.trim()))
       return setProblem('The website must be a full http:// or https:// address.');
@@ -156,9 +160,10 @@ export function EditProfile({ brand }: { brand: Brand }) {
       return setProblem('Each social link must be a full http:// or https:// address (at most 10).');
     setProblem(null);
     update.mutate(
-      { description, logo_url: logo.trim(), website: website.trim(), social_links: social },
+      { description, logo_url: logoUrl, website: website.trim(), social_links: social },
       {
         onSuccess: () => {
+          if (brand.logo_url !== (logoUrl || null)) void removeStoredLogo(brand.logo_url, brand.id);
           setOpen(false);
           toast({ title: 'Brand profile saved' });
         },
@@ -196,15 +201,17 @@ export function EditProfile({ brand }: { brand: Brand }) {
                 onChange={(e) => setDescription(e.target.value)}
               />
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="profile-logo">Logo address (https://…)</Label>
-              <Input
-                id="profile-logo"
-                inputMode="url"
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1 font-medium text-sm">Logo</legend>
+              <LogoField
+                brandId={brand.id}
+                idPrefix="profile"
                 value={logo}
-                onChange={(e) => setLogo(e.target.value)}
+                onChange={setLogo}
+                onProblem={setProblem}
+                onBusy={setUploading}
               />
-            </div>
+            </fieldset>
             <div className="grid gap-1.5">
               <Label htmlFor="profile-website">Website</Label>
               <Input
@@ -228,7 +235,7 @@ export function EditProfile({ brand }: { brand: Brand }) {
                 {problem}
               </p>
             ) : null}
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" disabled={update.isPending || uploading}>
               {update.isPending ? 'Saving…' : 'Save'}
             </Button>
           </form>
