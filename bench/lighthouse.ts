@@ -54,7 +54,8 @@ function printDetails(label: string, lhr: { audits: Record<string, { details?: u
     const rows = (table as Details).items ?? [];
     for (const row of rows) {
       if (row.node) console.log(`${label} LCP element: ${snippet(row)}`);
-      else if (row.phase) console.log(`${label} LCP ${String(row.phase)}: ${Math.round(Number(row.timing))} ms`);
+      else if (row.phase)
+        console.log(`${label} LCP ${String(row.phase)}: ${Math.round(Number(row.timing))} ms`);
     }
   }
 }
@@ -102,7 +103,8 @@ try {
         .map((audit) => audit.id);
       if (failing.length)
         console.log(`${path} (cookie ${cookie ? 'set' : 'not set'}) failing audits: ${failing.join(', ')}`);
-      if (process.env.LIGHTHOUSE_DETAILS === '1') printDetails(`${path} (cookie ${cookie ? 'set' : 'not set'})`, lhr);
+      if (process.env.LIGHTHOUSE_DETAILS === '1')
+        printDetails(`${path} (cookie ${cookie ? 'set' : 'not set'})`, lhr);
     }
   }
 } finally {
