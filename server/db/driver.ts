@@ -29,7 +29,23 @@ export interface RequestScope {
   statementTimeoutMs?: number;
   /** The transaction only reads: it begins `read only`, and a write in it fails with 25006. */
   readOnly?: boolean;
+  /**
+   * The signed-in caller's account must still exist (decision 097): checked as the transaction opens
+   * (on PostgreSQL in the same round trip), failing with AccountGoneError before any work.
+   */
+  requireAccount?: boolean;
 }
+
+/** The scope's account is gone (deleted, or soft-deleted): its token acts for nobody (decision 097). */
+export class AccountGoneError extends Error {
+  constructor() {
+    super('the signed-in account no longer exists');
+    this.name = 'AccountGoneError';
+  }
+}
+
+/** The statement checking a scope's account (after the scope is set, as that role and claims). */
+export const ACCOUNT_CHECK_SQL = 'select auth.caller_exists() as exists';
 
 export type ApiRoleName = RequestScope['role'];
 

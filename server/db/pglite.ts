@@ -3,6 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../paths.ts';
 import { claimFor } from './clients.ts';
 import {
+  ACCOUNT_CHECK_SQL,
+  AccountGoneError,
   type Database,
   type DatabaseLimits,
   DEFAULT_LIMITS,
@@ -365,6 +367,10 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     opened.catch(() => {});
     const tx = session(thread, generation, deadlineMs, opened);
     try {
+      if (scope?.requireAccount) {
+        const { rows } = await tx.query<{ exists: boolean }>(ACCOUNT_CHECK_SQL);
+        if (rows[0]?.exists !== true) throw new AccountGoneError();
+      }
       const result = await fn(tx);
       await opened;
       // The thread was replaced under this transaction (a statement overran): nothing was committed.

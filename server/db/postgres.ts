@@ -3,6 +3,8 @@ import { redact } from '../config.ts';
 import { OperatorError } from '../operator-error.ts';
 import { claimFor } from './clients.ts';
 import {
+  ACCOUNT_CHECK_SQL,
+  AccountGoneError,
   type Database,
   type DatabaseLimits,
   DEFAULT_LIMITS,
@@ -65,7 +67,8 @@ export function beginScoped(scope: RequestScope, timeoutMs: number): string | un
   if (raw.some((value) => value.includes('\0'))) return undefined;
   const values = raw.map((value) => pg.escapeLiteral(value));
   const scoped = SCOPE_SQL.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1] as string);
-  return `${scope.readOnly ? 'begin read only' : 'begin'}; ${scoped}`;
+  const check = scope.requireAccount ? `; ${ACCOUNT_CHECK_SQL}` : '';
+  return `${scope.readOnly ? 'begin read only' : 'begin'}; ${scoped}${check}`;
 }
 
 export async function openPostgres(options: {
@@ -117,11 +120,16 @@ export async function openPostgres(options: {
       if (scope) {
         const timeoutMs = statementTimeoutFor(scope, limits);
         const opening = beginScoped(scope, timeoutMs);
-        if (opening !== undefined) await client.query(opening);
-        else {
+        let exists: unknown = true;
+        if (opening !== undefined) {
+          const results = (await client.query(opening)) as unknown as pg.QueryResult[];
+          if (scope.requireAccount) exists = results.at(-1)?.rows[0]?.exists;
+        } else {
           await client.query(scope.readOnly ? 'begin read only' : 'begin');
           await client.query(SCOPE_SQL, scopeParams(scope, timeoutMs));
+          if (scope.requireAccount) exists = (await client.query(ACCOUNT_CHECK_SQL)).rows[0]?.exists;
         }
+        if (exists !== true) throw new AccountGoneError();
       } else await client.query('begin');
       const result = await fn(wrap(client));
       await client.query('commit');

@@ -1,4 +1,4 @@
-import type { Database, Queryable, RequestScope } from '../db/driver.ts';
+import { AccountGoneError, type Database, type Queryable, type RequestScope } from '../db/driver.ts';
 import { restErrors } from './errors.ts';
 import type { PlannedRequest, ReadNode } from './plan.ts';
 import {
@@ -147,12 +147,22 @@ function checkMaxAffected(planned: PlannedRequest, rows: number): void {
 
 /**
  * A signed-in caller's account must still exist: its access token outlives a deletion by up to
- * JWT_EXPIRY, and the request must not run as a user who is gone (decision 097).
+ * JWT_EXPIRY, and the request must not run as a user who is gone (decision 097). The driver checks it
+ * as the transaction opens (`requireAccount`), on PostgreSQL in the same round trip.
  */
-async function checkCaller(tx: Queryable, scope: RequestScope): Promise<void> {
-  if (scope.role !== 'authenticated' || typeof scope.claims.sub !== 'string') return;
-  const { rows } = await tx.query<{ exists: boolean }>('select auth.caller_exists() as exists');
-  if (rows[0]?.exists !== true) throw restErrors.accountGone();
+function withAccountCheck(scope: RequestScope): RequestScope {
+  return scope.role === 'authenticated' && typeof scope.claims.sub === 'string'
+    ? { ...scope, requireAccount: true }
+    : scope;
+}
+
+async function scoped<T>(db: Database, scope: RequestScope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.withScope(withAccountCheck(scope), fn);
+  } catch (error) {
+    if (error instanceof AccountGoneError) throw restErrors.accountGone();
+    throw error;
+  }
 }
 
 export async function execute(
@@ -164,15 +174,12 @@ export async function execute(
   const plan = planned.plan;
   // Reads and calls of stable/immutable functions run read-only (a write fails with 25006 → 405).
   const readOnly = plan.kind === 'read' || (plan.kind === 'call' && plan.call.readOnly);
-  const scoped = readOnly ? { ...scope, readOnly } : scope;
-  const run = async (tx: Queryable) => {
-    await checkCaller(tx, scope);
-    return executeWith(tx, planned, options);
-  };
-  if (planned.prefer.tx !== 'rollback') return db.withScope(scoped, run);
+  const requestScope = readOnly ? { ...scope, readOnly } : scope;
+  const run = (tx: Queryable) => executeWith(tx, planned, options);
+  if (planned.prefer.tx !== 'rollback') return scoped(db, requestScope, run);
   // Answer as usual, then undo: the outcome leaves the transaction inside the rollback sentinel.
   try {
-    await db.withScope(scoped, async (tx) => {
+    await scoped(db, requestScope, async (tx) => {
       throw new RolledBack(await run(tx));
     });
   } catch (error) {

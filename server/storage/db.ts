@@ -41,12 +41,6 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** Whether the signed-in caller's account still exists (decision 097). */
-export async function callerExists(tx: Queryable): Promise<boolean> {
-  const { rows } = await tx.query<{ exists: boolean }>('select auth.caller_exists() as exists');
-  return rows[0]?.exists === true;
-}
-
 export async function listBuckets(
   tx: Queryable,
   options: {

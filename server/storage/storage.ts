@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StorageConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import type { Database, Queryable, RequestScope } from '../db/driver.ts';
+import { AccountGoneError, type Database, type Queryable, type RequestScope } from '../db/driver.ts';
 import { BlobNotFound, type ByteRange, type StorageBackend } from './backends/backend.ts';
 import { openBackend } from './backends/index.ts';
 import * as sql from './db.ts';
@@ -140,15 +140,13 @@ export class StorageService {
   // -----------------------------------------------------------------------------------------------
 
   private async scoped<T>(scope: RequestScope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    // A deleted account's token (valid until it expires) acts for nobody (decision 097): the driver
+    // checks it as the transaction opens.
+    const signedIn = scope.role === 'authenticated' && typeof scope.claims.sub === 'string';
     try {
-      return await this.db.withScope(scope, async (tx) => {
-        // A deleted account's token (valid until it expires) acts for nobody (decision 097).
-        if (scope.role === 'authenticated' && typeof scope.claims.sub === 'string') {
-          if (!(await sql.callerExists(tx))) throw StorageErrors.accountGone();
-        }
-        return fn(tx);
-      });
+      return await this.db.withScope(signedIn ? { ...scope, requireAccount: true } : scope, fn);
     } catch (error) {
+      if (error instanceof AccountGoneError) throw StorageErrors.accountGone();
       throw fromDatabaseError(error) ?? error;
     }
   }
