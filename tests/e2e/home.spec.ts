@@ -200,6 +200,8 @@ test('the home page shows featured posts, the latest news, leaders, indices and 
     `/brand-directory/${brandSlug}`,
   );
   await expect(brands.getByRole('listitem').first()).toContainText(`Home Verified ${t}`);
+  // Promoted with its licence number (issue 18: some states require it in advertising).
+  await expect(brands.getByRole('listitem').first()).toContainText(`Licence verified · CO CO-${t} · CO`);
 
   // The calls to action.
   const main = page.getByRole('main');

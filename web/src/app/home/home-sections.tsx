@@ -391,7 +391,12 @@ export function NewestBrands() {
               </Link>
               <p className="truncate text-muted-foreground text-xs">
                 <BadgeCheck aria-hidden="true" className="mr-1 inline size-3.5 text-emerald-700" />
-                Licence verified{brand.states.length > 0 ? ` · ${brand.states.join(', ')}` : ''}
+                {/* The licence number goes wherever a brand is promoted (issue 18; some states require it). */}
+                Licence verified
+                {brand.licence_number
+                  ? ` · ${brand.licence_state ? `${brand.licence_state} ` : ''}${brand.licence_number}`
+                  : ''}
+                {brand.states.length > 0 ? ` · ${brand.states.join(', ')}` : ''}
               </p>
             </div>
             {brand.is_sample ? (
