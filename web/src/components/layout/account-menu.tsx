@@ -45,6 +45,13 @@ export function AccountMenu({ user, onSignOut }: { user: NavUser; onSignOut: () 
       className={triggerClass}
       aria-haspopup="menu"
       aria-expanded={false}
+      // On pointer down, as the menu itself opens: the menu's code may take this button's place between
+      // the press and the click (it loads when the browser is idle), and the press must still open it.
+      onPointerDown={(event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        setOpenOnLoad(true);
+        load();
+      }}
       onClick={() => {
         setOpenOnLoad(true);
         load();

@@ -25,9 +25,11 @@ export interface UserMenuProps {
 export default function UserMenu({ user, onSignOut, defaultOpen, autoFocus }: UserMenuProps) {
   const navigate = useNavigate();
   const trigger = useRef<HTMLButtonElement>(null);
+  // Only when it mounts closed: a menu mounting open puts the focus in its own content, and moving it
+  // back to the button would count as focus leaving the menu, which closes it again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when mounted.
   useEffect(() => {
-    if (autoFocus || defaultOpen) trigger.current?.focus();
+    if (autoFocus && !defaultOpen) trigger.current?.focus();
   }, []);
   return (
     // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while
