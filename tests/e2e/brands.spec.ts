@@ -58,7 +58,7 @@ test.afterAll(async ({ server }) => {
 });
 
 async function signedInPage(browser: Browser, server: ServerInfo, who: Member, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
   await context.addCookies([{ name: 'hg_age_verified', value: '1', url: server.url }]);
   await context.setExtraHTTPHeaders({
     'x-forwarded-for': `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,

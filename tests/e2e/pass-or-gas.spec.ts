@@ -200,7 +200,7 @@ test('comments: post (markup shown as text), edit with a marker, delete, report'
 });
 
 async function signedInPage(browser: Browser, server: ServerInfo, member: Member, path: string) {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
   await context.addCookies([{ name: 'hg_age_verified', value: '1', url: server.url }]);
   await context.setExtraHTTPHeaders({
     'x-forwarded-for': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,

@@ -124,7 +124,7 @@ test('admin review → publish → reporter told → a member with access finds 
     expect(notes).toHaveLength(1);
 
     // A member on their trial finds it with a typo, without the redacted contact details.
-    const context = await browser.newContext();
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
     const readerPage = await context.newPage();
     try {
       await readerPage

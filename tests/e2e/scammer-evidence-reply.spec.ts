@@ -34,7 +34,11 @@ async function makeAdmin(server: ServerInfo, member: Member): Promise<void> {
 
 /** A page of its own for another member (cookies of the age gate set), closed by the caller. */
 async function pageFor(browser: Browser, server: ServerInfo, member: Member, path: string, mobile = false) {
-  const context = await browser.newContext(mobile ? { viewport: { width: 390, height: 844 } } : {});
+  // As the fixture's page: reduced motion, or axe would measure toasts half-faded in.
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    ...(mobile ? { viewport: { width: 390, height: 844 } } : {}),
+  });
   await context.addCookies([{ name: 'hg_age_verified', value: '1', url: server.url, sameSite: 'Lax' }]);
   const page = await context.newPage();
   await openSignedIn(page, server, member, path);
