@@ -16,7 +16,7 @@ import { errorText } from '#web/lib/error-text.ts';
 import { VerificationBadge } from '../components/brand-badges.tsx';
 import { removeStoredLogo } from '../logo/logo.ts';
 import { LogoField } from '../logo/logo-field.tsx';
-import { BRAND_CATEGORIES, type Brand, US_STATES, type Verification } from '../types.ts';
+import { BRAND_CATEGORIES, type Brand, US_STATES } from '../types.ts';
 import {
   type AdminClaim,
   adminBrandsQueryOptions,
@@ -25,6 +25,7 @@ import {
   useBrandWrite,
 } from './admin-api.ts';
 import { LicencesPanel } from './licences-panel.tsx';
+import { VerificationSelect } from './verification-select.tsx';
 
 const EMPTY: BrandInput = {
   name: '',
@@ -307,15 +308,11 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
         {field(
           'brand-verification',
           'Verification',
-          <NativeSelect
+          <VerificationSelect
             id="brand-verification"
             value={values.verification}
-            onChange={(e) => set({ verification: e.target.value as Verification })}
-          >
-            <option value="unverified">Unverified</option>
-            <option value="verified">Verified</option>
-            <option value="expired">Expired</option>
-          </NativeSelect>,
+            onChange={(verification) => set({ verification })}
+          />,
         )}
         {field(
           'brand-verified-on',

@@ -12,8 +12,9 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { VerificationBadge } from '../components/brand-badges.tsx';
-import { type BrandLicence, stateName, US_STATES, type Verification } from '../types.ts';
+import { type BrandLicence, stateName, US_STATES } from '../types.ts';
 import { type LicenceInput, licencesQueryOptions, useLicenceWrite } from './admin-api.ts';
+import { VerificationSelect } from './verification-select.tsx';
 
 const EMPTY: LicenceInput = {
   number: '',
@@ -130,15 +131,11 @@ function LicenceForm({
       {field(
         'status',
         'Status',
-        <NativeSelect
+        <VerificationSelect
           id={`${id}-status`}
           value={values.verification}
-          onChange={(e) => set({ verification: e.target.value as Verification })}
-        >
-          <option value="unverified">Unverified</option>
-          <option value="verified">Verified</option>
-          <option value="expired">Expired</option>
-        </NativeSelect>,
+          onChange={(verification) => set({ verification })}
+        />,
       )}
       {field(
         'date',

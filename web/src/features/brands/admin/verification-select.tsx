@@ -1,0 +1,21 @@
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import type { Verification } from '../types.ts';
+
+/** The verification status of a brand or one of its licences, as an admin sets it. */
+export function VerificationSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: Verification;
+  onChange: (value: Verification) => void;
+}) {
+  return (
+    <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as Verification)}>
+      <option value="unverified">Unverified</option>
+      <option value="verified">Verified</option>
+      <option value="expired">Expired</option>
+    </NativeSelect>
+  );
+}
