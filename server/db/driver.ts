@@ -44,9 +44,6 @@ export class AccountGoneError extends Error {
   }
 }
 
-/** The statement checking a scope's account (after the scope is set, as that role and claims). */
-export const ACCOUNT_CHECK_SQL = 'select auth.caller_exists() as exists';
-
 export type ApiRoleName = RequestScope['role'];
 
 /** How long and how much the API may use the database (decision 092). */
@@ -107,6 +104,14 @@ export const SCOPE_SQL = `select
   set_config('request.path', $5, true),
   set_config('statement_timeout', $6, true),
   set_config('jit', 'off', true)`;
+
+/**
+ * SCOPE_SQL and the account check (decision 097) as one statement, for scopes with `requireAccount`:
+ * the scope is set in a subquery that is evaluated first (OFFSET 0 keeps it a subquery, and its
+ * volatile set_config calls are never dropped as unused outputs), then `auth.caller_exists()` runs
+ * as that role with those claims. Same parameters as SCOPE_SQL; one row, column `exists`.
+ */
+export const SCOPE_CHECK_SQL = `select auth.caller_exists() as exists from (${SCOPE_SQL} offset 0) as scope`;
 
 export function scopeParams(scope: RequestScope, timeoutMs: number): unknown[] {
   return [

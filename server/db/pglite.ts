@@ -3,7 +3,6 @@ import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../paths.ts';
 import { claimFor } from './clients.ts';
 import {
-  ACCOUNT_CHECK_SQL,
   AccountGoneError,
   type Database,
   type DatabaseLimits,
@@ -12,6 +11,7 @@ import {
   type Queryable,
   type QueryResult,
   type RequestScope,
+  SCOPE_CHECK_SQL,
   SCOPE_SQL,
   scopeParams,
   statementTimeoutError,
@@ -357,7 +357,12 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
   ): Promise<T> => {
     const deadlineMs = scope ? statementTimeoutFor(scope, limits) : undefined;
     const readOnly = scope?.readOnly === true;
-    const first = scope ? { sql: SCOPE_SQL, params: scopeParams(scope, deadlineMs ?? 0) } : undefined;
+    const first = scope
+      ? {
+          sql: scope.requireAccount ? SCOPE_CHECK_SQL : SCOPE_SQL,
+          params: scopeParams(scope, deadlineMs ?? 0),
+        }
+      : undefined;
     // Not waited for: the first statement follows it at once, and reports its error.
     const opened = thread.request(
       generation,
@@ -368,8 +373,9 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     const tx = session(thread, generation, deadlineMs, opened);
     try {
       if (scope?.requireAccount) {
-        const { rows } = await tx.query<{ exists: boolean }>(ACCOUNT_CHECK_SQL);
-        if (rows[0]?.exists !== true) throw new AccountGoneError();
+        // The opening statement checked the account: its answer comes before any of the work.
+        const checked = (await opened) as { rows: { exists?: unknown }[] } | undefined;
+        if (checked?.rows[0]?.exists !== true) throw new AccountGoneError();
       }
       const result = await fn(tx);
       await opened;

@@ -3,7 +3,6 @@ import { redact } from '../config.ts';
 import { OperatorError } from '../operator-error.ts';
 import { claimFor } from './clients.ts';
 import {
-  ACCOUNT_CHECK_SQL,
   AccountGoneError,
   type Database,
   type DatabaseLimits,
@@ -12,6 +11,7 @@ import {
   type Queryable,
   type QueryResult,
   type RequestScope,
+  SCOPE_CHECK_SQL,
   SCOPE_SQL,
   scopeParams,
   statementTimeoutFor,
@@ -66,9 +66,11 @@ export function beginScoped(scope: RequestScope, timeoutMs: number): string | un
   // where PostgreSQL refuses it with its own error.
   if (raw.some((value) => value.includes('\0'))) return undefined;
   const values = raw.map((value) => pg.escapeLiteral(value));
-  const scoped = SCOPE_SQL.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1] as string);
-  const check = scope.requireAccount ? `; ${ACCOUNT_CHECK_SQL}` : '';
-  return `${scope.readOnly ? 'begin read only' : 'begin'}; ${scoped}${check}`;
+  const scoped = (scope.requireAccount ? SCOPE_CHECK_SQL : SCOPE_SQL).replace(
+    /\$(\d+)/g,
+    (_, n: string) => values[Number(n) - 1] as string,
+  );
+  return `${scope.readOnly ? 'begin read only' : 'begin'}; ${scoped}`;
 }
 
 export async function openPostgres(options: {
@@ -126,8 +128,11 @@ export async function openPostgres(options: {
           if (scope.requireAccount) exists = results.at(-1)?.rows[0]?.exists;
         } else {
           await client.query(scope.readOnly ? 'begin read only' : 'begin');
-          await client.query(SCOPE_SQL, scopeParams(scope, timeoutMs));
-          if (scope.requireAccount) exists = (await client.query(ACCOUNT_CHECK_SQL)).rows[0]?.exists;
+          const set = await client.query(
+            scope.requireAccount ? SCOPE_CHECK_SQL : SCOPE_SQL,
+            scopeParams(scope, timeoutMs),
+          );
+          if (scope.requireAccount) exists = set.rows[0]?.exists;
         }
         if (exists !== true) throw new AccountGoneError();
       } else await client.query('begin');
