@@ -76,6 +76,12 @@ export async function voteHousekeeping(tx: Queryable): Promise<number> {
   return row?.promoted ?? 0;
 }
 
+/** Broadcasts the tallies changed since the last run on the topic `product-tallies` (decision 156). */
+export async function broadcastTallies(tx: Queryable): Promise<number> {
+  const row = await one<{ sent: number }>(tx, 'select private.votes_broadcast_tallies() as sent', []);
+  return row?.sent ?? 0;
+}
+
 /** Members whose cancelled subscription ends within 3 days are told, once per end date (issue 15). */
 export async function remindExpiringSubscriptions(tx: Queryable): Promise<number> {
   const row = await one<{ told: number }>(tx, 'select private.remind_expiring_subscriptions() as told', []);

@@ -5,7 +5,13 @@ import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
-import { remindExpiringSubscriptions, setExportRule, setVoteSettings, voteHousekeeping } from './db.ts';
+import {
+  broadcastTallies,
+  remindExpiringSubscriptions,
+  setExportRule,
+  setVoteSettings,
+  voteHousekeeping,
+} from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 import type { NewsDeps } from './news-feeds.ts';
 import { createPayments, type PaymentsDeps } from './payments.ts';
@@ -20,8 +26,11 @@ export interface FunctionsDeps {
   deletion: DeletionDeps;
   news: NewsDeps;
   productMail: ProductMailDeps;
-  /** Pass or Gas housekeeping (promotes pending votes, expires ring signals). */
-  votes: { housekeeping(): Promise<number> };
+  /**
+   * Pass or Gas: housekeeping (promotes pending votes, expires ring signals), and the live broadcast
+   * of changed tallies (decision 156).
+   */
+  votes: { housekeeping(): Promise<number>; broadcastTallies(): Promise<number> };
   /** The team's posts: rendered on the server, saved as the admin who writes them. */
   posts: { db: Database };
   /** Tells members whose cancelled subscription ends soon (once per end date). */
@@ -76,7 +85,10 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       siteName: ctx.config.siteName,
       siteUrl: ctx.config.siteUrl,
     },
-    votes: { housekeeping: () => voteHousekeeping(ctx.db) },
+    votes: {
+      housekeeping: () => voteHousekeeping(ctx.db),
+      broadcastTallies: () => broadcastTallies(ctx.db),
+    },
     posts: { db: ctx.db },
     subscriptions: { remind: () => remindExpiringSubscriptions(ctx.db) },
     payments: createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl),

@@ -54,6 +54,13 @@ export const JOBS: Job<FunctionsDeps>[] = [
     run: (deps) => deps.votes.housekeeping(),
   },
   {
+    // Pass or Gas: open pages follow tallies live through a broadcast of the tallies changed in the
+    // last second (decision 156). No lease: every process may run it, each change is sent once.
+    name: 'functions: live tallies',
+    everyMs: 1000,
+    run: (deps) => deps.votes.broadcastTallies(),
+  },
+  {
     // "Your Scammer Network access ends soon": hourly, by one process (decision 106); the database
     // remembers whom it told, so a second run tells nobody twice.
     name: 'functions: subscription reminders',

@@ -27,15 +27,8 @@ as $$
 $$;
 revoke all on function private.votes_ring_rule() from public;
 
--- A keyed hash of a client address (the key is private.keyed_hash_key, readable by nobody through the
--- API): equal addresses give equal hashes, and the address cannot be recovered from it.
-create or replace function private.votes_address_hash(address inet) returns text
-language sql stable security definer set search_path = ''
-as $$
-  select encode(sha256(k.key || convert_to('vote-address:' || host(address), 'UTF8') || k.key), 'hex')
-  from private.keyed_hash_key k where k.id
-$$;
-revoke all on function private.votes_address_hash(inet) from public;
+-- Replaced by private.votes_signal() (the hash is computed once per transaction).
+drop function if exists private.votes_address_hash(inet);
 
 -- Adds the moderation item a held cluster goes to (one open item per product).
 create or replace function private.votes_open_hold(p_product_id text) returns uuid
@@ -56,19 +49,53 @@ end
 $$;
 revoke all on function private.votes_open_hold(text) from public;
 
+-- The caller's ring signal for this transaction: the keyed hash of its client address and its
+-- account's creation time, or null when there is none to store (no address, ring detection off, a
+-- server-side session). Computed once per transaction and kept in a transaction-local setting, so a
+-- vote's two triggers (and several votes in one request) do not repeat the work.
+create or replace function private.votes_signal(out address_hash text, out account_created_at timestamptz)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_cached text := current_setting('highgrade.votes_signal', true);
+  v_ip inet;
+begin
+  if v_cached is not null and v_cached <> '' then
+    if v_cached <> '-' then
+      address_hash := split_part(v_cached, '|', 1);
+      account_created_at := split_part(v_cached, '|', 2)::timestamptz;
+    end if;
+    return;
+  end if;
+  v_ip := private.request_ip();
+  if v_ip is not null and coalesce((select s.ring_detection from private.votes_settings s where s.id), true) then
+    select encode(sha256(k.key || convert_to('vote-address:' || host(v_ip), 'UTF8') || k.key), 'hex'), u.created_at
+    into address_hash, account_created_at
+    from private.keyed_hash_key k left join auth.users u on u.id = auth.uid()
+    where k.id;
+  end if;
+  perform set_config('highgrade.votes_signal',
+    case when address_hash is null or account_created_at is null then '-'
+         else address_hash || '|' || account_created_at::text end, true);
+  if account_created_at is null then
+    address_hash := null;
+  end if;
+end
+$$;
+revoke all on function private.votes_signal() from public;
+
 create or replace function private.votes_before_write() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_uid uuid := auth.uid();
+  v_product_found boolean;
+  v_archived timestamptz;
   v_confirmed timestamptz;
   v_created timestamptz;
-  v_archived timestamptz;
-  v_settings private.votes_settings%rowtype;
-  v_rule record;
-  v_ip inet;
-  v_hash text;
-  v_others integer;
+  v_min_age interval;
+  v_signal record;
+  v_ring boolean;
 begin
   if private.votes_internal() then
     if tg_op = 'INSERT' and new.counts_from is null then
@@ -89,36 +116,41 @@ begin
   if new.user_id is distinct from v_uid then
     raise exception using errcode = 'insufficient_privilege', message = 'You can only vote as yourself.';
   end if;
+  -- The product, the voter and the settings in one statement.
+  select p.id is not null, p.archived_at, u.email_confirmed_at, u.created_at, s.min_account_age
+  into v_product_found, v_archived, v_confirmed, v_created, v_min_age
+  from private.votes_settings s
+  left join public.products p on p.id = new.product_id
+  left join auth.users u on u.id = v_uid
+  where s.id;
   -- (An id of the wrong shape gets the column's own constraint error.)
-  select p.archived_at into v_archived from public.products p where p.id = new.product_id;
-  if not found and private.is_product_id(new.product_id) then
+  if not coalesce(v_product_found, false) and private.is_product_id(new.product_id) then
     raise exception using errcode = 'foreign_key_violation', message = 'There is no product with this id.';
   end if;
   if v_archived is not null then
     raise exception using errcode = 'insufficient_privilege',
       message = 'This product is archived: voting on it has closed.';
   end if;
-  select u.email_confirmed_at, u.created_at into v_confirmed, v_created from auth.users u where u.id = v_uid;
   if v_confirmed is null then
     raise exception using errcode = 'insufficient_privilege',
       message = 'Confirm your email address before voting.',
       hint = 'Open the link in the confirmation email we sent you.';
   end if;
 
-  select * into v_settings from private.votes_settings s where s.id;
-  new.counts_from := v_created + coalesce(v_settings.min_account_age, interval '24 hours');
+  new.counts_from := v_created + coalesce(v_min_age, interval '24 hours');
   new.status := case when new.counts_from <= now() then 'counted' else 'pending' end;
   new.hold_id := null;
 
-  v_ip := private.request_ip();
-  if coalesce(v_settings.ring_detection, true) and v_ip is not null then
-    select * into v_rule from private.votes_ring_rule();
-    v_hash := private.votes_address_hash(v_ip);
-    select count(distinct s.user_id) into v_others from private.votes_signals s
-    where s.product_id = new.product_id and s.address_hash = v_hash
-      and s.voted_at > now() - v_rule.ring_window and s.user_id <> v_uid
-      and s.account_created_at between v_created - v_rule.ring_account_span and v_created + v_rule.ring_account_span;
-    if v_others + 1 >= v_rule.ring_size then
+  v_signal := private.votes_signal();
+  if v_signal.address_hash is not null then
+    select count(distinct s.user_id) + 1 >= r.ring_size into v_ring
+    from private.votes_ring_rule() r
+    left join private.votes_signals s
+      on s.product_id = new.product_id and s.address_hash = v_signal.address_hash
+      and s.voted_at > now() - r.ring_window and s.user_id <> v_uid
+      and s.account_created_at between v_created - r.ring_account_span and v_created + r.ring_account_span
+    group by r.ring_size;
+    if v_ring then
       new.status := 'held';
       new.hold_id := private.votes_open_hold(new.product_id);
     end if;
@@ -134,22 +166,18 @@ create or replace function private.votes_after_insert() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_ip inet;
-  v_hash text;
-  v_created timestamptz;
+  v_signal record;
   v_rule record;
 begin
   if private.caller_is_privileged() then
     return null;
   end if;
-  v_ip := private.request_ip();
-  if v_ip is null or not coalesce((select s.ring_detection from private.votes_settings s where s.id), true) then
+  v_signal := private.votes_signal();
+  if v_signal.address_hash is null then
     return null;
   end if;
-  v_hash := private.votes_address_hash(v_ip);
-  select u.created_at into v_created from auth.users u where u.id = new.user_id;
   insert into private.votes_signals (vote_id, user_id, product_id, address_hash, account_created_at)
-  values (new.id, new.user_id, new.product_id, v_hash, v_created)
+  values (new.id, new.user_id, new.product_id, v_signal.address_hash, v_signal.account_created_at)
   on conflict (vote_id) do nothing;
 
   if new.status = 'held' and new.hold_id is not null then
@@ -157,9 +185,10 @@ begin
     update public.product_votes v set status = 'held', hold_id = new.hold_id
     from private.votes_signals s
     where s.vote_id = v.id and v.id <> new.id and v.hold_id is null and v.status in ('counted', 'pending')
-      and s.product_id = new.product_id and s.address_hash = v_hash
+      and s.product_id = new.product_id and s.address_hash = v_signal.address_hash
       and s.voted_at > now() - v_rule.ring_window
-      and s.account_created_at between v_created - v_rule.ring_account_span and v_created + v_rule.ring_account_span;
+      and s.account_created_at between v_signal.account_created_at - v_rule.ring_account_span
+                                   and v_signal.account_created_at + v_rule.ring_account_span;
     update public.moderation_items m set
       votes = (select count(*) from public.product_votes v where v.hold_id = m.id and v.status = 'held'),
       updated_at = now()
@@ -237,12 +266,46 @@ begin
     held = t.held + d_held,
     trend = t.trend + d_trend,
     last_vote_at = case when tg_op = 'DELETE' then t.last_vote_at else now() end,
-    updated_at = now()
+    updated_at = now(),
+    live_pending = true
   where t.product_id = v_product;
   return null;
 end
 $$;
 revoke all on function private.votes_tally() from public;
+
+-- Open pages follow tallies live (decision 156): every server process calls this each second. It
+-- clears the mark the tally trigger set and broadcasts the rows' values on the public topic
+-- `product-tallies` (event `tallies`, payload `{"tallies": [...]}`, at most 100 products per message).
+-- A tally a vote is changing right now is locked by that vote: the update waits for its commit and
+-- sends the committed values; a vote committing after this statement's scan marks its row again for
+-- the next run. Two processes running it at once send each change once. Returns the products sent.
+create or replace function private.votes_broadcast_tallies() returns integer
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_batch jsonb;
+  v_sent integer := 0;
+begin
+  for v_batch in
+    with changed as (
+      update public.product_tallies t set live_pending = false
+      where t.live_pending
+      returning t.product_id, t.gas, t.pass, t.pending, t.held, t.trend
+    ), numbered as (
+      select c.*, (row_number() over (order by c.product_id) - 1) / 100 as chunk from changed c
+    )
+    select jsonb_agg(jsonb_build_object('product_id', n.product_id, 'gas', n.gas, 'pass', n.pass,
+      'pending', n.pending, 'held', n.held, 'trend', n.trend) order by n.product_id)
+    from numbered n group by n.chunk order by n.chunk
+  loop
+    perform realtime.send(jsonb_build_object('tallies', v_batch), 'tallies', 'product-tallies', false);
+    v_sent := v_sent + jsonb_array_length(v_batch);
+  end loop;
+  return v_sent;
+end
+$$;
+revoke all on function private.votes_broadcast_tallies() from public;
 
 create or replace trigger guard_immutable before update on public.product_votes
   for each row execute function private.guard_immutable('user_id', 'product_id');

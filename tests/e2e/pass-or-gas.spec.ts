@@ -38,8 +38,9 @@ async function addBrand(server: ServerInfo, name: string): Promise<{ id: string;
 }
 
 /** Resolves once the page's realtime channel for this product's tally is subscribed. */
-function tallyChannelReady(page: Page, productId: string): Promise<void> {
-  const topic = `realtime:tallies:${productId}`;
+/** Resolves once the page has joined the public topic live tallies arrive on (decision 156). */
+function tallyChannelReady(page: Page): Promise<void> {
+  const topic = 'realtime:product-tallies';
   return new Promise((resolve) => {
     page.on('websocket', (socket) => {
       socket.on('framereceived', ({ payload }) => {
@@ -206,7 +207,7 @@ async function signedInPage(browser: Browser, server: ServerInfo, member: Member
     'x-forwarded-for': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
   });
   const page = await context.newPage();
-  const ready = tallyChannelReady(page, path.split('/').pop() ?? '');
+  const ready = tallyChannelReady(page);
   await openSignedIn(page, server, member, path);
   await ready;
   return { page, close: () => context.close() };

@@ -118,20 +118,12 @@ describe('notifications published for postgres_changes', () => {
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'
        order by 1`,
     );
-    // Pass or Gas tallies update open pages live (decision 115).
-    expect(rows).toEqual([
-      { tablename: 'notifications' },
-      { tablename: 'product_tallies' },
-      { tablename: 'realtime_probe' },
-    ]);
+    // Pass or Gas tallies reach open pages by broadcast instead (decision 156).
+    expect(rows).toEqual([{ tablename: 'notifications' }, { tablename: 'realtime_probe' }]);
     const triggers = await first.db.query(
       `select tgrelid::regclass::text as table from pg_trigger where tgname = 'realtime_capture' order by 1`,
     );
-    expect(triggers.rows).toEqual([
-      { table: 'notifications' },
-      { table: 'product_tallies' },
-      { table: 'realtime_probe' },
-    ]);
+    expect(triggers.rows).toEqual([{ table: 'notifications' }, { table: 'realtime_probe' }]);
   });
 
   it('follow the publication: tables added get the capture trigger, tables removed lose it', async () => {

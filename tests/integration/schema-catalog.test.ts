@@ -520,7 +520,30 @@ describe('the functions', () => {
        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)`,
     );
     expect(rows.length).toBeGreaterThan(25);
-    expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([]);
+    // The exceptions: the ranking formulas, immutable arithmetic over pg_catalog that PostgreSQL
+    // inlines only without a SET clause (decision 156); they must stay plain SQL, invoker's rights.
+    const inlined = [
+      'private.votes_trend_weight(timestamp with time zone)',
+      'private.votes_wilson(integer,integer)',
+    ];
+    expect(
+      rows.filter((row) => !row.config?.includes('search_path=""') && !inlined.includes(row.signature)),
+    ).toEqual([]);
+    const formulas = await db.query<{
+      signature: string;
+      kind: string;
+      definer: boolean;
+      volatility: string;
+    }>(
+      `select p.oid::regprocedure::text as signature, l.lanname as kind, p.prosecdef as definer,
+              p.provolatile::text as volatility
+       from pg_proc p join pg_language l on l.oid = p.prolang
+       where p.oid::regprocedure::text = any($1) order by 1`,
+      [inlined],
+    );
+    expect(formulas.rows).toEqual(
+      inlined.map((signature) => ({ signature, kind: 'sql', definer: false, volatility: 'i' })),
+    );
   });
 
   it('in private are executable by the API roles only where constraints, defaults or triggers need them', async () => {

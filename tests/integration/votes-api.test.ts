@@ -45,13 +45,15 @@ const tally = async (productId: string) =>
 /** A confirmed member signed in from their own client address (X-Forwarded-For; the server trusts loopback). */
 async function member(prefix: string, address?: string): Promise<{ id: string; client: SupabaseClient }> {
   addressCounter += 1;
+  // Taken before the first await: members created at once each get their own address.
+  const from = address ?? `10.1.${addressCounter >> 8}.${addressCounter & 255}`;
   const email = `${prefix}-${addressCounter}-${Date.now()}@example.com`;
   const created = await signedInUser(server, { email });
   const client = createClient(server.url, server.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
     global: {
-      headers: { 'x-forwarded-for': address ?? `10.1.${addressCounter >> 8}.${addressCounter & 255}` },
+      headers: { 'x-forwarded-for': from },
     },
   });
   const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
@@ -258,6 +260,109 @@ describe('votes', () => {
       .select('id')
       .eq('id', archived?.id ?? '');
     expect(list.data).toEqual([]);
+  });
+});
+
+describe('live tallies (decision 156)', () => {
+  type Sent = { product_id: string; gas: number; pass: number; pending: number; held: number; trend: number };
+
+  /** A visitor's page following the public topic; `seen` lists what arrived for `productId`. */
+  async function follow(productId: string) {
+    const visitor = createClient(server.url, server.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const seen: Sent[] = [];
+    const channel = visitor.channel('product-tallies').on('broadcast', { event: 'tallies' }, (message) => {
+      for (const row of (message.payload as { tallies: Sent[] }).tallies) {
+        if (row.product_id === productId) seen.push(row);
+      }
+    });
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status !== 'CLOSED') reject(error ?? new Error(status));
+      }),
+    );
+    const until = async (check: (last: Sent | undefined) => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!check(seen.at(-1))) {
+        if (Date.now() > deadline) throw new Error(`no matching tally; seen ${JSON.stringify(seen)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return seen.at(-1) as Sent;
+    };
+    return { seen, until, close: () => visitor.removeAllChannels() };
+  }
+
+  it('a visitor sees a vote, its change and its removal on the public topic', async () => {
+    const [product] = await sql<{ id: string }>(
+      `insert into public.products (name, category, strain_type) values ('Live One', 'Flower', 'hybrid') returning id`,
+    );
+    const page = await follow(product?.id ?? '');
+    try {
+      const m = await member('live');
+      await backdate(m.id, 48);
+      expect(
+        (await m.client.from('product_votes').insert({ product_id: product?.id, vote_type: 'gas' })).error,
+      ).toBeNull();
+      expect(await page.until((last) => last?.gas === 1)).toMatchObject({
+        gas: 1,
+        pass: 0,
+        pending: 0,
+        held: 0,
+      });
+      const changed = await m.client
+        .from('product_votes')
+        .update({ vote_type: 'pass' })
+        .eq('product_id', product?.id);
+      expect(changed.error).toBeNull();
+      expect(await page.until((last) => last?.pass === 1)).toMatchObject({ gas: 0, pass: 1 });
+      const removed = await m.client.from('product_votes').delete().eq('product_id', product?.id);
+      expect(removed.error).toBeNull();
+      expect(await page.until((last) => last?.pass === 0)).toMatchObject({ gas: 0, pass: 0 });
+      // What was sent is what the database holds, and nothing is left marked.
+      const [row] = await sql<{ live_pending: boolean; trend: number }>(
+        'select live_pending, trend from public.product_tallies where product_id = $1',
+        [product?.id],
+      );
+      expect(row?.live_pending).toBe(false);
+      expect(page.seen.at(-1)?.trend).toBeCloseTo(row?.trend ?? Number.NaN, 9);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a burst of votes arrives coalesced, each change once, ending at the database’s tally', async () => {
+    const [product] = await sql<{ id: string }>(
+      `insert into public.products (name, category, strain_type) values ('Live Burst', 'Flower', 'hybrid') returning id`,
+    );
+    const page = await follow(product?.id ?? '');
+    try {
+      const members = await Promise.all(Array.from({ length: 6 }, () => member('burst')));
+      for (const m of members) await backdate(m.id, 48);
+      const results = await Promise.all(
+        members.map((m) =>
+          m.client.from('product_votes').insert({ product_id: product?.id, vote_type: 'gas' }),
+        ),
+      );
+      expect(results.map((result) => result.error)).toEqual(members.map(() => null));
+      await page.until((last) => last?.gas === 6);
+      // Gas only grows in this burst, so a change sent twice would show as a repeated value.
+      const gas = page.seen.map((row) => row.gas);
+      expect(gas).toEqual([...new Set(gas)].sort((a, b) => a - b));
+      expect(gas.length).toBeLessThanOrEqual(6);
+      expect(await tally(product?.id ?? '')).toMatchObject({ gas: 6, pass: 0, counted: 6 });
+      // Nothing is marked any more: a direct run finds nothing to send for this product.
+      await sql('select private.votes_broadcast_tallies()');
+      const [row] = await sql<{ live_pending: boolean }>(
+        'select live_pending from public.product_tallies where product_id = $1',
+        [product?.id],
+      );
+      expect(row?.live_pending).toBe(false);
+    } finally {
+      await page.close();
+    }
   });
 });
 

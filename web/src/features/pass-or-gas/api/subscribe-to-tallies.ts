@@ -1,5 +1,9 @@
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import type { Tally } from '../types.ts';
+
+/** The public broadcast topic the server sends changed tallies on, once a second (decision 156). */
+export const TALLIES_TOPIC = 'product-tallies';
 
 function parseTally(row: unknown): Tally | null {
   if (!row || typeof row !== 'object') return null;
@@ -16,32 +20,68 @@ function parseTally(row: unknown): Tally | null {
   };
 }
 
+type Listener = { productId: string | null; onTally: (tally: Tally) => void };
+
 /**
- * Live tallies (product §pass-or-gas): realtime postgres_changes, UPDATE on public.product_tallies —
- * all of them, or one product's. Until `signal` aborts.
+ * One channel per page however many parts of it follow tallies (realtime-js keeps one channel per
+ * topic). It stays open a few seconds after its last listener leaves, so moving from the list to a
+ * product page keeps it; a new channel waits until the previous one is closed.
+ */
+const listeners = new Set<Listener>();
+const LINGER_MS = 5000;
+let channel: Promise<RealtimeChannel> | undefined;
+let closing: Promise<unknown> = Promise.resolve();
+let lingering: ReturnType<typeof setTimeout> | undefined;
+
+function deliver(payload: unknown): void {
+  const tallies = (payload as { tallies?: unknown } | null)?.tallies;
+  if (!Array.isArray(tallies)) return;
+  for (const row of tallies) {
+    const tally = parseTally(row);
+    if (!tally) continue;
+    for (const listener of listeners) {
+      if (listener.productId === null || listener.productId === tally.product_id) listener.onTally(tally);
+    }
+  }
+}
+
+function close(): void {
+  lingering = undefined;
+  const open = channel;
+  channel = undefined;
+  if (open)
+    closing = Promise.all([loadSupabase(), open]).then(([supabase, ch]) => supabase.removeChannel(ch));
+  closing = closing.catch(() => {});
+}
+
+/**
+ * Live tallies (product §pass-or-gas): the server broadcasts the tallies that changed in the last
+ * second on a public topic; `onTally` gets those of `productId`, or all of them. Until `signal` aborts.
  */
 export async function subscribeToTallies(
   productId: string | null,
   onTally: (tally: Tally) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const supabase = await loadSupabase();
   if (signal.aborted) return;
-  const channel = supabase
-    .channel(`tallies:${productId ?? 'all'}:${Math.random().toString(36).slice(2)}`)
-    .on(
-      'postgres_changes',
-      {
-        event: 'UPDATE',
-        schema: 'public',
-        table: 'product_tallies',
-        ...(productId ? { filter: `product_id=eq.${productId}` } : {}),
-      },
-      (payload) => {
-        const tally = parseTally(payload.new);
-        if (tally && !signal.aborted) onTally(tally);
-      },
-    )
-    .subscribe();
-  signal.addEventListener('abort', () => void supabase.removeChannel(channel), { once: true });
+  const listener: Listener = { productId, onTally };
+  listeners.add(listener);
+  clearTimeout(lingering);
+  lingering = undefined;
+  channel ??= closing.then(async () => {
+    const supabase = await loadSupabase();
+    return supabase
+      .channel(TALLIES_TOPIC)
+      .on('broadcast', { event: 'tallies' }, (message) => deliver(message.payload))
+      .subscribe();
+  });
+  signal.addEventListener(
+    'abort',
+    () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && channel) lingering = setTimeout(close, LINGER_MS);
+    },
+    { once: true },
+  );
+  await channel;
 }
