@@ -153,7 +153,8 @@ describe('loadConfig', () => {
       ['public,', 'an empty name'],
       ['api,public,api', '"api" twice'],
       [`public,${'x'.repeat(64)}`, `"${'x'.repeat(20)}…" (longer than 63 bytes)`],
-      ['pub\u0001lic', '"pub\\u0001lic" (a control character)'],
+      ['pub\u0001lic', '"pub\\u0001lic" (not printable ASCII)'],
+      ['public,økonomi', '"økonomi" (not printable ASCII)'],
     ];
     for (const [value, problem] of refused) {
       expect(problemsOf({ PGRST_DB_SCHEMAS: value })).toEqual([

@@ -372,8 +372,8 @@ class Reader {
 
   /**
    * A comma-separated list of schema names, as PostgREST's db-schemas (default `public`): each as it
-   * is spelled (names are case-sensitive), at most 63 bytes, listed once, and none of the schemas the
-   * platform keeps to itself (decision 155).
+   * is spelled (names are case-sensitive), printable ASCII, at most 63 bytes, listed once, and none of
+   * the schemas the platform keeps to itself (decision 155).
    */
   schemas(name: string): readonly string[] {
     const value = this.raw(name);
@@ -383,8 +383,8 @@ class Reader {
       .map((schema) => {
         if (schema === '') return 'an empty name';
         if (Buffer.byteLength(schema) > 63) return `"${schema.slice(0, 20)}…" (longer than 63 bytes)`;
-        if ([...schema].some((c) => c < ' ' || c === '\u007f'))
-          return `${JSON.stringify(schema)} (a control character)`;
+        // header values reach the server as bytes read as Latin-1: only ASCII names can be asked for
+        if (!/^[\x20-\x7e]+$/.test(schema)) return `${JSON.stringify(schema)} (not printable ASCII)`;
         if (schema.startsWith('pg_') || RESERVED_SCHEMAS.has(schema))
           return `"${schema}" (kept by the platform, never exposed)`;
         return undefined;
