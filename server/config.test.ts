@@ -138,6 +138,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ PGRST_DB_PLAN_ENABLED: 'on' }).restPlans).toBe(true);
   });
 
+  it('exposes the PGRST_DB_SCHEMAS schemas through the data API, public by default (decision 155)', () => {
+    expect(loadConfig({}).restSchemas).toEqual(['public']);
+    expect(loadConfig({ PGRST_DB_SCHEMAS: ' public , api ' }).restSchemas).toEqual(['public', 'api']);
+    expect(loadConfig({ PGRST_DB_SCHEMAS: 'api,public' }).restSchemas).toEqual(['api', 'public']);
+    expect(loadConfig({ PGRST_DB_SCHEMAS: 'Api' }).restSchemas).toEqual(['Api']);
+    const refused: [string, string][] = [
+      ['public,auth', '"auth" (kept by the platform, never exposed)'],
+      ['private', '"private" (kept by the platform, never exposed)'],
+      ['storage', '"storage" (kept by the platform, never exposed)'],
+      ['pg_catalog', '"pg_catalog" (kept by the platform, never exposed)'],
+      ['information_schema', '"information_schema" (kept by the platform, never exposed)'],
+      ['public,,api', 'an empty name'],
+      ['public,', 'an empty name'],
+      ['api,public,api', '"api" twice'],
+      [`public,${'x'.repeat(64)}`, `"${'x'.repeat(20)}…" (longer than 63 bytes)`],
+      ['pub\u0001lic', '"pub\\u0001lic" (not printable ASCII)'],
+      ['public,økonomi', '"økonomi" (not printable ASCII)'],
+    ];
+    for (const [value, problem] of refused) {
+      expect(problemsOf({ PGRST_DB_SCHEMAS: value })).toEqual([
+        `PGRST_DB_SCHEMAS must be a comma-separated list of schemas to expose, each once; got ${problem}`,
+      ]);
+    }
+  });
+
   it('signs idle members out after AUTO_SIGN_OUT_MS, 2 hours by default', () => {
     expect(loadConfig({}).autoSignOutMs).toBe(7_200_000);
     expect(loadConfig({ AUTO_SIGN_OUT_MS: '5000' }).autoSignOutMs).toBe(5000);

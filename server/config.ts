@@ -60,6 +60,11 @@ export interface Config {
   /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan` answers EXPLAIN (decision 153). */
   restPlans: boolean;
   /**
+   * PostgREST's db-schemas (PGRST_DB_SCHEMAS): the schemas the data API exposes, the first the default
+   * (decision 155). Never empty; the platform's own schemas are refused.
+   */
+  restSchemas: readonly string[];
+  /**
    * Whether a fresh install shows labelled sample content until real content arrives (DEMO_CONTENT,
    * default true). false removes any samples at start-up and never loads them (decision 105).
    */
@@ -365,6 +370,36 @@ class Reader {
     return value;
   }
 
+  /**
+   * A comma-separated list of schema names, as PostgREST's db-schemas (default `public`): each as it
+   * is spelled (names are case-sensitive), printable ASCII, at most 63 bytes, listed once, and none of
+   * the schemas the platform keeps to itself (decision 155).
+   */
+  schemas(name: string): readonly string[] {
+    const value = this.raw(name);
+    if (value === undefined) return ['public'];
+    const names = value.split(',').map((item) => item.trim());
+    const problem = names
+      .map((schema) => {
+        if (schema === '') return 'an empty name';
+        if (Buffer.byteLength(schema) > 63) return `"${schema.slice(0, 20)}…" (longer than 63 bytes)`;
+        // header values reach the server as bytes read as Latin-1: only ASCII names can be asked for
+        if (!/^[\x20-\x7e]+$/.test(schema)) return `${JSON.stringify(schema)} (not printable ASCII)`;
+        if (schema.startsWith('pg_') || RESERVED_SCHEMAS.has(schema))
+          return `"${schema}" (kept by the platform, never exposed)`;
+        return undefined;
+      })
+      .find((p) => p !== undefined);
+    const duplicate = names.find((schema, i) => names.indexOf(schema) !== i);
+    if (problem !== undefined || duplicate !== undefined) {
+      this.problems.push(
+        `${name} must be a comma-separated list of schemas to expose, each once; got ${problem ?? `"${duplicate}" twice`}`,
+      );
+      return ['public'];
+    }
+    return names;
+  }
+
   email(name: string, fallback: string): string {
     const value = this.raw(name) ?? fallback;
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
@@ -373,6 +408,24 @@ class Reader {
     return value;
   }
 }
+
+/**
+ * Schemas PGRST_DB_SCHEMAS may not name (decision 155): PostgreSQL's catalogs, the platform's own
+ * (auth, storage, realtime, their helpers, the job leases, the migration ledger), the product's
+ * `private` helpers and `extensions`. Their functions are executable by the API roles, so exposing one
+ * would make every such function an RPC; their tables are written only through their services.
+ */
+const RESERVED_SCHEMAS = new Set([
+  'information_schema',
+  'auth',
+  'storage',
+  'realtime',
+  'realtime_check',
+  'jobs',
+  '_platform',
+  'private',
+  'extensions',
+]);
 
 /** Hides the password of a connection string in messages. */
 export function redact(url: string): string {
@@ -564,6 +617,7 @@ export function loadConfig(env: Env = process.env): Config {
     restMaxRows: read.int('PGRST_DB_MAX_ROWS', 1000, 1, 1_000_000),
     restAggregates: read.bool('PGRST_DB_AGGREGATES_ENABLED', false),
     restPlans: read.bool('PGRST_DB_PLAN_ENABLED', false),
+    restSchemas: read.schemas('PGRST_DB_SCHEMAS'),
     demoContent: read.bool('DEMO_CONTENT', true),
     autoSignOutMs: read.int('AUTO_SIGN_OUT_MS', 2 * 60 * 60 * 1000, 1000, 30 * 24 * 60 * 60 * 1000),
     realtime: {

@@ -202,6 +202,13 @@ async function executeWith(
 ): Promise<Outcome> {
   const plan = planned.plan;
   {
+    // PostgREST runs each request with its schema first on the search_path (then `public`), so
+    // functions and policies written with unqualified names find that schema's objects. Requests in
+    // `public` keep the connection's own search_path: no extra statement (decision 155).
+    const searchPath = planned.schema.searchPath;
+    if (searchPath !== undefined) {
+      await tx.query("select pg_catalog.set_config('search_path', $1, true)", [searchPath]);
+    }
     if (planned.prefer.timezone !== undefined) {
       const result = await tx.query(
         "select set_config('timezone', name, true) from pg_catalog.pg_timezone_names where name = $1 limit 1",

@@ -36,7 +36,7 @@ export const restErrors = {
   invalidRpcMethod: (method: string) => err(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   invalidBody: (message: string) => err(400, 'PGRST102', message),
   invalidRange: (details: string) => err(416, 'PGRST103', 'Requested range not satisfiable', details),
-  unacceptableSchema: (schema: string, exposed: string[]) =>
+  unacceptableSchema: (schema: string, exposed: readonly string[]) =>
     err(
       406,
       'PGRST106',
@@ -104,12 +104,18 @@ export const restErrors = {
     err(413, 'PGRST102', 'Request body is too large', `The limit is ${limit} bytes`),
 
   // Group 2: the schema cache
-  noRelationship: (parent: string, child: string, hint: string | undefined, suggestion: string | null) =>
+  noRelationship: (
+    schema: string,
+    parent: string,
+    child: string,
+    hint: string | undefined,
+    suggestion: string | null,
+  ) =>
     err(
       400,
       'PGRST200',
       `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent}' and '${child}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+      `Searched for a foreign key relationship between '${parent}' and '${child}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
       suggestion,
     ),
   ambiguousRelationship: (parent: string, child: string, rels: Relationship[]) =>
@@ -122,12 +128,12 @@ export const restErrors = {
         .map((r) => `'${r.foreignTable}!${r.junction ? r.junction.table : r.constraint}'`)
         .join(', ')}. Find the desired relationship in the 'details' key.`,
     ),
-  noFunction: (name: string, args: string[], suggestion: string | null, jsonBody: boolean) =>
+  noFunction: (schema: string, name: string, args: string[], suggestion: string | null, jsonBody: boolean) =>
     err(
       404,
       'PGRST202',
-      `Could not find the function public.${name}${args.length === 0 ? ' without parameters' : `(${args.join(', ')})`} in the schema cache`,
-      `Searched for the function public.${name}${
+      `Could not find the function ${schema}.${name}${args.length === 0 ? ' without parameters' : `(${args.join(', ')})`} in the schema cache`,
+      `Searched for the function ${schema}.${name}${
         args.length === 0
           ? ' without parameters'
           : ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}`
@@ -144,8 +150,14 @@ export const restErrors = {
     ),
   columnNotFound: (relation: string, column: string) =>
     err(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`),
-  tableNotFound: (name: string, suggestion: string | null) =>
-    err(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, suggestion),
+  tableNotFound: (schema: string, name: string, suggestion: string | null) =>
+    err(
+      404,
+      'PGRST205',
+      `Could not find the table '${schema}.${name}' in the schema cache`,
+      null,
+      suggestion,
+    ),
   /**
    * PostgREST's answer when no pool connection came free in time (hasql's acquisition timeout). It
    * answers 504; we answer 503 with Retry-After (decision 092), which postgrest-js retries for reads.

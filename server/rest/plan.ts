@@ -12,6 +12,7 @@ import type {
 import type { ApiRequest, MediaChoice, Paging, Payload, Preferences } from './request.ts';
 import {
   type Column,
+  type ExposedSchema,
   type Relation,
   type Relationship,
   type Routine,
@@ -136,8 +137,19 @@ export interface PlanContext {
   aggregates?: boolean;
 }
 
+/** Planning one request: what its schema holds (every name is looked up there). */
+interface Ctx {
+  cache: ExposedSchema;
+  maxRows: number;
+  aggregates: boolean | undefined;
+}
+
 export interface PlannedRequest {
   plan: Plan;
+  /** The exposed schema the request works in. */
+  schema: ExposedSchema;
+  /** Whether the answer names its schema in Content-Profile (`ApiRequest.profileNegotiated`). */
+  profileNegotiated: boolean;
   media: MediaChoice;
   prefer: Preferences;
   /** Preferences that took effect (for Preference-Applied). */
@@ -250,7 +262,7 @@ function matchesHint(rel: Relationship, hint: string): boolean {
 }
 
 export function findRelationship(
-  cache: SchemaCache,
+  cache: ExposedSchema,
   from: string,
   name: string,
   hint?: string,
@@ -271,7 +283,7 @@ export function findRelationship(
       );
       if (alt && alt !== name) suggestion = `Perhaps you meant '${alt}' instead of '${name}'.`;
     }
-    throw restErrors.noRelationship(from, name, hint, suggestion);
+    throw restErrors.noRelationship(cache.name, from, name, hint, suggestion);
   }
   // A direct relationship wins over many-to-many ones through a junction between the same tables.
   const direct = candidates.filter((rel) => rel.cardinality !== 'many-to-many');
@@ -297,7 +309,7 @@ function width(node: ReadNode): number {
   return n;
 }
 
-function typeNamed(ctx: PlanContext, name: string): { schema: string; name: string } {
+function typeNamed(ctx: Ctx, name: string): { schema: string; name: string } {
   const type = resolveTypeName(ctx.cache, name);
   if (!type) throw restErrors.undefinedType(name);
   return type;
@@ -314,7 +326,7 @@ function outputKey(key: string): string {
 }
 
 function buildNode(
-  ctx: PlanContext,
+  ctx: Ctx,
   aliases: Aliases,
   source: Source,
   select: SelectSyntax[],
@@ -341,7 +353,7 @@ function buildNode(
       node.select.push(plan);
     } else {
       if (source.relationshipsOf === null) {
-        throw restErrors.noRelationship(source.name, item.name, item.hint, null);
+        throw restErrors.noRelationship(ctx.cache.name, source.name, item.name, item.hint, null);
       }
       const relationship = findRelationship(ctx.cache, source.relationshipsOf, item.name, item.hint);
       const target = ctx.cache.relations.get(relationship.foreignTable) as Relation;
@@ -487,11 +499,16 @@ function topPaging(request: ApiRequest, maxRows: number | undefined): Paging {
   return paging;
 }
 
-function relationOf(ctx: PlanContext, name: string): Relation {
+function relationOf(ctx: Ctx, name: string): Relation {
   const relation = ctx.cache.relations.get(name);
   if (!relation) {
     const alt = closest(name, ctx.cache.relations.keys());
-    throw restErrors.tableNotFound(name, alt ? `Perhaps you meant the table 'public.${alt}'` : null);
+    const schema = ctx.cache.name;
+    throw restErrors.tableNotFound(
+      schema,
+      name,
+      alt ? `Perhaps you meant the table '${schema}.${alt}'` : null,
+    );
   }
   return relation;
 }
@@ -533,7 +550,7 @@ function applied(prefer: Preferences, kinds: (keyof Preferences)[]): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-function planRead(ctx: PlanContext, request: ApiRequest): PlannedRequest {
+function planRead(ctx: Ctx, request: ApiRequest): PlannedRequest {
   const relation = relationOf(ctx, request.target);
   const aliases = new Aliases();
   const root = buildNode(ctx, aliases, sourceOfRelation(relation), request.select, 't0');
@@ -544,6 +561,8 @@ function planRead(ctx: PlanContext, request: ApiRequest): PlannedRequest {
   const head = request.action.kind === 'read' && request.action.head;
   return {
     plan: { kind: 'read', read: root, head, countable: true },
+    schema: ctx.cache,
+    profileNegotiated: request.profileNegotiated,
     media: request.media,
     prefer: request.prefer,
     applied: applied(request.prefer, ['count', 'timezone', 'tx']),
@@ -578,7 +597,7 @@ function insertGroups(request: ApiRequest, columns: Column[], payload: Payload):
   return list.length > 0 ? list : [{ columns }];
 }
 
-function planMutation(ctx: PlanContext, request: ApiRequest): PlannedRequest {
+function planMutation(ctx: Ctx, request: ApiRequest): PlannedRequest {
   const relation = relationOf(ctx, request.target);
   const prefer = request.prefer;
   const returnPref = prefer.return ?? 'minimal';
@@ -662,6 +681,8 @@ function planMutation(ctx: PlanContext, request: ApiRequest): PlannedRequest {
     appliedKinds.push('handling', 'maxAffected');
   return {
     plan: { kind: 'mutate', mutation, ...(read ? { read } : {}), returning },
+    schema: ctx.cache,
+    profileNegotiated: request.profileNegotiated,
     media: request.media,
     prefer,
     applied: applied(prefer, appliedKinds),
@@ -694,7 +715,7 @@ function compareOverloads(a: Routine, b: Routine): number {
   return 0;
 }
 
-function chooseRoutine(ctx: PlanContext, request: ApiRequest, argNames: string[], body?: Payload): Routine {
+function chooseRoutine(ctx: Ctx, request: ApiRequest, argNames: string[], body?: Payload): Routine {
   const name = request.target;
   const overloads = ctx.cache.routines.get(name) ?? [];
   const bodyIsObject =
@@ -716,7 +737,7 @@ function chooseRoutine(ctx: PlanContext, request: ApiRequest, argNames: string[]
   let suggestion: string | null = null;
   if (overloads.length === 0) {
     const alt = closest(name, ctx.cache.routines.keys(), 0.75);
-    if (alt) suggestion = `Perhaps you meant to call the function public.${alt}`;
+    if (alt) suggestion = `Perhaps you meant to call the function ${ctx.cache.name}.${alt}`;
   } else {
     const named = overloads.filter((r) => !r.singleUnnamedJson);
     const lists = named.map(
@@ -727,12 +748,12 @@ function chooseRoutine(ctx: PlanContext, request: ApiRequest, argNames: string[]
           .join(', ')})`,
     );
     const alt = closest(`(${[...argNames].sort().join(', ')})`, lists, 0.33);
-    if (alt) suggestion = `Perhaps you meant to call the function public.${name}${alt}`;
+    if (alt) suggestion = `Perhaps you meant to call the function ${ctx.cache.name}.${name}${alt}`;
   }
-  throw restErrors.noFunction(name, [...argNames].sort(), suggestion, body !== undefined);
+  throw restErrors.noFunction(ctx.cache.name, name, [...argNames].sort(), suggestion, body !== undefined);
 }
 
-function planCall(ctx: PlanContext, request: ApiRequest): PlannedRequest {
+function planCall(ctx: Ctx, request: ApiRequest): PlannedRequest {
   if (request.action.kind !== 'call') throw new Error('not a call');
   const method = request.action.method;
   const body = method === 'POST' ? request.payload : undefined;
@@ -795,6 +816,8 @@ function planCall(ctx: PlanContext, request: ApiRequest): PlannedRequest {
   if (prefer.handling === 'strict') appliedKinds.push('handling', 'maxAffected');
   return {
     plan: { kind: 'call', call, ...(read ? { read } : {}), head, countable: routine.setOf },
+    schema: ctx.cache,
+    profileNegotiated: request.profileNegotiated,
     media: request.media,
     prefer,
     applied: applied(prefer, appliedKinds),
@@ -803,8 +826,12 @@ function planCall(ctx: PlanContext, request: ApiRequest): PlannedRequest {
   };
 }
 
-export function planRequest(ctx: PlanContext, request: ApiRequest): PlannedRequest {
-  if (ctx.cache.textSearchConfig) nameSearchConfig(request, ctx.cache.textSearchConfig);
+export function planRequest(context: PlanContext, request: ApiRequest): PlannedRequest {
+  const schema = context.cache.schemas.get(request.schema);
+  // parseApiRequest admits only exposed schemas; a cache loaded for other ones cannot serve it
+  if (!schema) throw restErrors.unacceptableSchema(request.schema, context.cache.names);
+  const ctx: Ctx = { cache: schema, maxRows: context.maxRows, aggregates: context.aggregates };
+  if (schema.textSearchConfig) nameSearchConfig(request, schema.textSearchConfig);
   switch (request.action.kind) {
     case 'read':
       return planRead(ctx, request);

@@ -12,7 +12,6 @@ import type {
   SelectPlan,
 } from './plan.ts';
 import type { MediaChoice } from './request.ts';
-import { EXPOSED_SCHEMA } from './schema-cache.ts';
 
 /**
  * Stage 3 of the pipeline: a plan becomes SQL text plus bind parameters. Identifiers come from the
@@ -238,7 +237,7 @@ function selectItemSql(p: Params, node: ReadNode, item: SelectPlan): string[] {
 function embedFrom(parentAlias: string, embed: EmbedPlan): { from: string; where: string[] } {
   const rel = embed.relationship;
   const child = embed.node;
-  const table = quoteQualified(EXPOSED_SCHEMA, rel.foreignTable);
+  const table = quoteQualified(rel.schema, rel.foreignTable);
   if (rel.junction && embed.junctionAlias) {
     const j = embed.junctionAlias;
     const junction = quoteQualified(rel.junction.schema, rel.junction.table);

@@ -135,6 +135,51 @@ describe('query parameters', () => {
     expect(codeOf(() => input('', { 'content-profile': 'auth' }, 'POST', '{}'))).toBe('406 PGRST106');
   });
 
+  it('chooses the schema as PostgREST getSchema does (Accept-Profile reads, Content-Profile writes)', () => {
+    const schemas = ['public', 'api'];
+    const parse = (method: string, headers: Record<string, string>, route: 'relation' | 'rpc' = 'relation') =>
+      parseApiRequest(
+        { method, route, name: 'films', query: '', headers, body: method === 'GET' ? undefined : '{}' },
+        { schemas },
+      );
+    expect(parse('GET', {})).toMatchObject({ schema: 'public', profileNegotiated: true });
+    expect(parse('GET', { 'accept-profile': 'api' })).toMatchObject({
+      schema: 'api',
+      profileNegotiated: true,
+    });
+    expect(parse('HEAD', { 'accept-profile': 'api' }).schema).toBe('api');
+    // a write reads Content-Profile only, a read Accept-Profile only
+    expect(parse('POST', { 'accept-profile': 'api' }).schema).toBe('public');
+    expect(parse('PATCH', { 'content-profile': 'api' }).schema).toBe('api');
+    expect(parse('DELETE', { 'content-profile': 'api' }).schema).toBe('api');
+    expect(parse('GET', { 'content-profile': 'api' }).schema).toBe('public');
+    expect(parse('POST', { 'content-profile': 'api' }, 'rpc').schema).toBe('api');
+    expect(parse('GET', { 'accept-profile': 'api' }, 'rpc').schema).toBe('api');
+    // one schema exposed and no header: nothing was negotiated (no Content-Profile in the answer)
+    expect(input('')).toMatchObject({ schema: 'public', profileNegotiated: false });
+    expect(input('', { 'accept-profile': 'public' })).toMatchObject({ profileNegotiated: true });
+
+    const refused = (() => {
+      try {
+        parse('GET', { 'accept-profile': 'API' });
+      } catch (error) {
+        return error;
+      }
+    })() as ApiError;
+    expect(refused).toBeInstanceOf(ApiError);
+    expect([refused.status, refused.code, refused.message, refused.hint]).toEqual([
+      406,
+      'PGRST106',
+      'Invalid schema: API',
+      'Only the following schemas are exposed: public, api',
+    ]);
+    expect(codeOf(() => parse('PUT', { 'content-profile': 'private' }))).toBe('406 PGRST106');
+    expect(codeOf(() => parse('GET', { 'accept-profile': '' }))).toBe('406 PGRST106');
+    expect(codeOf(() => parse('GET', { 'accept-profile': "public'; drop table films; --" }))).toBe(
+      '406 PGRST106',
+    );
+  });
+
   it('refuses methods the resource does not have', () => {
     expect(codeOf(() => input('', {}, 'PUT'))).toBe('405 PGRST117');
     expect(

@@ -16,7 +16,7 @@ import {
   type SelectSyntax,
   SIMPLE_OPERATORS,
 } from './grammar.ts';
-import { EXPOSED_SCHEMA } from './schema-cache.ts';
+import { DEFAULT_SCHEMAS } from './schema-cache.ts';
 
 /**
  * Stage 1 of the pipeline: an HTTP request becomes an `ApiRequest` — what is asked for, in
@@ -81,6 +81,13 @@ export interface Paging {
 
 export interface ApiRequest {
   action: Action;
+  /** The exposed schema the request works in (Accept-Profile / Content-Profile, else the first). */
+  schema: string;
+  /**
+   * PostgREST's `iNegotiatedByProfile`: a profile header chose the schema, or more than one schema is
+   * exposed. The answer then names its schema in `Content-Profile`.
+   */
+  profileNegotiated: boolean;
   /** Relation or function name. */
   target: string;
   select: SelectSyntax[];
@@ -428,9 +435,37 @@ function parsePayload(input: HttpInput, action: Action, columnsGiven: boolean): 
   return payloadFromObjects(value, body, action.kind === 'insert' && !columnsGiven);
 }
 
+export interface ParseOptions {
+  /** PGRST_DB_PLAN_ENABLED: plan media types take part in content negotiation. */
+  plans?: boolean;
+  /** PGRST_DB_SCHEMAS: the exposed schemas, the first the default (default: `public`). */
+  schemas?: readonly string[];
+}
+
+/**
+ * PostgREST's getSchema: writes (POST, PATCH, PUT, DELETE — RPC POST too) name their schema in
+ * `Content-Profile`, every other method (GET, HEAD — RPC too) in `Accept-Profile`; a schema not
+ * exposed is PGRST106.
+ * The value is compared as it arrives (the HTTP parser has trimmed it), as upstream compares it.
+ */
+export function profileOf(
+  headers: HttpInput['headers'],
+  method: string,
+  schemas: readonly string[],
+): string | undefined {
+  const writes = method === 'POST' || method === 'PATCH' || method === 'PUT' || method === 'DELETE';
+  const profile = header(headers, writes ? 'content-profile' : 'accept-profile');
+  if (profile !== undefined && !schemas.includes(profile))
+    throw restErrors.unacceptableSchema(profile, schemas);
+  return profile;
+}
+
 /** Parses an HTTP request to the data API. Throws ApiError (PGRST1xx) for malformed requests. */
-export function parseApiRequest(input: HttpInput, options: { plans?: boolean } = {}): ApiRequest {
+export function parseApiRequest(input: HttpInput, options: ParseOptions = {}): ApiRequest {
   const method = input.method.toUpperCase();
+  // upstream checks the schema before the method (getSchema, then getAction)
+  const schemas = options.schemas ?? DEFAULT_SCHEMAS;
+  const profile = profileOf(input.headers, method, schemas);
   let action: Action;
   if (input.route === 'rpc') {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restErrors.invalidRpcMethod(method);
@@ -441,14 +476,11 @@ export function parseApiRequest(input: HttpInput, options: { plans?: boolean } =
   else if (method === 'DELETE') action = { kind: 'delete' };
   else throw restErrors.unsupportedMethod(method);
 
-  const reads = method === 'GET' || method === 'HEAD';
-  const profile = header(input.headers, reads ? 'accept-profile' : 'content-profile');
-  if (profile !== undefined && profile.trim() !== EXPOSED_SCHEMA) {
-    throw restErrors.unacceptableSchema(profile.trim(), [EXPOSED_SCHEMA]);
-  }
-
   const request: ApiRequest = {
     action,
+    schema: profile ?? (schemas[0] as string),
+    // without a profile header, the default schema counts as negotiated when there was a choice
+    profileNegotiated: profile !== undefined || schemas.length !== 1,
     target: input.name,
     select: [{ kind: 'star' }],
     selectGiven: false,

@@ -7,7 +7,8 @@ import type { MediaChoice } from './request.ts';
 /**
  * Stage 4 of the pipeline: status, headers and body of the answer, as PostgREST shapes them
  * (Content-Range on every read, 206 for a partial page of a counted result, 201/204 for writes,
- * Preference-Applied, Location for `return=headers-only`).
+ * Preference-Applied, Location for `return=headers-only`, Content-Profile beside Content-Type when
+ * the schema was negotiated).
  */
 
 export interface RestResponse {
@@ -68,6 +69,7 @@ export function buildResponse(planned: PlannedRequest, outcome: Outcome, method:
     const options = choice.options.length > 0 ? `; options=${choice.options.join('|')}` : '';
     headers['content-type'] =
       `application/vnd.pgrst.plan+${choice.format}; for="${choice.forMime}"${options}; charset=utf-8`;
+    if (planned.profileNegotiated) headers['content-profile'] = planned.schema.name;
     return method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, body: outcome.plan };
   }
   if (planned.applied.length > 0) headers['preference-applied'] = planned.applied.join(', ');
@@ -83,6 +85,7 @@ export function buildResponse(planned: PlannedRequest, outcome: Outcome, method:
     const created = kind === 'insert' && !(outcome.inserted !== undefined && outcome.inserted <= 0);
     if (representation) {
       headers['content-type'] = contentType(planned.media);
+      if (planned.profileNegotiated) headers['content-profile'] = planned.schema.name;
       return { status: created ? 201 : 200, headers, body: readBody(planned, outcome) ?? '[]' };
     }
     return { status: created ? 201 : kind === 'insert' ? 200 : 204, headers };
@@ -108,6 +111,7 @@ export function buildResponse(planned: PlannedRequest, outcome: Outcome, method:
     }
   }
   headers['content-type'] = contentType(planned.media);
+  if (planned.profileNegotiated) headers['content-profile'] = planned.schema.name;
   const body = head ? undefined : readBody(planned, outcome);
   return body === undefined ? { status, headers } : { status, headers, body };
 }

@@ -27,13 +27,23 @@ export interface RestService {
 
 /** The data API of one server: its schema cache (loaded now, reloaded on NOTIFY) and the pipeline. */
 export async function createRest(ctx: AppContext): Promise<RestDeps> {
-  const holder = new SchemaCacheHolder(ctx.db, (error) =>
-    ctx.log.error({ err: error }, 'data API: reloading the schema cache failed'),
+  const schemas = ctx.config.restSchemas;
+  const holder = new SchemaCacheHolder(
+    ctx.db,
+    (error) => ctx.log.error({ err: error }, 'data API: reloading the schema cache failed'),
+    schemas,
   );
   registerSchemaCache(ctx.db, holder);
-  await holder.reload();
+  const loaded = await holder.reload();
+  if (loaded.missing.length > 0) {
+    ctx.log.warn(
+      { schemas: loaded.missing },
+      `data API: PGRST_DB_SCHEMAS lists schemas the database does not have (${loaded.missing.join(', ')}); requests to them find nothing`,
+    );
+  }
   await holder.listen();
   const maxRows = ctx.config.restMaxRows;
+  const parseOptions = { plans: ctx.config.restPlans, schemas };
 
   const service: RestService = {
     schemaCache: holder,
@@ -46,7 +56,7 @@ export async function createRest(ctx: AppContext): Promise<RestDeps> {
           throw Object.assign(restErrors.schemaCacheNotReady(), { cause: error });
         }
       }
-      const request = parseApiRequest(input, { plans: ctx.config.restPlans });
+      const request = parseApiRequest(input, parseOptions);
       const planned = planRequest({ cache, maxRows, aggregates: ctx.config.restAggregates }, request);
       let outcome: Awaited<ReturnType<typeof execute>>;
       try {

@@ -1,17 +1,29 @@
 import type { Database, Queryable } from '../db/driver.ts';
+import { quoteIdent } from '../db/sql.ts';
 
 /**
- * What the data API knows about the exposed schema, read from the PostgreSQL catalog: relations
- * (tables, views) with their columns and keys, the relationships between them (foreign keys, also
- * through views and join tables) and the callable functions. Every identifier in a request is checked
- * against this cache before it can reach SQL.
+ * What the data API knows about the exposed schemas (PGRST_DB_SCHEMAS, `public` by default), read from
+ * the PostgreSQL catalog: per schema, its relations (tables, views) with their columns and keys, the
+ * relationships between them (foreign keys, also through views and join tables) and its callable
+ * functions. Every identifier in a request is checked against this cache before it can reach SQL.
+ *
+ * As in PostgREST, a request works in one schema (chosen by Accept-Profile / Content-Profile, else
+ * the first listed): it names relations and functions of that schema only, and embeds only relations
+ * of that schema (a many-to-many junction may be in any exposed schema).
  *
  * The cache is rebuilt as a whole and swapped in one assignment, so a request always sees one
  * consistent version. It is loaded at start-up (after migrations), on `NOTIFY pgrst, 'reload schema'`
  * (PostgREST's convention) and on demand through `reloadSchemaCache`.
  */
 
-export const EXPOSED_SCHEMA = 'public';
+/** PostgREST's default `db-schemas`. */
+export const DEFAULT_SCHEMAS: readonly string[] = Object.freeze(['public']);
+
+/**
+ * The schemas searched after a request's own, as PostgREST's `db-extra-search-path` (default
+ * `public`); set only for requests in a schema other than `public` (decision 155).
+ */
+const EXTRA_SEARCH_PATH = ['public'];
 
 export interface Column {
   name: string;
@@ -69,6 +81,8 @@ export interface Relationship {
   throughView: boolean;
   /** A computed relationship (PostgREST): the function, taking the source row, returns the targets. */
   function?: { schema: string; name: string };
+  /** The schema of both relations (PostgREST embeds within the request's schema only). */
+  schema: string;
 }
 
 export interface RoutineParam {
@@ -103,15 +117,36 @@ export interface Routine {
   volatility: 'immutable' | 'stable' | 'volatile';
 }
 
-export interface SchemaCache {
+/** What a request in one exposed schema may name. */
+export interface ExposedSchema {
+  name: string;
+  /** The schema's relations by name. */
   relations: Map<string, Relation>;
-  /** Keyed by source relation name. */
+  /** Keyed by source relation name; every target is a relation of this schema. */
   relationships: Map<string, Relationship[]>;
+  /** The schema's functions by name (overloads in catalog order). */
   routines: Map<string, Routine[]>;
-  /** Type names a `::cast` may use (lower case) → schema and pg_type name. */
+  /**
+   * Type names a `::cast` may use (lower case) → schema and pg_type name: built-in types first, then
+   * this schema's, then `public`'s (PostgreSQL's resolution under the request's search_path).
+   */
   types: Map<string, { schema: string; name: string }>;
   /** The database's `default_text_search_config`: what a full-text filter without a language uses. */
   textSearchConfig?: string;
+  /**
+   * The `search_path` a request in this schema runs with (this schema, then `public`), as PostgREST
+   * sets it; undefined for `public`, whose requests keep the connection's own (decision 155).
+   */
+  searchPath?: string;
+}
+
+export interface SchemaCache {
+  /** The exposed schemas, in PGRST_DB_SCHEMAS order; the first is the default. */
+  schemas: Map<string, ExposedSchema>;
+  /** Their names, in that order (PGRST106's hint lists them). */
+  names: readonly string[];
+  /** Listed schemas the database does not have (nothing in them can be found). */
+  missing: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,7 +201,7 @@ where r.rulename = '_RETURN' and c.relkind in ('v', 'm')
   and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`;
 
 const ROUTINES_SQL = `
-select p.proname as name, p.provolatile::text as volatility, p.proretset as set_of,
+select n.nspname as schema, p.proname as name, p.provolatile::text as volatility, p.proretset as set_of,
   format_type(p.prorettype, null) as return_type, rt.typname::text as return_type_name,
   rt.typtype::text as return_typtype, rt.typrelid::int8::text as return_relid,
   p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults, p.prorows::float8 as rows, p.provariadic::int8 <> 0 as variadic,
@@ -179,11 +214,12 @@ select p.proname as name, p.provolatile::text as volatility, p.proretset as set_
     select coalesce(bt.typname, t.typname)::text
     from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(oid, ord)
     join pg_type t on t.oid = x.oid left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
-    order by x.ord)) as arg_type_names
+    order by x.ord)) as arg_type_names,
+  coalesce((select t.typrelid from pg_type t where t.oid = p.proargtypes[0]), 0)::int8::text as first_arg_relid
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
-where n.nspname = '${EXPOSED_SCHEMA}' and p.prokind = 'f'
+where n.nspname = any($1::text[]) and p.prokind = 'f'
   and rt.typname not in ('trigger', 'event_trigger', 'internal', 'language_handler', 'fdw_handler',
     'index_am_handler', 'tsm_handler', 'table_am_handler')
 order by p.proname, p.oid`;
@@ -191,8 +227,10 @@ order by p.proname, p.oid`;
 const TYPES_SQL = `
 select n.nspname as schema, t.typname::text as name
 from pg_type t join pg_namespace n on n.oid = t.typnamespace
-where n.nspname in ('pg_catalog', '${EXPOSED_SCHEMA}') and t.typtype in ('b', 'd', 'e', 'r', 'm', 'c')
-  and (t.typrelid = 0 or n.nspname = '${EXPOSED_SCHEMA}')`;
+where (n.nspname = 'pg_catalog' or n.nspname = any($1::text[])) and t.typtype in ('b', 'd', 'e', 'r', 'm', 'c')
+  and (t.typrelid = 0 or n.nspname <> 'pg_catalog')`;
+
+const NAMESPACES_SQL = `select n.nspname as name from pg_namespace n where n.nspname = any($1::text[])`;
 
 interface RelationRow {
   oid: string;
@@ -218,6 +256,7 @@ interface KeyRow {
   foreign_columns: string[];
 }
 interface RoutineRow {
+  schema: string;
   name: string;
   volatility: 'i' | 's' | 'v';
   set_of: boolean;
@@ -233,6 +272,8 @@ interface RoutineRow {
   arg_modes: string[];
   arg_types: string[];
   arg_type_names: string[];
+  /** The relation whose row type the first argument is ('0': none). */
+  first_arg_relid: string;
 }
 
 const KINDS: Record<string, RelationKind> = {
@@ -265,7 +306,7 @@ const TYPE_ALIASES: Record<string, string> = {
 };
 
 export function resolveTypeName(
-  cache: SchemaCache,
+  cache: Pick<ExposedSchema, 'types'>,
   name: string,
 ): { schema: string; name: string } | undefined {
   const normalized = name.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -373,17 +414,30 @@ interface ForeignKey {
   foreignColumns: string[];
 }
 
-export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
-  const [relationRows, columnRows, keyRows, viewRows, routineRows, typeRows, settingRows] = [
+/**
+ * Reads the catalog into a cache of the given schemas (PGRST_DB_SCHEMAS; the first is the default).
+ * Relations, columns and keys are read for the whole database (views of an exposed schema may show
+ * tables of another); only what belongs to an exposed schema is kept.
+ */
+export async function loadSchemaCache(
+  db: Queryable,
+  schemas: readonly string[] = DEFAULT_SCHEMAS,
+): Promise<SchemaCache> {
+  // Functions of `public` are read even when it is not exposed: a request's search_path ends with it,
+  // so they may be computed fields of another schema's relations (never called as RPC from there).
+  const routineSchemas = schemas.includes('public') ? [...schemas] : [...schemas, 'public'];
+  const [relationRows, columnRows, keyRows, viewRows, routineRows, typeRows, settingRows, namespaceRows] = [
     (await db.query<RelationRow>(RELATIONS_SQL)).rows,
     (await db.query<ColumnRow>(COLUMNS_SQL)).rows,
     (await db.query<KeyRow>(KEYS_SQL)).rows,
     (await db.query<{ oid: string; action: string }>(VIEWS_SQL)).rows,
-    (await db.query<RoutineRow>(ROUTINES_SQL)).rows,
-    (await db.query<{ schema: string; name: string }>(TYPES_SQL)).rows,
+    (await db.query<RoutineRow>(ROUTINES_SQL, [routineSchemas])).rows,
+    (await db.query<{ schema: string; name: string }>(TYPES_SQL, [routineSchemas])).rows,
     (await db.query<{ config: string }>("select current_setting('default_text_search_config') as config"))
       .rows,
+    (await db.query<{ name: string }>(NAMESPACES_SQL, [[...schemas]])).rows,
   ];
+  const exposedSchemas = new Set(schemas);
 
   const columnsByOid = new Map<string, ColumnRow[]>();
   for (const row of columnRows) {
@@ -431,7 +485,10 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
       (unique) => unique.length === columns.length && unique.every((c) => columns.includes(c)),
     );
 
-  const exposed = (oid: string) => byOid.get(oid)?.schema === EXPOSED_SCHEMA;
+  const schemaOf = (oid: string) => byOid.get(oid)?.schema;
+  const exposed = (oid: string) => exposedSchemas.has(schemaOf(oid) as string);
+  /** Both relations in one exposed schema: the only relationships PostgREST embeds. */
+  const sameExposedSchema = (a: string, b: string) => exposed(a) && schemaOf(a) === schemaOf(b);
 
   // View column → (base oid, base column), followed through views of views.
   const viewOrigins = new Map<string, Map<string, { oid: string; column: string }>>();
@@ -476,8 +533,12 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     return out;
   };
 
-  const relationships = new Map<string, Relationship[]>();
+  // Relationships by schema, then by source relation name.
+  const relationshipsBySchema = new Map<string, Map<string, Relationship[]>>();
+  for (const schema of schemas) relationshipsBySchema.set(schema, new Map());
   const add = (rel: Relationship) => {
+    const relationships = relationshipsBySchema.get(rel.schema);
+    if (!relationships) return;
     const list = relationships.get(rel.table) ?? [];
     list.push(rel);
     relationships.set(rel.table, list);
@@ -488,7 +549,8 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     const toOne = isUnique(fk.table, fk.columns);
     for (const source of showing(fk.table, fk.columns)) {
       for (const target of showing(fk.foreignTable, fk.foreignColumns)) {
-        if (!exposed(source.oid) || !exposed(target.oid)) continue;
+        if (!sameExposedSchema(source.oid, target.oid)) continue;
+        const schema = schemaOf(source.oid) as string;
         const pairs = source.columns.map((c, i) => [c, target.columns[i] as string] as [string, string]);
         const throughView = source.view || target.view;
         add({
@@ -498,6 +560,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
           constraint: fk.name,
           columns: pairs,
           throughView,
+          schema,
         });
         add({
           table: nameOf(target.oid),
@@ -506,12 +569,14 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
           constraint: fk.name,
           columns: pairs.map(([a, b]) => [b, a]),
           throughView,
+          schema,
         });
       }
     }
   }
 
-  // Many-to-many through an exposed junction table whose primary key holds both foreign keys.
+  // Many-to-many through a junction table (in any exposed schema) whose primary key holds both
+  // foreign keys, between two relations of one exposed schema.
   const fksByTable = new Map<string, ForeignKey[]>();
   for (const fk of foreignKeys) {
     const list = fksByTable.get(fk.table) ?? [];
@@ -525,7 +590,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     const candidates = fks.filter((fk) => fk.columns.every((c) => pk.includes(c)));
     for (const a of candidates) {
       for (const b of candidates) {
-        if (a === b || !exposed(a.foreignTable) || !exposed(b.foreignTable)) continue;
+        if (a === b || !sameExposedSchema(a.foreignTable, b.foreignTable)) continue;
         add({
           table: nameOf(a.foreignTable),
           foreignTable: nameOf(b.foreignTable),
@@ -541,25 +606,36 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
             targetColumns: b.columns.map((c, i) => [c, b.foreignColumns[i] as string]),
           },
           throughView: false,
+          schema: schemaOf(a.foreignTable) as string,
         });
       }
     }
   }
 
-  const relations = new Map<string, Relation>();
-  for (const [oid, relation] of byOid) if (exposed(oid)) relations.set(relation.name, relation);
+  const relationsBySchema = new Map<string, Map<string, Relation>>();
+  for (const schema of schemas) relationsBySchema.set(schema, new Map());
+  for (const relation of byOid.values()) relationsBySchema.get(relation.schema)?.set(relation.name, relation);
 
   // Computed fields and relationships: functions of one row of an exposed relation (PostgREST's
-  // "computed fields" and "computed relationships"; a setof function with `rows 1` is to-one).
-  for (const row of routineRows) {
+  // "computed fields" and "computed relationships"; a setof function with `rows 1` is to-one). As
+  // PostgreSQL resolves `row.fn` under the request's search_path, a function of the relation's own
+  // schema comes before one of `public`.
+  const ownSchemaFirst = [...routineRows].sort(
+    (a, b) =>
+      Number(a.schema !== schemaOf(a.first_arg_relid)) - Number(b.schema !== schemaOf(b.first_arg_relid)),
+  );
+  for (const row of ownSchemaFirst) {
     const inputs =
       row.arg_modes.length > 0 ? row.arg_modes.filter((m) => m === 'i' || m === 'b') : row.arg_types;
     if (row.nargs !== 1 || inputs.length !== 1 || row.arg_modes.includes('v')) continue;
-    const source = relations.get(row.arg_type_names[0] ?? '');
-    if (!source || source.schema !== EXPOSED_SCHEMA || source.columnsByName.has(row.name)) continue;
-    const fn = { schema: EXPOSED_SCHEMA, name: row.name };
+    const source = byOid.get(row.first_arg_relid);
+    if (!source || !exposed(row.first_arg_relid) || source.columnsByName.has(row.name)) continue;
+    if (row.schema !== source.schema && row.schema !== 'public') continue;
+    const fn = { schema: row.schema, name: row.name };
     const target = row.return_typtype === 'c' ? byOid.get(row.return_relid) : undefined;
-    if (target && exposed(row.return_relid)) {
+    if (target) {
+      if (!sameExposedSchema(row.first_arg_relid, row.return_relid)) continue;
+      const relationships = relationshipsBySchema.get(source.schema) as Map<string, Relationship[]>;
       const list = relationships.get(source.name) ?? [];
       list.push({
         table: source.name,
@@ -569,6 +645,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
         columns: [],
         throughView: false,
         function: fn,
+        schema: source.schema,
       });
       relationships.set(source.name, list);
     } else if (!row.set_of && row.return_typtype !== 'c' && row.return_typtype !== 'p') {
@@ -583,31 +660,51 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     }
   }
 
-  const routines = new Map<string, Routine[]>();
+  const routinesBySchema = new Map<string, Map<string, Routine[]>>();
+  for (const schema of schemas) routinesBySchema.set(schema, new Map());
   for (const row of routineRows) {
-    const routine = makeRoutine(row, byOid, columnsByOid, exposed);
+    const routines = routinesBySchema.get(row.schema);
+    if (!routines) continue; // `public` read for computed fields only
+    const routine = makeRoutine(row, byOid, columnsByOid);
     if (!routine) continue;
     const list = routines.get(routine.name) ?? [];
     list.push(routine);
     routines.set(routine.name, list);
   }
 
-  const types = new Map<string, { schema: string; name: string }>();
-  for (const row of typeRows) {
-    const key = row.name.toLowerCase();
-    // a type of the exposed schema does not hide a built-in one of the same name
-    if (!types.has(key) || row.schema === 'pg_catalog') types.set(key, row);
-  }
-
   const textSearchConfig = settingRows[0]?.config;
-  return { relations, relationships, routines, types, ...(textSearchConfig ? { textSearchConfig } : {}) };
+  const present = new Set(namespaceRows.map((row) => row.name));
+  const views = new Map<string, ExposedSchema>();
+  for (const schema of schemas) {
+    // a type of the request's schema or of `public` does not hide a built-in one of the same name
+    const types = new Map<string, { schema: string; name: string }>();
+    for (const from of ['pg_catalog', schema, 'public']) {
+      for (const row of typeRows) {
+        const key = row.name.toLowerCase();
+        if (row.schema === from && !types.has(key)) types.set(key, row);
+      }
+    }
+    views.set(schema, {
+      name: schema,
+      relations: relationsBySchema.get(schema) as Map<string, Relation>,
+      relationships: relationshipsBySchema.get(schema) as Map<string, Relationship[]>,
+      routines: routinesBySchema.get(schema) as Map<string, Routine[]>,
+      types,
+      ...(textSearchConfig ? { textSearchConfig } : {}),
+      ...(schema === 'public'
+        ? {}
+        : {
+            searchPath: [schema, ...EXTRA_SEARCH_PATH.filter((s) => s !== schema)].map(quoteIdent).join(', '),
+          }),
+    });
+  }
+  return { schemas: views, names: [...schemas], missing: schemas.filter((s) => !present.has(s)) };
 }
 
 function makeRoutine(
   row: RoutineRow,
   byOid: Map<string, Relation>,
   columnsByOid: Map<string, ColumnRow[]>,
-  exposed: (oid: string) => boolean,
 ): Routine | undefined {
   const modes = row.arg_modes.length > 0 ? row.arg_modes : row.arg_types.map(() => 'i');
   const inputs: RoutineParam[] = [];
@@ -634,7 +731,7 @@ function makeRoutine(
   });
 
   const routine: Routine = {
-    schema: EXPOSED_SCHEMA,
+    schema: row.schema,
     name: row.name,
     params: inputs,
     returns: { kind: 'void' },
@@ -659,7 +756,9 @@ function makeRoutine(
       kind: 'composite',
       columns,
       columnsByName: new Map(columns.map((c) => [c.name, c])),
-      ...(relation && exposed(row.return_relid) ? { relation: relation.name } : {}),
+      // PostgREST embeds from a function's rows through the relation of that name in the function's
+      // schema (its `funcTableName`): only a row type of the same schema can have relationships.
+      ...(relation && relation.schema === row.schema ? { relation: relation.name } : {}),
     };
   } else if (row.return_type_name === 'record') {
     routine.returns =
@@ -685,6 +784,8 @@ export class SchemaCacheHolder {
   constructor(
     private readonly db: Database,
     private readonly onError: (error: unknown) => void = () => {},
+    /** PGRST_DB_SCHEMAS: the exposed schemas, the first the default. */
+    readonly schemas: readonly string[] = DEFAULT_SCHEMAS,
   ) {}
 
   get current(): SchemaCache | undefined {
@@ -700,7 +801,7 @@ export class SchemaCacheHolder {
       try {
         do {
           this.again = false;
-          this.cache = await loadSchemaCache(this.db);
+          this.cache = await loadSchemaCache(this.db, this.schemas);
         } while (this.again);
         return this.cache;
       } finally {

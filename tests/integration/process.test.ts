@@ -121,6 +121,10 @@ describe.runIf(embedded)('bad configuration ends start-up with one clear line', 
       'highgrade: Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")',
     ],
     [
+      { PGRST_DB_SCHEMAS: 'public,auth' },
+      'highgrade: Invalid configuration: PGRST_DB_SCHEMAS must be a comma-separated list of schemas to expose, each once; got "auth" (kept by the platform, never exposed)',
+    ],
+    [
       { DATABASE_URL: 'postgres://postgres:pw@127.0.0.1:1/nothing' },
       /^highgrade: Cannot reach the database at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/nothing: /,
     ],
