@@ -120,6 +120,35 @@ async function emulateServerHtml(page: Page, origin: string): Promise<void> {
   );
 }
 
+/**
+ * A prerendered page (decision 157) shows its controls before the app runs, and what is clicked or
+ * typed before then is lost, as it would be for a person. So after `goto` and `reload` the tests wait
+ * until the app has started on such a page (`html[data-app-started]`); other pages render only
+ * through the app, and the tests wait for what they look for anyway.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('#root[data-prerendered]') ||
+      document.documentElement.hasAttribute('data-app-started'),
+  );
+}
+
+function waitForAppOnNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitForApp(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await waitForApp(page);
+    return response;
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   ageVerified: [true, { option: true }],
   allowConsoleErrors: [false, { option: true }],
@@ -185,6 +214,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
+    waitForAppOnNavigation(page);
 
     await use(page);
 

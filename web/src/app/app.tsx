@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
 import { ToasterHost } from '#web/components/ui/toaster-host.tsx';
@@ -6,15 +7,25 @@ import { retryFailedPages } from '#web/lib/lazy-page.tsx';
 import { queryClient } from '#web/lib/query/query-client.ts';
 import { AppRoutes } from './router.tsx';
 
-export function App() {
+/**
+ * Everything around the router. The browser wraps the routes in a BrowserRouter (`App`); the build's
+ * prerender (web/src/prerender.tsx) in a StaticRouter, so both render the same tree (decision 157).
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary onReset={retryFailedPages}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       <ToasterHost />
     </ErrorBoundary>
+  );
+}
+
+export function App() {
+  return (
+    <AppFrame>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppFrame>
   );
 }

@@ -71,7 +71,7 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
           <div>
             <div className="text-muted-foreground text-xs uppercase tracking-wide">Current value</div>
             <div className="font-semibold text-3xl tabular-nums" data-testid="current-value">
-              {last ? formatValue(last.value) : points.isPending ? '…' : '—'}
+              {last ? formatValue(last.value) : points.isPending && index.has_values ? '…' : '—'}
             </div>
             {/* The line is there while the values load too, so nothing below moves when they arrive. */}
             <div className="text-muted-foreground text-xs">
@@ -129,7 +129,7 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
           <p role="alert" className="text-destructive text-sm">
             The index values could not be loaded: {errorText(points.error)}
           </p>
-        ) : points.isPending ? (
+        ) : points.isPending && index.has_values ? (
           // The chart's height and the values table's (max-h-80), so the sections below stay put.
           <>
             <Skeleton className="h-[280px] w-full" />
