@@ -48,7 +48,4 @@ export async function start(): Promise<void> {
   } else {
     createRoot(root).render(app);
   }
-  // From here on, the page answers to input (React replays what reaches a part still hydrating).
-  // Browser tests wait for it before using a prerendered page (tests/e2e/fixtures.ts).
-  document.documentElement.dataset.appStarted = '';
 }

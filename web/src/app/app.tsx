@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
 import { ToasterHost } from '#web/components/ui/toaster-host.tsx';
@@ -12,6 +12,12 @@ import { AppRoutes } from './router.tsx';
  * prerender (web/src/prerender.tsx) in a StaticRouter, so both render the same tree (decision 157).
  */
 export function AppFrame({ children }: { children: ReactNode }) {
+  // After the first commit (the hydration of a prerendered page, or the first render of an empty one),
+  // the page is the app's: what is typed or clicked from now on is not lost. Browser tests wait for
+  // this mark before using a page (tests/e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
   return (
     <ErrorBoundary onReset={retryFailedPages}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
