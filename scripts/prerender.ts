@@ -11,6 +11,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ViteBuilder } from 'vite';
+import { CONFIG_PLACEHOLDERS, escapeHtml } from '../server/http/prerendered.ts';
 
 /** Where the Node build of the prerender goes: inside the project, so it finds node_modules. */
 export const PRERENDER_BUILD_DIR = 'node_modules/.cache/highgrade-prerender';
@@ -39,15 +40,6 @@ export function routeModule(path: string): string {
 /** The file name of a prerendered page: "index.html" for "/", else the path with "/" as "-". */
 export function pageFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '-')}.html`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#x27;');
 }
 
 function unescapeHtml(text: string): string {
@@ -126,6 +118,11 @@ export async function buildAppWithPrerender(builder: ViteBuilder): Promise<void>
   const index: Record<string, { file: string; styleHashes: string[] }> = {};
   for (const path of prerender.PRERENDERED_PATHS) {
     const page = await prerender.prerenderPage(path);
+    // The server fills these in (server/http/prerendered.ts); a page without them would show the
+    // build's values, whatever the deployment's are.
+    for (const placeholder of Object.values(CONFIG_PLACEHOLDERS)) {
+      if (!page.html.includes(placeholder)) throw new Error(`prerender: ${path} lacks ${placeholder}`);
+    }
     const preloads = pagePreloads(manifest, routeModule(path), (file) => sizes.get(file) ?? 0).join(' ');
     const html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AGE_COOKIE, expect, expectNoSeriousA11yViolations, ROUTES, test } from './fixtures.ts';
 import { createMember, deleteMember, openSignedIn } from './support/api.ts';
 

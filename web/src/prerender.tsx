@@ -37,7 +37,10 @@ export const PRERENDERED_PATHS = [
   '/cookie-policy',
 ] as const satisfies readonly (keyof typeof pages)[];
 
-/** Placeholders for the run-time configuration the pages show; the server puts its values in. */
+/**
+ * Placeholders for the run-time configuration the pages show; the server puts its values in. The same
+ * strings as server/http/prerendered.ts CONFIG_PLACEHOLDERS (the build checks every page has them).
+ */
 export const CONFIG_PLACEHOLDERS = {
   siteName: '__HG_SITE_NAME__',
   supportEmail: '__HG_SUPPORT_EMAIL__',
