@@ -7,7 +7,16 @@ import { PROJECT_ROOT } from './paths.ts';
 export { PROJECT_ROOT };
 export const WEB_DIST = join(PROJECT_ROOT, 'web/dist');
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'vite.config.ts',
+  // The build's prerender step (decision 157) and the placeholders it shares with the server.
+  'scripts/prerender.ts',
+  'server/http/prerendered.ts',
+  'package-lock.json',
+];
 
 async function newestMtime(path: string): Promise<number> {
   let info: Awaited<ReturnType<typeof stat>>;

@@ -9,8 +9,9 @@ import {
   type ServerInfo,
   serverFromEnv,
 } from './support/api.ts';
+import { waitForApp } from './support/app.ts';
 
-export { expect };
+export { expect, waitForApp };
 
 /** The age verification cookie the app sets (web/src/features/age-gate/age-verification.ts). */
 export const AGE_COOKIE = 'hg_age_verified';
@@ -117,20 +118,6 @@ async function emulateServerHtml(page: Page, origin: string): Promise<void> {
       delete headers['content-encoding'];
       await route.fulfill({ response, body, headers });
     },
-  );
-}
-
-/**
- * A prerendered page (decision 157) shows its controls before the app has taken it over, and what is
- * clicked or typed before then is lost, as it would be for a person. So after `goto` and `reload` the
- * tests wait until the app has hydrated such a page (`html[data-app-ready]`); other pages render only
- * through the app, and the tests wait for what they look for anyway.
- */
-export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('#root[data-prerendered]') ||
-      document.documentElement.hasAttribute('data-app-ready'),
   );
 }
 
