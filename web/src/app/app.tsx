@@ -7,6 +7,9 @@ import { retryFailedPages } from '#web/lib/lazy-page.tsx';
 import { queryClient } from '#web/lib/query/query-client.ts';
 import { AppRoutes } from './router.tsx';
 
+/** The performance mark of the app's first commit (bench/bundle.ts counts the scripts before it). */
+export const APP_READY_MARK = 'highgrade:app-ready';
+
 /**
  * Everything around the router. The browser wraps the routes in a BrowserRouter (`App`); the build's
  * prerender (web/src/prerender.tsx) in a StaticRouter, so both render the same tree (decision 157).
@@ -17,6 +20,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   // this mark before using a page (tests/e2e/fixtures.ts).
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
+    performance.mark?.(APP_READY_MARK);
   }, []);
   return (
     <ErrorBoundary onReset={retryFailedPages}>
