@@ -7,7 +7,8 @@ import { PROJECT_ROOT } from './paths.ts';
 export { PROJECT_ROOT };
 export const WEB_DIST = join(PROJECT_ROOT, 'web/dist');
 
-const SOURCES = [
+/** What the web build is made from: a change to any of them makes it stale. */
+export const WEB_BUILD_SOURCES = [
   'web/src',
   'web/public',
   'web/index.html',
@@ -35,7 +36,7 @@ async function newestMtime(path: string): Promise<number> {
 export async function webBuildIsStale(root = PROJECT_ROOT): Promise<boolean> {
   const built = await newestMtime(join(root, 'web/dist/index.html'));
   if (built === 0) return true;
-  for (const source of SOURCES) {
+  for (const source of WEB_BUILD_SOURCES) {
     if ((await newestMtime(join(root, source))) > built) return true;
   }
   return false;
