@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { buildAppWithPrerender, PRERENDER_BUILD_DIR } from './scripts/prerender.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -18,6 +19,7 @@ function precompress(): Plugin {
   return {
     name: 'highgrade:precompress',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       // build.outDir is relative to the Vite root (web/), not to the working directory.
       outDir = resolve(config.root, config.build.outDir);
@@ -42,17 +44,77 @@ function precompress(): Plugin {
   };
 }
 
+/** What node_modules paths under these packages (or package paths) look like, on any platform. */
+function modules(names: string[]): RegExp {
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]'));
+  return new RegExp(`node_modules[\\\\/](${escaped.join('|')})([\\\\/]|$)`);
+}
+
+/** The libraries the layout needs to render, besides React (lucide-react: its core, not the icons). */
+const STARTUP_VENDOR = [
+  'react-router',
+  '@tanstack/query-core',
+  '@tanstack/react-query',
+  'tailwind-merge',
+  'clsx',
+  'class-variance-authority',
+  'get-nonce',
+  '@radix-ui/react-slot',
+  '@radix-ui/react-compose-refs',
+  'lucide-react/dist/esm/createLucideIcon.mjs',
+  'lucide-react/dist/esm/Icon.mjs',
+  'lucide-react/dist/esm/defaultAttributes.mjs',
+  'lucide-react/dist/esm/context.mjs',
+  'lucide-react/dist/esm/shared',
+];
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
+  define: {
+    // What the prerendered footer shows; the app starts from it when hydrating (decision 157).
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page starts with, in two chunks rather than a dozen small ones: fewer requests
+          // and preloads after the first paint, and React's own code evaluated in a task of its own
+          // (web/src/main.tsx loads it first; decision 157).
+          groups: [
+            { name: 'react', test: modules(['react', 'react-dom', 'scheduler']), priority: 2 },
+            { name: 'vendor', test: modules(STARTUP_VENDOR), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  environments: {
+    client: {
+      // The prerender reads it to preload each page's own chunk; deleted after (scripts/prerender.ts).
+      build: { manifest: true },
+    },
+    ssr: {
+      // The public pages rendered in Node at build time (web/src/prerender.tsx, decision 157).
+      build: {
+        outDir: resolve(PRERENDER_BUILD_DIR),
+        emptyOutDir: true,
+        target: 'node20',
+        rollupOptions: { input: { prerender: 'src/prerender.tsx' } },
+      },
+    },
+  },
+  builder: {
+    // `vite build` builds the app, then the prerender, then writes the prerendered pages.
+    buildApp: buildAppWithPrerender,
   },
   server: {
     // `npm run dev:web` proxies the API to a running server so the SPA can be developed with HMR.

@@ -104,6 +104,6 @@ export async function buildApp(
     autoSignOutMs: ctx.config.autoSignOutMs,
     payments: ctx.config.payments.stripe ? 'stripe' : 'demo',
   };
-  await app.register(spaPlugin, { webDir, publicConfig });
+  await app.register(spaPlugin, { webDir, publicConfig, socialSignIn: ctx.config.oauth !== undefined });
   return app;
 }

@@ -7,7 +7,17 @@ import { PROJECT_ROOT } from './paths.ts';
 export { PROJECT_ROOT };
 export const WEB_DIST = join(PROJECT_ROOT, 'web/dist');
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'package-lock.json'];
+/** What the web build is made from: a change to any of them makes it stale. */
+export const WEB_BUILD_SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'vite.config.ts',
+  // The build's prerender step (decision 157) and the placeholders it shares with the server.
+  'scripts/prerender.ts',
+  'server/http/prerendered.ts',
+  'package-lock.json',
+];
 
 async function newestMtime(path: string): Promise<number> {
   let info: Awaited<ReturnType<typeof stat>>;
@@ -26,7 +36,7 @@ async function newestMtime(path: string): Promise<number> {
 export async function webBuildIsStale(root = PROJECT_ROOT): Promise<boolean> {
   const built = await newestMtime(join(root, 'web/dist/index.html'));
   if (built === 0) return true;
-  for (const source of SOURCES) {
+  for (const source of WEB_BUILD_SOURCES) {
     if ((await newestMtime(join(root, source))) > built) return true;
   }
   return false;

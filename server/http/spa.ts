@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadPrerenderedPages } from './prerendered.ts';
 
 /** What the web app learns from the server at run time, so one build serves any deployment. */
 export interface PublicConfig {
@@ -29,14 +30,24 @@ export function jsonForHtml(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-/** The page's policy: only our own scripts; styles from our files or carrying this response's nonce. */
-export function contentSecurityPolicy(nonce: string, apiOrigin: string | null): string {
+/**
+ * The page's policy: only our own scripts; styles from our files or carrying this response's nonce,
+ * and on a prerendered page the few `style` attributes its HTML was built with, by hash.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  apiOrigin: string | null,
+  styleHashes: string[] = [],
+): string {
   const connect = ["'self'"];
   if (apiOrigin) connect.push(apiOrigin, apiOrigin.replace(/^http/, 'ws'));
+  const styleAttributes = styleHashes.length
+    ? ` 'unsafe-hashes' ${styleHashes.map((hash) => `'${hash}'`).join(' ')}`
+    : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'${styleAttributes}`,
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     `connect-src ${connect.join(' ')}`,
@@ -50,27 +61,45 @@ export function contentSecurityPolicy(nonce: string, apiOrigin: string | null): 
   ].join('; ');
 }
 
+/**
+ * Marks the document when no social sign-in is configured, so the sign-in form's place for its
+ * button takes no room from the first paint on (web/src/styles.css, decision 157): the app learns
+ * the provider from /auth/v1/settings only after it starts.
+ */
+export function markSocialSignIn(html: string, socialSignIn: boolean): string {
+  return socialSignIn ? html : html.replace(/<html\b/, '<html data-social-sign-in="none"');
+}
+
 export async function spaPlugin(
   app: FastifyInstance,
-  options: { webDir: string; publicConfig: PublicConfig },
+  options: { webDir: string; publicConfig: PublicConfig; socialSignIn: boolean },
 ): Promise<void> {
-  const template = await readFile(join(options.webDir, 'index.html'), 'utf8');
+  const template = markSocialSignIn(
+    await readFile(join(options.webDir, 'index.html'), 'utf8'),
+    options.socialSignIn,
+  );
   if (!template.includes(PLACEHOLDER)) {
     throw new Error(`${join(options.webDir, 'index.html')} lacks the ${PLACEHOLDER} placeholder`);
   }
-  const [head, tail] = template.split(PLACEHOLDER) as [string, string];
+  const shell = { head: '', tail: '', styleHashes: [] as string[] };
+  [shell.head, shell.tail] = template.split(PLACEHOLDER) as [string, string];
+  // The public pages' HTML as the build prerendered it (decision 157), for their exact paths.
+  const prerendered = await loadPrerenderedPages(options.webDir, options.publicConfig, PLACEHOLDER);
+  for (const page of prerendered.values()) page.head = markSocialSignIn(page.head, options.socialSignIn);
   const apiOrigin = options.publicConfig.supabaseUrl
     ? new URL(options.publicConfig.supabaseUrl).origin
     : null;
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    // With a query string the page may show something else (a tab, a filter): the app renders it.
+    const page = (!request.url.includes('?') && prerendered.get(request.url)) || shell;
     const nonce = randomBytes(16).toString('base64');
     const config = jsonForHtml({ ...options.publicConfig, styleNonce: nonce });
     return reply
-      .header('content-security-policy', contentSecurityPolicy(nonce, apiOrigin))
+      .header('content-security-policy', contentSecurityPolicy(nonce, apiOrigin, page.styleHashes))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(`${head}<script id="app-config" type="application/json">${config}</script>${tail}`);
+      .send(`${page.head}<script id="app-config" type="application/json">${config}</script>${page.tail}`);
   };
 
   await app.register(fastifyStatic, {
@@ -80,7 +109,7 @@ export async function spaPlugin(
     wildcard: false,
     index: false,
     preCompressed: true,
-    globIgnore: ['index.html', '**/*.gz', '**/*.br'],
+    globIgnore: ['index.html', 'prerendered/**', '**/*.gz', '**/*.br'],
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
@@ -92,14 +121,14 @@ export async function spaPlugin(
   app.get('/app-config.json', (_request, reply) =>
     reply.header('cache-control', 'no-store').send(options.publicConfig),
   );
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   // History fallback: any other GET for a page is the app (it shows its own not-found page);
   // a missing file (a path with an extension, e.g. an old asset) is a real 404.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(request, reply);
     return reply
       .status(404)
       .type('application/json; charset=utf-8')

@@ -9,8 +9,9 @@ import {
   type ServerInfo,
   serverFromEnv,
 } from './support/api.ts';
+import { waitForApp } from './support/app.ts';
 
-export { expect };
+export { expect, waitForApp };
 
 /** The age verification cookie the app sets (web/src/features/age-gate/age-verification.ts). */
 export const AGE_COOKIE = 'hg_age_verified';
@@ -120,6 +121,21 @@ async function emulateServerHtml(page: Page, origin: string): Promise<void> {
   );
 }
 
+function waitForAppOnNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitForApp(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await waitForApp(page);
+    return response;
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   ageVerified: [true, { option: true }],
   allowConsoleErrors: [false, { option: true }],
@@ -185,6 +201,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
+    waitForAppOnNavigation(page);
 
     await use(page);
 

@@ -39,7 +39,7 @@ describe('the web app', () => {
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
-      expect(html).toContain('<div id="root">');
+      expect(html).toContain('<div id="root"');
       const config = appConfig(html);
       expect(config).toMatchObject({ anonKey: server.anonKey, supabaseUrl: null });
       expect(config.siteName).toBe('High</script><script>alert(1)</script>Grade');
@@ -47,8 +47,53 @@ describe('the web app', () => {
     },
   );
 
+  it.each([
+    ['/', 'The trusted hub for the'],
+    ['/news', '>News</h1>'],
+    ['/market-index', '>Market Index</h1>'],
+    ['/pass-or-gas', '>Pass or Gas</h1>'],
+    ['/brand-directory', '>Brand Directory</h1>'],
+    ['/auth', 'Sign in to access premium cannabis marketplace'],
+  ])("%s is sent prerendered (decision 157), with the deployment's name escaped", async (path, text) => {
+    const response = await get(path, { accept: 'text/html' });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<div id="root" data-prerendered="${path}"`);
+    expect(html).toContain(text);
+    // The site name is text in the page: escaped, never markup, and no placeholder is left.
+    expect(html).toContain('High&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;Grade');
+    expect(html).not.toContain('__HG_');
+    expect(html).not.toContain('<script>alert(1)');
+    // Nobody is signed in at build time: a visitor's header, the same for everyone.
+    expect(html).toContain('>Sign In</button>');
+    expect(appConfig(html)).toMatchObject({ anonKey: server.anonKey });
+  });
+
+  it('sends the empty app for a prerendered path with a query string, and for other pages', async () => {
+    for (const path of ['/news?category=Team', '/auth?tab=signup', '/profile', '/news/']) {
+      const html = await (await get(path, { accept: 'text/html' })).text();
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("allows a prerendered page's own style attributes by hash, and nothing inline besides", async () => {
+    const auth = (await get('/auth')).headers.get('content-security-policy') ?? '';
+    const styles = /style-src ([^;]*)/.exec(auth)?.[1] ?? '';
+    expect(styles).toMatch(/^'self' 'nonce-[^']+' 'unsafe-hashes'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+    expect(auth).not.toMatch(/unsafe-(inline|eval)/);
+    const news = (await get('/news')).headers.get('content-security-policy') ?? '';
+    expect(news).not.toContain('unsafe-hashes');
+  });
+
+  it('marks the page when no social sign-in is configured (the sign-in form keeps no room for it)', async () => {
+    for (const path of ['/auth', '/auth?tab=signup']) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain('<html data-social-sign-in="none" lang="en">');
+    }
+  });
+
   it('never hands a secret to the browser', async () => {
-    for (const path of ['/', '/app-config.json']) {
+    for (const path of ['/', '/news', '/auth', '/app-config.json']) {
       const body = await (await get(path)).text();
       expect(body).not.toContain(server.serviceRoleKey);
       expect(body).not.toContain(server.jwtSecret);

@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '#server/web-build.ts';
+import { PROJECT_ROOT, WEB_BUILD_SOURCES } from '#server/web-build.ts';
 import { type SpawnedServer, spawnServer } from '#tests/support/spawn-server.ts';
 import { testDatabase } from '#tests/support/test-server.ts';
 import { ensureServerBuild, serverBuildIsStale } from '../../scripts/server-build.mjs';
@@ -180,6 +180,13 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
     const root = await projectCopy();
     await mkdir(join(root, 'web'));
     await symlink(join(PROJECT_ROOT, 'web/dist'), join(root, 'web/dist'));
+    // The linked web build is the project's: the copied files it is built from (the prerender step's)
+    // keep the project's times, so it is not taken for stale.
+    for (const source of WEB_BUILD_SOURCES) {
+      const original = await stat(join(PROJECT_ROOT, source)).catch(() => null);
+      if (original?.isFile())
+        await utimes(join(root, source), original.atime, original.mtime).catch(() => {});
+    }
     await writeFile(
       join(root, 'server/realtime/definitions/zz_broken.sql'),
       'create or replace function realtime.zz_broken() returns int language sql as $$ select no_such_function() $$;\n',

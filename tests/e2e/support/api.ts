@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { createUser } from '#tests/support/users.ts';
+import { waitForApp } from './app.ts';
 
 /** The server under test, as the global setup (or a test's own server) describes it. */
 export interface ServerInfo {
@@ -112,6 +113,7 @@ export async function openSignedIn(
   const session = await sessionOf(server, member);
   await seedSession(page, server, session);
   await page.goto(`${server.url}${path}`);
+  await waitForApp(page);
   return session;
 }
 

@@ -84,6 +84,14 @@ export async function loadConfig(): Promise<AppConfig> {
   return current;
 }
 
+/**
+ * Sets the configuration without reading the page: the build's prerender renders with placeholders the
+ * server replaces with its own values (web/src/prerender.tsx, decision 157).
+ */
+export function setConfigForPrerender(config: AppConfig): void {
+  current = config;
+}
+
 /** The loaded configuration (defaults if `loadConfig` has not finished, which only tests would see). */
 export function getConfig(): AppConfig {
   return current ?? defaults;

@@ -47,3 +47,38 @@ describe('createStore', () => {
     expect(second).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('createStore with a server value (decision 157)', () => {
+  it('reads the server value on the server, whatever the browser value would be', () => {
+    const initial = vi.fn(() => 'dark');
+    const store = createStore(initial, { serverValue: 'light' });
+    expect(store.getServerValue()).toBe('light');
+    expect(initial).not.toHaveBeenCalled();
+  });
+
+  it('in the browser, hydrates from the current value itself when it equals the server value', () => {
+    vi.stubGlobal('window', {});
+    try {
+      const signedOut = { user: null };
+      const same = createStore(() => ({ user: null }), {
+        serverValue: signedOut,
+        equals: (a, b) => a.user === b.user,
+      });
+      // The very object the browser reads: React sees no difference and re-renders nothing.
+      expect(same.getServerValue()).toBe(same.get());
+      const member = createStore<{ user: string | null }>(() => ({ user: 'u1' }), {
+        serverValue: signedOut,
+        equals: (a, b) => a.user === b.user,
+      });
+      expect(member.getServerValue()).toBe(signedOut);
+      expect(member.getServerValue()).toBe(member.getServerValue());
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('without a server value, the server reads what the browser does', () => {
+    const store = createStore(3);
+    expect(store.getServerValue()).toBe(3);
+  });
+});

@@ -10,11 +10,21 @@ export interface Store<T> {
   /** Replaces the value (or derives it from the current one); subscribers hear of real changes only. */
   set: (next: T | ((current: T) => T)) => void;
   subscribe: (listener: () => void) => () => void;
+  /**
+   * The value a server render shows and hydration starts from (`serverValue`), or `get` when the store
+   * has none. React re-renders with the browser's value right after hydrating (decision 157).
+   */
+  getServerValue: () => T;
 }
 
 export interface StoreOptions<T> {
   /** When two values count as the same (no change, no notification). Default: Object.is. */
   equals?: (a: T, b: T) => boolean;
+  /**
+   * For values read from the browser (the stored session, the theme): what the build's prerendered
+   * HTML shows, so hydration matches it. Without one the store must hold the same value on the server.
+   */
+  serverValue?: T;
 }
 
 /**
@@ -35,8 +45,15 @@ export function createStore<T>(initial: T | (() => T), options: StoreOptions<T> 
     return value;
   };
 
+  const serverValue = options.serverValue;
   return {
     get,
+    // In the browser, the current value whenever it equals the server's: hydration then has nothing
+    // to re-render (React compares the two by identity).
+    getServerValue:
+      serverValue === undefined
+        ? get
+        : () => (typeof window !== 'undefined' && equals(get(), serverValue) ? get() : serverValue),
     set(next) {
       const current = get();
       const resolved = typeof next === 'function' ? (next as (current: T) => T)(current) : next;
@@ -61,5 +78,6 @@ export function useStore<T>(store: Store<T>): T;
 export function useStore<T, S>(store: Store<T>, select: (state: T) => S): S;
 export function useStore<T, S>(store: Store<T>, select?: (state: T) => S): T | S {
   const read: () => T | S = select ? () => select(store.get()) : store.get;
-  return useSyncExternalStore<T | S>(store.subscribe, read, read);
+  const readServer: () => T | S = select ? () => select(store.getServerValue()) : store.getServerValue;
+  return useSyncExternalStore<T | S>(store.subscribe, read, readServer);
 }

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { getConfig } from './config.ts';
 
 /**
@@ -28,10 +28,25 @@ export function authStorageKey(supabaseUrl: string = getConfig().supabaseUrl): s
  */
 export const PAGES_HANDLING_OWN_AUTH_FRAGMENT: readonly string[] = ['/email-confirmed'];
 
+type AuthListener = (event: AuthChangeEvent, session: Session | null) => void;
+let authListener: AuthListener | null = null;
+const earlyAuthEvents: [AuthChangeEvent, Session | null][] = [];
+
+/**
+ * Follows the client's auth events, including those it sent before this was called. Whichever part
+ * of the page loads the client first (a page's query, often), it reads an auth redirect's fragment at
+ * once and reports PASSWORD_RECOVERY then, to the listeners it has: the session module may only
+ * start following later (when the browser is idle), so the events are kept for it until then.
+ */
+export function followAuthEvents(listener: AuthListener): void {
+  authListener = listener;
+  for (const [event, session] of earlyAuthEvents.splice(0)) listener(event, session);
+}
+
 export function loadSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) => {
     const { supabaseUrl, anonKey } = getConfig();
-    return createClient(supabaseUrl, anonKey, {
+    const supabase = createClient(supabaseUrl, anonKey, {
       auth: {
         storageKey: authStorageKey(supabaseUrl),
         persistSession: true,
@@ -42,6 +57,12 @@ export function loadSupabase(): Promise<SupabaseClient> {
           Boolean(params.access_token || params.error || params.error_description || params.error_code),
       },
     });
+    // Subscribed before the client has read the address, so no event is missed (followAuthEvents).
+    supabase.auth.onAuthStateChange((event, session) => {
+      if (authListener) authListener(event, session);
+      else earlyAuthEvents.push([event, session]);
+    });
+    return supabase;
   });
   // A failed chunk load (offline, or a deploy replaced it) must not be remembered for ever.
   client.catch(() => {

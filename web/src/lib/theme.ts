@@ -33,7 +33,9 @@ function apply(theme: Theme): void {
     ?.setAttribute('content', theme === 'dark' ? '#0c1a12' : '#f7fbf8');
 }
 
-const themeStore = createStore<Theme>(resolveTheme);
+// The prerendered HTML shows the light theme's toggle; theme-init.js has already coloured the page, and
+// the toggle's icon follows right after hydration (decision 157).
+const themeStore = createStore<Theme>(resolveTheme, { serverValue: 'light' });
 
 /** Applies the current theme and starts following system and cross-tab changes. Call once at start. */
 export function initTheme(): void {

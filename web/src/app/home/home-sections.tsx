@@ -265,7 +265,7 @@ export function PassOrGasLeaders() {
       boxClassName="min-h-36"
       skeleton={<Slots count={HOME_COUNTS.leaders} className="grid gap-2" itemClassName={LEADER_ITEM} />}
     >
-      <ol className="grid gap-2">
+      <ol className="grid grid-cols-1 gap-2">
         {leaders.map((product, index) => (
           <li
             key={product.id}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
 import { PageSkeleton } from '#web/components/layout/page-skeleton.tsx';
@@ -29,12 +29,17 @@ const loadAuthDialog = () => import('#web/features/auth/components/auth-dialog.t
 // The dialog (and the forms in it) load when a visitor reaches for the Sign In button.
 const AuthDialog = lazy(loadAuthDialog);
 
+const noSubscription = () => () => {};
+
 function AgeGateHost({ pathname }: { pathname: string }) {
-  const [verified, setVerified] = useState(isAgeVerified);
-  if (verified || UNGATED_PATHS.includes(pathname)) return null;
+  // The cookie is read in the browser only: a prerendered page has no gate in its HTML, and the gate
+  // opens right after hydration for a first visit (decision 157).
+  const cookieSaysVerified = useSyncExternalStore(noSubscription, isAgeVerified, () => true);
+  const [confirmed, setConfirmed] = useState(false);
+  if (cookieSaysVerified || confirmed || UNGATED_PATHS.includes(pathname)) return null;
   return (
     <Suspense fallback={null}>
-      <AgeGate onConfirmed={() => setVerified(true)} />
+      <AgeGate onConfirmed={() => setConfirmed(true)} />
     </Suspense>
   );
 }

@@ -89,7 +89,7 @@ export default function HomePage() {
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
         <FeaturedPosts />
         <LatestNews />
-        <div className="grid gap-x-8 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-x-8 lg:grid-cols-2">
           <PassOrGasLeaders />
           <div>
             <IndexHeadlines />

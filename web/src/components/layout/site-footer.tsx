@@ -1,4 +1,5 @@
 import { Mail } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { getConfig } from '#web/lib/config.ts';
 import { BrandMark } from './brand-logo.tsx';
@@ -7,11 +8,26 @@ import { legalNavItems, mainNavItems } from './nav-items.ts';
 
 export const INSTAGRAM_URL = 'https://instagram.com/highgrade';
 
+const noSubscription = () => () => {};
+
+/**
+ * This year. A prerendered page was rendered with the build's year (`__BUILD_YEAR__`), which hydration
+ * starts from; the browser's year follows at once if a new year began since (decision 157).
+ */
+function useYear(): number {
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 const linkClass =
   'rounded-sm text-muted-foreground text-sm transition-colors hover:text-foreground hover:underline';
 
 export function SiteFooter() {
   const { siteName, supportEmail } = getConfig();
+  const year = useYear();
   return (
     <footer className="mt-16 border-t bg-muted/40">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -91,7 +107,7 @@ export function SiteFooter() {
             the legal age where you live if that is higher. Know and follow your local cannabis laws.
           </p>
           <p>
-            © {new Date().getFullYear()} {siteName}
+            © {year} {siteName}
           </p>
         </div>
       </div>

@@ -97,8 +97,11 @@ export function pointsCsv(slug: string, points: readonly IndexPoint[]): string {
   );
 }
 
+// Made once: toLocaleString builds a new formatter on every call (a chart's axis calls it a lot).
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatValue(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return TWO_DECIMALS.format(value);
 }
 
 export function formatChange(change: { absolute: number; percent: number }): string {

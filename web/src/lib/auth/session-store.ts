@@ -21,11 +21,17 @@ const sameState = (a: AuthState, b: AuthState) =>
   a.isAdmin === b.isAdmin &&
   a.confirmed === b.confirmed;
 
-/** Filled from the stored session when first read, so the first render knows the member (decision 061). */
-export const authStore = createStore<AuthState>(
-  () => ({ user: readStoredSessionUser(), sessionKey: null, isAdmin: false, confirmed: false }),
-  { equals: sameState },
-);
+const SIGNED_OUT: AuthState = { user: null, sessionKey: null, isAdmin: false, confirmed: false };
+
+/**
+ * Filled from the stored session when first read, so the first render knows the member (decision 061).
+ * A prerendered page is a visitor's (no one is signed in at build time): hydration starts signed out
+ * and re-renders with the member at once (decision 157).
+ */
+export const authStore = createStore<AuthState>(() => ({ ...SIGNED_OUT, user: readStoredSessionUser() }), {
+  equals: sameState,
+  serverValue: SIGNED_OUT,
+});
 
 export const getAuthState = authStore.get;
 

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { followAuthEvents, loadSupabase } from '#web/lib/supabase.ts';
 import { ensureProfile } from './api/ensure-profile.ts';
 import { getIsAdmin } from './api/get-is-admin.ts';
 import { getAuthState, setAuthState } from './session-store.ts';
@@ -87,7 +87,7 @@ function clearFragment(): void {
 export function startAuthSession(): Promise<void> {
   started ??= loadSupabase()
     .then(async (supabase) => {
-      supabase.auth.onAuthStateChange(handleAuthEvent);
+      followAuthEvents(handleAuthEvent);
       // An auth redirect that failed (expired link, refused social sign-in) arrives as an error in
       // the fragment; supabase-js reports it here.
       const { error } = await supabase.auth.initialize();

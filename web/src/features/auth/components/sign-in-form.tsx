@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
 import { emailProblem, passwordPresentProblem } from '../validation.ts';
@@ -19,6 +20,9 @@ export function SignInForm({ onSignedIn, onSocialStarted }: AuthFormProps) {
   const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  // In the prerendered /auth page the button stays disabled until the app runs: a form submitted by the
+  // browser itself would put the email and password in the address (decision 157).
+  const hydrated = useHydrated();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +53,7 @@ export function SignInForm({ onSignedIn, onSocialStarted }: AuthFormProps) {
         autoComplete="current-password"
         error={errors.password}
       />
-      <Button ref={submit.ref} type="submit" className="w-full" disabled={action.busy}>
+      <Button ref={submit.ref} type="submit" className="w-full" disabled={action.busy || !hydrated}>
         {action.busy ? 'Signing In...' : 'Sign In'}
       </Button>
     </form>

@@ -21,7 +21,9 @@ interface SocialSignInProps {
  */
 export function SocialSignIn({ action, onStarted }: SocialSignInProps) {
   const { loading, provider } = useSocialProvider();
-  if (loading) return <div aria-hidden="true" className="h-[5.5rem]" />;
+  // The button's room while the settings load; hidden from the first paint when the server has no
+  // provider (web/src/styles.css), so the fields below never move.
+  if (loading) return <div aria-hidden="true" data-social-sign-in-slot="" className="h-[5.5rem]" />;
   if (!provider) return null;
   return (
     <div className="grid gap-4">

@@ -16,6 +16,11 @@ export interface MarketIndex {
   currency: string | null;
   /** Whether the index's latest value is a sample: its page labels it before the values arrive. */
   latest_is_sample: boolean;
+  /**
+   * Whether the index has any value yet. Without one, its page says so at once instead of holding the
+   * chart's place and then giving it up (a layout shift).
+   */
+  has_values: boolean;
 }
 
 export interface PointRevision {
@@ -65,6 +70,7 @@ export async function getIndices(): Promise<MarketIndex[]> {
   return (data ?? []).map(({ latest, ...index }) => ({
     ...index,
     latest_is_sample: (latest as { is_sample: boolean }[] | null)?.[0]?.is_sample === true,
+    has_values: ((latest as unknown[] | null) ?? []).length > 0,
   })) as MarketIndex[];
 }
 

@@ -1,15 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { errorText } from '#web/lib/error-text.ts';
 import { constituentsQueryOptions, flowerObservationsQueryOptions } from '../api/market.ts';
 import { formatValue } from '../market-data.ts';
 
-const money = (value: number, digits = 2) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+// Made once per precision: toLocaleString builds a new formatter on every call.
+const MONEY = new Map<number, Intl.NumberFormat>();
+function money(value: number, digits = 2): string {
+  let format = MONEY.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    MONEY.set(digits, format);
+  }
+  return format.format(value);
+}
 
 /** The equity index's constituents: equal weights, last close and change, source. */
 export function EquityConstituents({ slug }: { slug: string }) {
   const constituents = useQuery(constituentsQueryOptions(slug));
-  if (constituents.isPending) return <p className="text-muted-foreground text-sm">Loading constituents…</p>;
+  // The table renders in a render React can interrupt, not in the one the answer arrives with (TBT).
+  const rows = useDeferredValue(constituents.data);
   if (constituents.isError) {
     return (
       <p role="alert" className="text-destructive text-sm">
@@ -17,7 +27,7 @@ export function EquityConstituents({ slug }: { slug: string }) {
       </p>
     );
   }
-  const rows = constituents.data;
+  if (rows === undefined) return <p className="text-muted-foreground text-sm">Loading constituents…</p>;
   const weight = rows.length > 0 ? 100 / rows.length : 0;
   return (
     <section aria-labelledby={`${slug}-constituents`}>
@@ -95,7 +105,8 @@ export function EquityConstituents({ slug }: { slug: string }) {
 /** The flower index's inputs: each state's series in its own unit and statistic, in USD per gram, with its source. */
 export function FlowerStates() {
   const observations = useQuery(flowerObservationsQueryOptions());
-  if (observations.isPending) return <p className="text-muted-foreground text-sm">Loading state prices…</p>;
+  // As for the constituents: the table in an interruptible render.
+  const rows = useDeferredValue(observations.data);
   if (observations.isError) {
     return (
       <p role="alert" className="text-destructive text-sm">
@@ -103,7 +114,7 @@ export function FlowerStates() {
       </p>
     );
   }
-  const rows = observations.data;
+  if (rows === undefined) return <p className="text-muted-foreground text-sm">Loading state prices…</p>;
   const states = [...new Set(rows.map((row) => row.state))];
   const latest = states
     .map((state) => rows.filter((row) => row.state === state).at(-1))

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { formatValue, type IndexPoint } from '../market-data.ts';
 
 interface IndexChartProps {
@@ -33,7 +34,9 @@ export function IndexChart({ points, label }: IndexChartProps) {
     let observer: ResizeObserver | null = null;
     let cancelled = false;
     import('./uplot.ts')
-      .then(({ default: UPlot }) => {
+      .then(async ({ default: UPlot }) => {
+        // Each chart is drawn in a task of its own, not all at once with the page's effects (TBT).
+        await yieldToMain();
         if (cancelled) return;
         const xs = points.map((point) => toSeconds(point.date));
         const values = points.map((point) => point.value);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FlaskConical, History } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -40,6 +41,9 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
   const points = useQuery(pointsQueryOptions(index.slug, range));
   const revisions = useQuery(pointRevisionsQueryOptions(index.slug));
   const data = points.data ?? [];
+  // The chart and the table of values render in a render React can interrupt, not in the one the
+  // answer arrives with: a year of values is a long table (TBT).
+  const shown = useDeferredValue(points.data);
   const last = data.at(-1);
   const change = changeOver(data);
   // Known from the index before its values arrive, so the label does not push the page down later.
@@ -71,7 +75,7 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
           <div>
             <div className="text-muted-foreground text-xs uppercase tracking-wide">Current value</div>
             <div className="font-semibold text-3xl tabular-nums" data-testid="current-value">
-              {last ? formatValue(last.value) : points.isPending ? '…' : '—'}
+              {last ? formatValue(last.value) : points.isPending && index.has_values ? '…' : '—'}
             </div>
             {/* The line is there while the values load too, so nothing below moves when they arrive. */}
             <div className="text-muted-foreground text-xs">
@@ -129,26 +133,26 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
           <p role="alert" className="text-destructive text-sm">
             The index values could not be loaded: {errorText(points.error)}
           </p>
-        ) : points.isPending ? (
+        ) : shown === undefined && index.has_values ? (
           // The chart's height and the values table's (max-h-80), so the sections below stay put.
           <>
             <Skeleton className="h-[280px] w-full" />
             <Skeleton className="h-80 w-full" />
           </>
-        ) : data.length === 0 ? (
+        ) : shown === undefined || shown.length === 0 ? (
           <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground text-sm">
             No values in this range yet.
           </p>
         ) : (
           <>
             <IndexChart
-              points={data}
+              points={shown}
               label={`${index.name}, ${range}${demo ? ', demonstration series' : ''}`}
             />
             <PointsTable
               index={index}
               range={range}
-              points={data}
+              points={shown}
               demo={demo}
               revisions={revisions.data ?? []}
             />

@@ -48,7 +48,7 @@ function CategoryChips({
     </button>
   );
   return (
-    <fieldset className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+    <fieldset className="-mx-1 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1">
       <legend className="sr-only">Category</legend>
       {chip('All', null)}
       {names.map((name) => chip(name === TEAM_CATEGORY ? 'From the team' : name, name))}

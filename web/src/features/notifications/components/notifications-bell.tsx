@@ -2,6 +2,7 @@ import { Bell } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '#web/components/ui/button.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useNotifications } from '../hooks/use-notifications.ts';
 import { formatUnreadCount } from '../notifications-state.ts';
 
@@ -24,6 +25,8 @@ export function NotificationsBell({ signedIn, userId }: NotificationsBellProps) 
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // A portal needs the page's body: not in the build's prerender, nor while hydrating it (decision 157).
+  const hydrated = useHydrated();
   const { unread } = notifications;
   const label = unread > 0 ? `Notifications, ${formatUnreadCount(unread)} unread` : 'Notifications';
 
@@ -61,12 +64,14 @@ export function NotificationsBell({ signedIn, userId }: NotificationsBellProps) 
         app's root: modal dialogs hide the page from assistive technology but keep live regions, and
         would keep everything around this one (the whole header) with it.
       */}
-      {createPortal(
-        <span role="status" aria-live="polite" className="sr-only">
-          {notifications.announcement}
-        </span>,
-        document.body,
-      )}
+      {hydrated
+        ? createPortal(
+            <span role="status" aria-live="polite" className="sr-only">
+              {notifications.announcement}
+            </span>,
+            document.body,
+          )
+        : null}
       {used ? (
         <Suspense fallback={null}>
           <NotificationsPanel
