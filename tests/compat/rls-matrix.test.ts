@@ -229,6 +229,16 @@ beforeAll(async () => {
       .upsert(fixture.rows.map(resolveAll), { onConflict: fixture.upsertOn.join(',') });
     if (error) throw new Error(`fixture ${fixture.table}: ${error.code} ${error.message}`);
   }
+  // The fixture vote marked its product's tally for the live broadcast; the server's job clears the
+  // mark within a second (decision 156). Snapshots are taken after that, so the job never differs
+  // from them (every case below rolls back, so nothing marks a tally again).
+  for (let waited = 0; ; waited += 100) {
+    const marked = await service.from('product_tallies').select('product_id').eq('live_pending', true);
+    if (marked.error) throw new Error(`product_tallies: ${marked.error.message}`);
+    if (marked.data.length === 0) break;
+    if (waited > 15_000) throw new Error('the live tallies job never cleared the fixture tally');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   before = await rowCounts();
   fixtures = {};
   for (const { table } of MATRIX) fixtures[table] = await snapshot(table);
