@@ -12,7 +12,10 @@
  * The bench lifts the vote write quota (decision 094) so one process can stand in for many members.
  */
 
+import { readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -26,41 +29,104 @@ const PRODUCTS = Math.max(100, Math.round(50_000 * base * scale));
 const VOTES = Math.max(1000, Math.round(2_000_000 * base * scale));
 const VOTES_PER_VOTER = 50;
 const VOTERS = Math.ceil(VOTES / VOTES_PER_VOTER);
+const BRANDS = Math.max(4, Math.round(PRODUCTS / 25));
 
 if (tier === 'postgres') {
   process.env.TEST_DB = 'postgres';
   process.env.TEST_PG_URL ??= process.env.BENCH_PG_URL;
 }
 
-/** The sustained-votes clients (a worker thread's source): the same request as `vote` below. */
+/**
+ * The sustained-votes clients (a worker thread's source): the same request as `vote` below, each
+ * member on one kept-alive connection through node:http, the cheapest client Node has. (The first
+ * version used fetch, whose own CPU per request was larger than the server's: on two shared cores the
+ * load generator took the server's time.)
+ */
 const LOAD_CLIENTS = `
+const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const { url, anonKey, members, products, seconds } = workerData;
 let cursor = workerData.cursor;
 let ok = 0;
 let failed = 0;
 const until = performance.now() + seconds * 1000;
-const vote = async (member) => {
+const target = new URL(url);
+const vote = (member) => new Promise((resolve, reject) => {
   cursor += 1;
-  const response = await fetch(url + '/rest/v1/product_votes', {
+  const body = JSON.stringify({ product_id: 'bench-' + (1 + ((cursor * 48271) % products)), vote_type: cursor % 3 === 0 ? 'pass' : 'gas' });
+  const request = http.request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
     method: 'POST',
+    agent: member.agent,
     headers: {
       apikey: anonKey,
       authorization: 'Bearer ' + member.token,
       'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
       'x-forwarded-for': member.address,
       prefer: 'return=minimal,resolution=ignore-duplicates',
     },
-    body: JSON.stringify({ product_id: 'bench-' + (1 + ((cursor * 48271) % products)), vote_type: cursor % 3 === 0 ? 'pass' : 'gas' }),
+  }, (response) => {
+    response.resume();
+    response.on('end', () => {
+      if (response.statusCode < 300 || response.statusCode === 409) ok += 1;
+      else failed += 1;
+      resolve();
+    });
   });
-  await response.text();
-  if (response.status < 300 || response.status === 409) ok += 1;
-  else failed += 1;
-};
+  request.on('error', reject);
+  request.end(body);
+});
 Promise.all(members.map(async (member) => {
+  member.agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   while (performance.now() < until) await vote(member);
+  member.agent.destroy();
 })).then(() => parentPort.postMessage({ ok, failed }));
 `;
+
+/**
+ * CPU time (ms) used so far by the server's thread (this process's main thread, /proc/self/task), the
+ * rest of this process (the load clients' worker thread, V8's and libuv's helpers) and, when the
+ * database server runs on this machine, the processes given (`pids`: the bench database's backends
+ * and the server's WAL writer, checkpointer and background writer, read from pg_stat_activity; other
+ * databases' sessions are not counted): where a write's CPU goes.
+ */
+interface Cpu {
+  server?: number;
+  rest: number;
+  database: Map<number, number>;
+}
+const ticks = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100
+};
+async function cpuNow(pids: number[]): Promise<Cpu> {
+  const usage = process.cpuUsage();
+  const all = (usage.user + usage.system) / 1000;
+  const server = await readFile(`/proc/self/task/${process.pid}/stat`, 'utf8').then(ticks, () => undefined);
+  const database = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+    if (stat !== undefined) database.set(pid, ticks(stat));
+  }
+  return { server, rest: server === undefined ? all : all - server, database };
+}
+const perWrite = (before: Cpu, after: Cpu, writes: number) => {
+  const each = (a?: number, b?: number) =>
+    a === undefined || b === undefined ? 'n/a' : ((b - a) / writes).toFixed(2);
+  let database: number | undefined;
+  for (const [pid, used] of after.database) {
+    const was = before.database.get(pid);
+    if (was !== undefined) database = (database ?? 0) + used - was;
+  }
+  return {
+    'server thread': each(before.server, after.server),
+    'clients and helpers': each(before.rest, after.rest),
+    database: database === undefined ? 'n/a' : (database / writes).toFixed(2),
+  };
+};
 
 const p95 = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -80,13 +146,21 @@ async function main() {
     const seedStart = performance.now();
     await db.transaction(async (tx) => {
       await tx.query('set local session_replication_role = replica');
+      // Brands of 25 products each, as a real catalogue has (a brand's tallies are kept too, decision 159).
       await tx.query(
-        `insert into public.products (id, name, category, strain_type, created_at)
+        `insert into public.brands (id, name, slug)
+         select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, 'Bench brand ' || g, 'bench-brand-' || g
+         from generate_series(1, $1::int) g`,
+        [BRANDS],
+      );
+      await tx.query(
+        `insert into public.products (id, name, category, strain_type, created_at, brand_id)
          select 'bench-' || g, 'Bench product ' || g,
            (array['Flower','Concentrates','Edibles','Vape Cartridges','Topicals','Accessories','Seeds','Other'])[1 + g % 8],
-           (array['indica','sativa','hybrid','n/a'])[1 + g % 4], now() - make_interval(mins => g)
+           (array['indica','sativa','hybrid','n/a'])[1 + g % 4], now() - make_interval(mins => g),
+           ('00000000-0000-4000-8000-' || lpad(to_hex(1 + g % $2::int), 12, '0'))::uuid
          from generate_series(1, $1::int) g`,
-        [PRODUCTS],
+        [PRODUCTS, BRANDS],
       );
       await tx.query(
         `insert into auth.users (id, email, aud, role, email_confirmed_at, created_at)
@@ -118,8 +192,16 @@ async function main() {
          where p.id like 'bench-%'
          group by p.id`,
       );
+      await tx.query(
+        `insert into public.brand_tallies (brand_id, products, gas, pass)
+         select p.brand_id, count(*), sum(t.gas), sum(t.pass)
+         from public.products p join public.product_tallies t on t.product_id = p.id
+         where p.brand_id is not null group by p.brand_id`,
+      );
     });
-    await db.query('analyze public.products, public.product_votes, public.product_tallies');
+    await db.query(
+      'analyze public.brands, public.products, public.product_votes, public.product_tallies, public.brand_tallies',
+    );
     const { rows: counted } = await db.query<{ n: number }>(
       'select count(*)::int as n from public.product_votes',
     );
@@ -252,53 +334,110 @@ async function main() {
     // The 16 clients run in a worker thread: sharing the server's event loop, they would take its time
     // (members' requests come from elsewhere). They still share the machine's cores with it.
     const seconds = 10;
-    const { ok, failed } = await new Promise<{ ok: number; failed: number }>((resolve, reject) => {
-      const worker = new Worker(LOAD_CLIENTS, {
-        eval: true,
-        workerData: {
-          url: server.url,
-          anonKey: server.anonKey,
-          members: members.slice(0, 16),
-          products: PRODUCTS,
-          cursor: cursor + 1_000_000,
-          seconds,
-        },
+    // The pool's connections are opened before a run (a burst of queries), so its backends are known.
+    const databasePids = async () => {
+      if (tier !== 'postgres') return [];
+      await Promise.all(Array.from({ length: 24 }, () => db.query('select pg_sleep(0.01)')));
+      const { rows } = await db.query<{ pid: number }>(
+        `select pid from pg_stat_activity
+         where datname = current_database() or backend_type in ('walwriter', 'checkpointer', 'background writer')`,
+      );
+      return rows.map((row) => row.pid);
+    };
+    const overHttp = async (table: string, profileTo?: string) => {
+      // How busy the server's event loop was during the run, where the CPU went, and, with a file
+      // name, a CPU profile of the server's thread over the run.
+      const profile = profileTo ? new Session() : undefined;
+      if (profile) {
+        profile.connect();
+        await profile.post('Profiler.enable');
+        await profile.post('Profiler.start');
+      }
+      const pids = await databasePids();
+      const loopBefore = performance.eventLoopUtilization();
+      const cpuBefore = await cpuNow(pids);
+      const { ok, failed } = await new Promise<{ ok: number; failed: number }>((resolve, reject) => {
+        const worker = new Worker(LOAD_CLIENTS, {
+          eval: true,
+          workerData: {
+            url: `${server.url}/rest/v1/${table}`,
+            anonKey: server.anonKey,
+            members: members.slice(0, 16),
+            products: PRODUCTS,
+            cursor: cursor + 1_000_000,
+            seconds,
+          },
+        });
+        worker.once('message', resolve);
+        worker.once('error', reject);
       });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    cursor += 1_000_000;
-    const perSecond = ok / seconds;
+      const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
+      const cpu = perWrite(cpuBefore, await cpuNow(pids), ok);
+      if (profile) {
+        const { profile: taken } = await profile.post('Profiler.stop');
+        await writeFile(profileTo as string, JSON.stringify(taken));
+        profile.disconnect();
+      }
+      cursor += 1_000_000;
+      return { perSecond: ok / seconds, failed, loopBusy, cpu };
+    };
 
     // The same votes without HTTP: each one the transaction the data API opens for it (role, claims,
     // client address), 16 at once through the server's own pool: what the database sustains.
-    const sqlUntil = performance.now() + seconds * 1000;
-    let sqlOk = 0;
-    await Promise.all(
-      members.slice(16, 32).map(async (member) => {
-        while (performance.now() < sqlUntil) {
-          cursor += 1;
-          const product = `bench-${1 + ((cursor * 48271) % PRODUCTS)}`;
-          await db.withScope(
-            {
-              role: 'authenticated',
-              claims: { sub: member.id, role: 'authenticated', aud: 'authenticated' },
-              headers: { 'x-forwarded-for': member.address },
-              method: 'POST',
-              path: '/rest/v1/product_votes',
-            },
-            (tx) =>
-              tx.query(
-                `insert into public.product_votes (user_id, product_id, vote_type) values ($1, $2, $3)
-                 on conflict (user_id, product_id) do nothing`,
-                [member.id, product, cursor % 3 === 0 ? 'pass' : 'gas'],
-              ),
-          );
-          sqlOk += 1;
-        }
-      }),
-    );
-    const sqlPerSecond = sqlOk / seconds;
+    const inSql = async (table: string, conflict: string) => {
+      const pids = await databasePids();
+      const cpuBefore = await cpuNow(pids);
+      const until = performance.now() + seconds * 1000;
+      let done = 0;
+      await Promise.all(
+        members.slice(16, 32).map(async (member) => {
+          while (performance.now() < until) {
+            cursor += 1;
+            const product = `bench-${1 + ((cursor * 48271) % PRODUCTS)}`;
+            await db.withScope(
+              {
+                role: 'authenticated',
+                claims: { sub: member.id, role: 'authenticated', aud: 'authenticated' },
+                headers: { 'x-forwarded-for': member.address },
+                method: 'POST',
+                path: `/rest/v1/${table}`,
+              },
+              (tx) =>
+                tx.query(
+                  `insert into public.${table} (user_id, product_id, vote_type) values ($1, $2, $3)
+                   on conflict ${conflict} do nothing`,
+                  [member.id, product, cursor % 3 === 0 ? 'pass' : 'gas'],
+                ),
+            );
+            done += 1;
+          }
+        }),
+      );
+      return { perSecond: done / seconds, cpu: perWrite(cpuBefore, await cpuNow(pids), done) };
+    };
+
+    const http = await overHttp('product_votes', process.env.VOTES_PROFILE);
+    const sql = await inSql('product_votes', '(user_id, product_id)');
+
+    // The floor: the same requests into a table of the same shape with nothing but its primary key,
+    // RLS (own rows, as product_votes) and grants — no triggers, quota, foreign keys or tallies. What the platform itself
+    // costs per write on this machine; the votes can only come near it.
+    await db.exec(`
+      create table public.bench_floor (
+        id uuid primary key default gen_random_uuid(),
+        user_id uuid not null default auth.uid(),
+        product_id text not null,
+        vote_type text not null
+      );
+      alter table public.bench_floor enable row level security;
+      create policy own on public.bench_floor for insert to authenticated with check (user_id = (select auth.uid()));
+      create policy read_own on public.bench_floor for select to authenticated using (user_id = (select auth.uid()));
+      grant select, insert on public.bench_floor to authenticated;
+      notify pgrst, 'reload schema';
+    `);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const floorHttp = await overHttp('bench_floor');
+    const floorSql = await inSql('bench_floor', '(id)');
 
     const { rows: wrong } = await db.query<{ n: number }>(
       `select count(*)::int as n from public.product_tallies t
@@ -311,6 +450,18 @@ async function main() {
        where (t.gas, t.pass, t.pending, t.held) is distinct from
          (coalesce(v.gas, 0), coalesce(v.pass, 0), coalesce(v.pending, 0), coalesce(v.held, 0))`,
     );
+    // Brands follow within the live-tallies run (decision 159): after one more run, each brand's row
+    // is its live products' sum.
+    await db.query('select private.votes_broadcast_tallies()');
+    const { rows: wrongBrands } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.brand_tallies bt
+       left join (
+         select p.brand_id, count(*)::int as products, sum(t.gas)::int as gas, sum(t.pass)::int as pass
+         from public.products p join public.product_tallies t on t.product_id = p.id
+         where p.archived_at is null and p.brand_id is not null group by p.brand_id
+       ) s on s.brand_id = bt.brand_id
+       where (bt.products, bt.gas, bt.pass) is distinct from (coalesce(s.products, 0), coalesce(s.gas, 0), coalesce(s.pass, 0))`,
+    );
 
     console.table([
       {
@@ -320,11 +471,35 @@ async function main() {
         'Top page p95 ms': topP95.toFixed(1),
         'Trending page p95 ms': trendingP95.toFixed(1),
         'vote write p95 ms': writeP95.toFixed(1),
-        'votes/s (16 clients in a worker thread, 10 s)': perSecond.toFixed(0),
-        'votes/s in SQL (16 at once, no HTTP)': sqlPerSecond.toFixed(0),
-        'refused during the run': failed,
+        'votes/s (16 clients in a worker thread, 10 s)': http.perSecond.toFixed(0),
+        'votes/s in SQL (16 at once, no HTTP)': sql.perSecond.toFixed(0),
+        'refused during the run': http.failed,
         'products with wrong tallies': wrong[0]?.n,
+        'brands with wrong tallies': wrongBrands[0]?.n,
         'load average': loadavg()[0]?.toFixed(1),
+      },
+    ]);
+    // Where a write's CPU goes, in ms per write (the SQL runs' "server thread" is the pool's driver
+    // work), against the floor table.
+    console.table([
+      {
+        run: 'votes over HTTP',
+        'writes/s': http.perSecond.toFixed(0),
+        'server loop busy': `${(http.loopBusy * 100).toFixed(0)} %`,
+        ...http.cpu,
+      },
+      { run: 'votes in SQL', 'writes/s': sql.perSecond.toFixed(0), 'server loop busy': '', ...sql.cpu },
+      {
+        run: 'floor over HTTP',
+        'writes/s': floorHttp.perSecond.toFixed(0),
+        'server loop busy': `${(floorHttp.loopBusy * 100).toFixed(0)} %`,
+        ...floorHttp.cpu,
+      },
+      {
+        run: 'floor in SQL',
+        'writes/s': floorSql.perSecond.toFixed(0),
+        'server loop busy': '',
+        ...floorSql.cpu,
       },
     ]);
   } finally {

@@ -79,8 +79,8 @@ create or replace trigger guard_immutable_brand before update on public.brands
   for each row execute function private.guard_immutable('id', 'is_sample');
 
 -- ---------------------------------------------------------------------------------------------------
--- Community tallies per brand (brand_tallies): recomputed when a product joins, leaves or is archived;
--- moved by the difference when a product's tally changes (one small write per vote).
+-- Community tallies per brand (brand_tallies): recomputed when a product joins, leaves or is archived,
+-- and within a second of a vote on one of its products (private.votes_broadcast_tallies, decision 159).
 -- ---------------------------------------------------------------------------------------------------
 create or replace function private.brands_refresh_tally(brand uuid) returns void
 language sql volatile security definer set search_path = ''
@@ -121,24 +121,6 @@ create or replace trigger brands_product_changed after insert or delete on publi
 create or replace trigger brands_product_moved after update of brand_id, archived_at on public.products
   for each row when (old.brand_id is distinct from new.brand_id or old.archived_at is distinct from new.archived_at)
   execute function private.brands_product_changed();
-
-create or replace function private.brands_product_tally_changed() returns trigger
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  update public.brand_tallies bt
-     set gas = greatest(0, bt.gas + new.gas - old.gas),
-         pass = greatest(0, bt.pass + new.pass - old.pass),
-         updated_at = now()
-    from public.products p
-   where p.id = new.product_id and p.archived_at is null and bt.brand_id = p.brand_id;
-  return null;
-end
-$$;
-revoke all on function private.brands_product_tally_changed() from public;
-create or replace trigger brands_product_tally_changed after update of gas, pass on public.product_tallies
-  for each row when (old.gas is distinct from new.gas or old.pass is distinct from new.pass)
-  execute function private.brands_product_tally_changed();
 
 create or replace function private.brands_brand_created() returns trigger
 language plpgsql security definer set search_path = ''

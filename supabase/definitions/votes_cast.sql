@@ -280,29 +280,44 @@ revoke all on function private.votes_tally() from public;
 -- A tally a vote is changing right now is locked by that vote: the update waits for its commit and
 -- sends the committed values; a vote committing after this statement's scan marks its row again for
 -- the next run. Two processes running it at once send each change once. Returns the products sent.
+--
+-- The brands of those products get their tallies recomputed here too (decision 159): a brand's row
+-- summed from its products, once a second, instead of moved by every vote, where it was one row that
+-- every vote on any of the brand's products had to lock until its commit.
 create or replace function private.votes_broadcast_tallies() returns integer
 language plpgsql security definer set search_path = ''
 as $$
 declare
+  v_rows jsonb;
+  v_ids text[];
   v_batch jsonb;
-  v_sent integer := 0;
 begin
+  with changed as (
+    update public.product_tallies t set live_pending = false
+    where t.live_pending
+    returning t.product_id, t.gas, t.pass, t.pending, t.held, t.trend
+  )
+  select jsonb_agg(jsonb_build_object('product_id', c.product_id, 'gas', c.gas, 'pass', c.pass,
+      'pending', c.pending, 'held', c.held, 'trend', c.trend) order by c.product_id),
+    array_agg(c.product_id)
+  into v_rows, v_ids
+  from changed c;
+  if v_ids is null then
+    return 0;
+  end if;
   for v_batch in
-    with changed as (
-      update public.product_tallies t set live_pending = false
-      where t.live_pending
-      returning t.product_id, t.gas, t.pass, t.pending, t.held, t.trend
-    ), numbered as (
-      select c.*, (row_number() over (order by c.product_id) - 1) / 100 as chunk from changed c
-    )
-    select jsonb_agg(jsonb_build_object('product_id', n.product_id, 'gas', n.gas, 'pass', n.pass,
-      'pending', n.pending, 'held', n.held, 'trend', n.trend) order by n.product_id)
-    from numbered n group by n.chunk order by n.chunk
+    select jsonb_agg(x.row order by x.n) from jsonb_array_elements(v_rows) with ordinality as x(row, n)
+    group by (x.n - 1) / 100 order by (x.n - 1) / 100
   loop
     perform realtime.send(jsonb_build_object('tallies', v_batch), 'tallies', 'product-tallies', false);
-    v_sent := v_sent + jsonb_array_length(v_batch);
   end loop;
-  return v_sent;
+  perform private.brands_refresh_tally(b.brand_id)
+  from (
+    select distinct p.brand_id from public.products p
+    where p.id = any (v_ids) and p.brand_id is not null
+    order by p.brand_id
+  ) b;
+  return cardinality(v_ids);
 end
 $$;
 revoke all on function private.votes_broadcast_tallies() from public;

@@ -415,7 +415,12 @@ describe('admin writes', () => {
       `insert into public.products (name, brand_id, category) values ('Thumb Kush', $1, 'Flower') returning id`,
       [dupe.data?.id],
     );
-    await sql(`update public.product_tallies set gas = 3, pass = 1 where product_id = $1`, [product?.id]);
+    // As three votes would (decision 159): the tally marked, then the once-a-second run sums the brand.
+    await sql(
+      `update public.product_tallies set gas = 3, pass = 1, live_pending = true where product_id = $1`,
+      [product?.id],
+    );
+    await sql('select private.votes_broadcast_tallies()');
     const dupeTally = await sql('select products, gas, pass from public.brand_tallies where brand_id = $1', [
       dupe.data?.id,
     ]);

@@ -364,6 +364,51 @@ describe('live tallies (decision 156)', () => {
       await page.close();
     }
   });
+  it('a vote never waits on its brand’s row; the brand’s tallies follow within the next run', async () => {
+    const [brand] = await sql<{ id: string }>(
+      `insert into public.brands (name, slug) values ('Live Brand', 'live-brand-' || floor(random() * 1e9)::text) returning id`,
+    );
+    const products = await sql<{ id: string }>(
+      `insert into public.products (name, category, brand_id) values ('Live Brand One', 'Flower', $1), ('Live Brand Two', 'Edibles', $1)
+       returning id`,
+      [brand?.id],
+    );
+    const [gasVoter, passVoter] = await Promise.all([member('brand-live'), member('brand-live')]);
+    for (const m of [gasVoter, passVoter]) await backdate(m?.id ?? '', 48);
+    const brandTally = async () =>
+      (
+        await sql<{ products: number; gas: number; pass: number }>(
+          'select products, gas, pass from public.brand_tallies where brand_id = $1',
+          [brand?.id],
+        )
+      )[0];
+    const vote = () =>
+      Promise.all([
+        gasVoter?.client.from('product_votes').insert({ product_id: products[0]?.id, vote_type: 'gas' }),
+        passVoter?.client.from('product_votes').insert({ product_id: products[1]?.id, vote_type: 'pass' }),
+      ]);
+    if (server.db.mode === 'postgres') {
+      // Another transaction holds the brand's row: both votes still complete (before decision 159 each
+      // vote updated that row and would have waited here until its statement timed out). PGlite runs
+      // one transaction at a time, so no row lock can be held against a vote there.
+      await server.db.transaction(async (tx) => {
+        await tx.query('select 1 from public.brand_tallies where brand_id = $1 for update', [brand?.id]);
+        expect((await vote()).map((result) => result?.error)).toEqual([null, null]);
+      });
+    } else {
+      expect((await vote()).map((result) => result?.error)).toEqual([null, null]);
+    }
+    const deadline = Date.now() + 10_000;
+    while ((await brandTally())?.gas !== 1 || (await brandTally())?.pass !== 1) {
+      if (Date.now() > deadline) throw new Error(`brand tally stayed ${JSON.stringify(await brandTally())}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await brandTally()).toEqual({ products: 2, gas: 1, pass: 1 });
+    // Taking a vote back is followed the same way.
+    await passVoter?.client.from('product_votes').delete().eq('product_id', products[1]?.id);
+    await sql('select private.votes_broadcast_tallies()');
+    expect(await brandTally()).toEqual({ products: 2, gas: 1, pass: 0 });
+  });
 });
 
 describe('ring detection', () => {
