@@ -315,6 +315,7 @@ declare
   v_products integer;
   v_reports integer;
   v_claims integer;
+  v_licences integer;
 begin
   if not public.has_role('admin') then
     raise exception using errcode = '42501', message = 'Only admins can merge brands.';
@@ -338,11 +339,27 @@ begin
     and not exists (select 1 from public.brand_claims o where o.brand_id = p_into and o.user_id = c.user_id
       and o.status in ('pending', 'approved'));
   get diagnostics v_claims = row_count;
+  -- Licences: the kept brand gains each of the duplicate's that it does not list (same state and
+  -- number), verification and verifier as they were, up to its 20; the duplicate's primary stays
+  -- primary only where the kept brand had none. The duplicate keeps its own record of them.
+  insert into public.brand_licences (brand_id, number, state, type, expires_on, verification, verified_at,
+    verified_by, verification_note, is_primary)
+  select p_into, l.number, l.state, l.type, l.expires_on, l.verification, l.verified_at, l.verified_by,
+    l.verification_note,
+    l.is_primary and not exists (select 1 from public.brand_licences k where k.brand_id = p_into and k.is_primary)
+  from public.brand_licences l
+  where l.brand_id = p_from
+    and not exists (select 1 from public.brand_licences k
+                    where k.brand_id = p_into and k.state = l.state and upper(k.number) = upper(l.number))
+  order by l.is_primary desc, l.created_at, l.id
+  limit greatest(0, 20 - (select count(*) from public.brand_licences k where k.brand_id = p_into));
+  get diagnostics v_licences = row_count;
   update public.brands b set archived_at = coalesce(b.archived_at, now()), merged_into = p_into where b.id = p_from;
   perform private.audit('brand.merge', 'public.brands', p_from::text,
     jsonb_build_object('id', p_from), jsonb_build_object('merged_into', p_into, 'products', v_products,
-      'reports', v_reports, 'claims', v_claims));
-  return jsonb_build_object('products', v_products, 'reports', v_reports, 'claims', v_claims);
+      'reports', v_reports, 'claims', v_claims, 'licences', v_licences));
+  return jsonb_build_object('products', v_products, 'reports', v_reports, 'claims', v_claims,
+    'licences', v_licences);
 end
 $$;
 revoke all on function public.brands_merge(uuid, uuid) from public, anon;

@@ -405,7 +405,7 @@ describe('admin writes', () => {
     expect(audit[0]?.n).toBe(2);
   });
 
-  it('merge moves products, reports and claims; the duplicate forwards; only admins merge', async () => {
+  it('merge moves products, reports and claims, adds the licences the kept brand lacks; the duplicate forwards; only admins merge', async () => {
     const dupe = await admin.client
       .from('brands')
       .insert({ name: 'Green Thumb Inc', slug: `green-thumb-inc-${suffix}` })
@@ -426,13 +426,42 @@ describe('admin writes', () => {
     ]);
     expect(dupeTally).toEqual([{ products: 1, gas: 3, pass: 1 }]);
 
+    // The duplicate lists the kept brand's licence again (other case) as its primary, and one more,
+    // verified by an admin.
+    const verifier = '00000000-0000-4000-8000-00000000b0b0';
+    await sql(
+      `insert into public.brand_licences (brand_id, number, state, is_primary) values ($1, 'c11-0000001-lic', 'CA', true)`,
+      [dupe.data?.id],
+    );
+    await sql(
+      `insert into public.brand_licences (brand_id, number, state, type, verification, verified_at, verified_by, verification_note)
+       values ($1, 'NV-DUPE-7', 'NV', 'Cultivation', 'verified', '2026-10-01T00:00:00Z', $2, 'Checked on the Nevada register.')`,
+      [dupe.data?.id, verifier],
+    );
+
     const member = await signedInUser(server);
     const refused = await member.client.rpc('brands_merge', { p_from: dupe.data?.id, p_into: brandA.id });
     expect(refused.error).toMatchObject({ code: '42501', message: 'Only admins can merge brands.' });
 
     const merged = await admin.client.rpc('brands_merge', { p_from: dupe.data?.id, p_into: brandA.id });
     expect(merged.error).toBeNull();
-    expect(merged.data).toMatchObject({ products: 1 });
+    expect(merged.data).toMatchObject({ products: 1, licences: 1 });
+    const kept = await sql<Record<string, unknown>>(
+      `select number, state, verification, verified_by, verification_note, is_primary from public.brand_licences
+       where brand_id = $1 order by is_primary desc, number`,
+      [brandA.id],
+    );
+    expect(kept).toEqual([
+      expect.objectContaining({ number: 'C11-0000001-LIC', state: 'CA', is_primary: true }),
+      {
+        number: 'NV-DUPE-7',
+        state: 'NV',
+        verification: 'verified',
+        verified_by: verifier,
+        verification_note: 'Checked on the Nevada register.',
+        is_primary: false,
+      },
+    ]);
     const page = await anonClient(server).rpc('brand_page', { p_slug: dupe.data?.slug });
     expect(page.data.merged_into_slug).toBe(brandA.slug);
     const target = await anonClient(server).rpc('brand_page', { p_slug: brandA.slug });

@@ -366,8 +366,8 @@ function MergeDialog({ from, onClose }: { from: Brand | null; onClose: () => voi
       <DialogContent>
         <DialogTitle>Merge {from?.name}</DialogTitle>
         <DialogDescription>
-          Its products, linked reports and claims move to the brand you keep; this one is archived and its
-          address forwards there.
+          Its products, linked reports and claims move to the brand you keep, which also gains the licences it
+          does not list yet; this one is archived and its address forwards there.
         </DialogDescription>
         <div className="grid gap-1.5">
           <Label htmlFor="merge-into">Brand to keep</Label>
