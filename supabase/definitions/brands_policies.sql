@@ -45,6 +45,10 @@ begin
     end if;
     return new;
   end if;
+  -- Who verified is stamped below, never written by a client (an admin's API write included).
+  if not private.is_privileged() then
+    new.verified_by := case when tg_op = 'UPDATE' then old.verified_by end;
+  end if;
   if tg_op = 'UPDATE' and new.verification = 'verified' and old.verification = 'verified'
      and (new.licence_number, new.licence_state, new.licence_type)
        is distinct from (old.licence_number, old.licence_state, old.licence_type)

@@ -124,7 +124,7 @@ describe('directory search', () => {
 });
 
 describe('verification', () => {
-  it('an admin verifies with date and evidence; stamped with who; expiry shows as expired; a new licence number unverifies', async () => {
+  it('an admin verifies with date and evidence; stamped with who (never written by a client); expiry shows as expired; a new licence number unverifies', async () => {
     const incomplete = await admin.client
       .from('brands')
       .update({ verification: 'verified' })
@@ -147,6 +147,15 @@ describe('verification', () => {
     expect(verified.error).toBeNull();
     expect(verified.data).toMatchObject({ verification: 'verified', verified: true, verified_by: admin.id });
     expect(new Date(verified.data?.verified_at).toISOString()).toBe('2026-11-20T12:00:00.000Z');
+    // Who verified is the server's stamp: an admin naming someone else changes nothing.
+    const forged = await admin.client
+      .from('brands')
+      .update({ verified_by: '00000000-0000-4000-8000-0000000f0e6e' })
+      .eq('id', brandA.id)
+      .select('verified_by')
+      .single();
+    expect(forged.error).toBeNull();
+    expect(forged.data?.verified_by).toBe(admin.id);
 
     const onlyVerified = await anonClient(server).rpc('search_brands', { verified_only: true });
     expect(onlyVerified.data?.map((row: { name: string }) => row.name)).toEqual(['Green Thumb']);
