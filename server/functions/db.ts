@@ -88,6 +88,12 @@ export async function remindExpiringSubscriptions(tx: Queryable): Promise<number
   return row?.told ?? 0;
 }
 
+/** Deletes webhook events received more than 90 days ago; returns how many. */
+export async function pruneStripeEvents(tx: Queryable): Promise<number> {
+  const row = await one<{ deleted: number }>(tx, 'select private.stripe_events_prune() as deleted', []);
+  return row?.deleted ?? 0;
+}
+
 /** Counts one export for the scoped caller (user and client address) if under the limit. */
 export async function takeRateSlot(tx: Queryable, action: string, maxPerHour: number): Promise<boolean> {
   const row = await one<{ allowed: boolean }>(

@@ -7,6 +7,7 @@ import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
 import {
   broadcastTallies,
+  pruneStripeEvents,
   remindExpiringSubscriptions,
   setExportRule,
   setVoteSettings,
@@ -34,7 +35,7 @@ export interface FunctionsDeps {
   /** The team's posts: rendered on the server, saved as the admin who writes them. */
   posts: { db: Database };
   /** Tells members whose cancelled subscription ends soon (once per end date). */
-  subscriptions: { remind(): Promise<number> };
+  subscriptions: { remind(): Promise<number>; pruneEvents(): Promise<number> };
   /** Stripe or the labelled demo mode (decisions 131–133). */
   payments: PaymentsDeps;
   /** Daily closes from the optional quote provider (MARKET_QUOTES_URL; decision 143). */
@@ -90,7 +91,10 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       broadcastTallies: () => broadcastTallies(ctx.db),
     },
     posts: { db: ctx.db },
-    subscriptions: { remind: () => remindExpiringSubscriptions(ctx.db) },
+    subscriptions: {
+      remind: () => remindExpiringSubscriptions(ctx.db),
+      pruneEvents: () => pruneStripeEvents(ctx.db),
+    },
     payments: createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl),
     quotes: {
       ...quoteDeps(ctx.config.marketQuotes, ctx.db, ctx.log, quotesShutdown.signal),

@@ -70,6 +70,14 @@ export const JOBS: Job<FunctionsDeps>[] = [
     run: (deps) => deps.subscriptions.remind(),
   },
   {
+    // Stripe webhook events older than 90 days are deleted: daily, by one process (decision 133).
+    name: 'functions: payment events pruning',
+    everyMs: 24 * 60 * 60 * 1000,
+    atStart: true,
+    lease: { name: 'stripe-events-prune', ttlMs: 10 * 60 * 1000 },
+    run: (deps) => deps.subscriptions.pruneEvents(),
+  },
+  {
     // Daily closes from the optional quote provider (MARKET_QUOTES_URL; off by default), written
     // through the all-or-nothing import; one process per interval (decisions 106, 143).
     name: QUOTES_JOB,

@@ -198,3 +198,17 @@ begin
 end
 $$;
 revoke all on function private.demo_cancel_subscription(uuid) from public;
+
+-- Webhook events are kept 90 days (decision 133's once-only rule needs them only while Stripe may still
+-- deliver an event again, 3 days; the subscription's own changes stay in the audit log). Run daily by
+-- one server process; returns how many were deleted. A delivery older than that is still applied only
+-- if newer than the state the row holds, so a late repeat cannot undo anything.
+create or replace function private.stripe_events_prune() returns integer
+language sql volatile security definer set search_path = ''
+as $$
+  with gone as (
+    delete from private.stripe_events e where e.received_at < now() - interval '90 days' returning 1
+  )
+  select count(*)::integer from gone
+$$;
+revoke all on function private.stripe_events_prune() from public;

@@ -210,6 +210,47 @@ describe('subscribing through Stripe Checkout', () => {
     expect(await hasAccess(member)).toBe(true);
   });
 
+  it('keeps events 90 days; a pruned event delivered again still cannot undo a newer state', async () => {
+    const member = await newMember();
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = newSubscription(member.id, now - 600);
+    fake.subscriptions.set(subscription.id, subscription);
+    const completed = signedEvent(
+      'checkout.session.completed',
+      checkoutCompletedObject('cs_test_prune', subscription, member.id),
+      { created: now - 600 },
+    );
+    const cancelled = signedEvent(
+      'customer.subscription.updated',
+      subscriptionEventObject({ ...subscription, cancel_at_period_end: true }),
+      { created: now - 10 },
+    );
+    expect(await (await deliver(completed)).json()).toMatchObject({ outcome: 'applied' });
+    expect(await (await deliver(cancelled)).json()).toMatchObject({ outcome: 'applied' });
+    const recent = signedEvent('customer.subscription.updated', subscriptionEventObject(subscription), {
+      created: now - 5,
+    });
+    await server.db.query(
+      `update private.stripe_events set received_at = now() - interval '91 days' where id = any($1)`,
+      [[completed.id, cancelled.id]],
+    );
+    await server.db.query(
+      `insert into private.stripe_events (id, type, provider_created_at, received_at)
+       values ($1, 'customer.subscription.updated', now(), now() - interval '89 days')`,
+      [recent.id],
+    );
+    const { rows } = await server.db.query<{ deleted: number }>(
+      'select private.stripe_events_prune() as deleted',
+    );
+    expect(rows[0]?.deleted).toBeGreaterThanOrEqual(2);
+    expect(await outcomeOf(completed.id)).toBeUndefined();
+    expect(await outcomeOf(cancelled.id)).toBeUndefined();
+    expect(await outcomeOf(recent.id)).toBe('received');
+    // Stripe delivering the old one again (it no longer would after 3 days) is judged by its age.
+    expect(await (await deliver(completed)).json()).toMatchObject({ outcome: 'stale' });
+    expect((await rowOf(member))?.status).toBe('cancelled');
+  });
+
   it('a forged or missing signature gets 400 and changes nothing', async () => {
     const { member, subscription } = await subscribed();
     const before = await rowOf(member);
