@@ -73,6 +73,7 @@ test.describe('licences', () => {
       licence_type: 'Adult-use cultivation',
     });
     const admin = await member(server, true);
+    const service = adminClient(server);
     await openSignedIn(page, server, admin, '/admin/brands');
     await page.getByLabel('Find a brand', { exact: true }).fill(`Two Licences ${t}`);
     const row = page.getByTestId('admin-brand').filter({ hasText: `Two Licences ${t}` });
@@ -124,8 +125,24 @@ test.describe('licences', () => {
       'src',
       new RegExp(`/storage/v1/object/public/brand-logos/${brand.id}/logo-\\d+\\.png$`),
     );
+    // A second file before saving: only the one saved stays in the brand's folder.
+    await page
+      .getByLabel('Upload a logo (JPEG, PNG, WebP or GIF, at most 2 MB)', { exact: true })
+      .setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: pngBytes(22, 22) });
+    const first = await page.getByTestId('logo-preview').getAttribute('src');
+    await expect
+      .poll(async () => (await service.storage.from('brand-logos').list(brand.id)).data?.length ?? -1)
+      .toBe(2);
+    await page
+      .getByLabel('Upload a logo (JPEG, PNG, WebP or GIF, at most 2 MB)', { exact: true })
+      .setInputFiles({ name: 'logo3.png', mimeType: 'image/png', buffer: pngBytes(24, 24) });
+    await expect(page.getByTestId('logo-preview')).not.toHaveAttribute('src', first ?? '');
+    const saved = await page.getByTestId('logo-preview').getAttribute('src');
     await page.getByRole('button', { name: 'Save brand', exact: true }).click();
     await expect(toastWith(page, 'Brand saved')).toBeVisible();
+    await expect
+      .poll(async () => (await service.storage.from('brand-logos').list(brand.id)).data?.map((f) => f.name))
+      .toEqual([saved?.split('/').at(-1)]);
 
     await page.goto(`/brand-directory/${brand.slug}`);
     const primary = page.getByTestId('brand-licence');
@@ -225,9 +242,29 @@ test('a representative uploads a logo; the directory card and the trust page sho
   await expect(card.locator('img')).toHaveAttribute('src', src ?? '', FIRST_LOAD);
   await expectNoSeriousA11yViolations(page);
 
-  // Removing asks first; after saving, the brand shows its initial again and the file is gone.
+  // Files uploaded in a form closed without saving are removed; the saved logo stays.
   await page.goto(`/brand-directory/${brand.slug}`);
   await page.getByRole('button', { name: 'Edit brand profile', exact: true }).click(FIRST_LOAD);
+  for (const size of [40, 48]) {
+    await file.setInputFiles({
+      name: `other-${size}.png`,
+      mimeType: 'image/png',
+      buffer: pngBytes(size, size),
+    });
+    await expect(preview).not.toHaveAttribute('src', src ?? '');
+  }
+  await expect
+    .poll(async () => (await service.storage.from('brand-logos').list(brand.id)).data?.length ?? -1)
+    .toBe(3);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect
+    .poll(async () => (await service.storage.from('brand-logos').list(brand.id)).data?.map((f) => f.name))
+    .toEqual([src?.split('/').at(-1)]);
+  await page.getByRole('button', { name: 'Edit brand profile', exact: true }).click();
+  await expect(preview).toHaveAttribute('src', src ?? '');
+
+  // Removing asks first; after saving, the brand shows its initial again and the file is gone.
   await dialog.getByRole('button', { name: 'Remove logo', exact: true }).click();
   await page
     .getByRole('alertdialog', { name: 'Remove the logo?', exact: true })

@@ -16,6 +16,7 @@ import { errorText } from '#web/lib/error-text.ts';
 import { VerificationBadge } from '../components/brand-badges.tsx';
 import { removeStoredLogo } from '../logo/logo.ts';
 import { LogoField } from '../logo/logo-field.tsx';
+import { useLogoUploads } from '../logo/use-logo-uploads.ts';
 import { BRAND_CATEGORIES, type Brand, US_STATES } from '../types.ts';
 import {
   type AdminClaim,
@@ -73,6 +74,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
   const [links, setLinks] = useState(values.social_links.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const uploads = useLogoUploads(initial?.id);
   const write = useBrandWrite();
   const set = (patch: Partial<BrandInput>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -116,6 +118,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
     write.mutate(initial ? { kind: 'update', id: initial.id, input: changed } : { kind: 'create', input }, {
       onSuccess: () => {
         if (initial && 'logo_url' in changed) void removeStoredLogo(initial.logo_url, initial.id);
+        uploads.keep(input.logo_url);
         toast({ title: initial ? 'Brand saved' : 'Brand created' });
         onDone();
       },
@@ -215,6 +218,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
             onChange={(url) => set({ logo_url: url })}
             onProblem={setProblem}
             onBusy={setUploading}
+            onUploaded={uploads.add}
           />
         </fieldset>
       ) : null}

@@ -11,6 +11,7 @@ import { errorText } from '#web/lib/error-text.ts';
 import { useClaimBrand, useProfileUpdate } from '../api/brands.ts';
 import { removeStoredLogo, storedLogoPath } from '../logo/logo.ts';
 import { LogoField } from '../logo/logo-field.tsx';
+import { useLogoUploads } from '../logo/use-logo-uploads.ts';
 import type { Brand, BrandPageData } from '../types.ts';
 
 const HTTPS = /^https:\/\/[^\s/?#<>"]+[^\s<>"]*$/i;
@@ -144,6 +145,15 @@ export function EditProfile({ brand }: { brand: Brand }) {
   const [links, setLinks] = useState(brand.social_links.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
   const update = useProfileUpdate(brand.id);
+  const uploads = useLogoUploads(brand.id);
+  // Closed without saving: files uploaded meanwhile go, and the field shows the saved logo again.
+  const openChange = (next: boolean) => {
+    if (!next) {
+      uploads.discard();
+      setLogo(brand.logo_url);
+    }
+    setOpen(next);
+  };
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -164,6 +174,7 @@ export function EditProfile({ brand }: { brand: Brand }) {
       {
         onSuccess: () => {
           if (brand.logo_url !== (logoUrl || null)) void removeStoredLogo(brand.logo_url, brand.id);
+          uploads.keep(logoUrl || null);
           setOpen(false);
           toast({ title: 'Brand profile saved' });
         },
@@ -186,7 +197,7 @@ export function EditProfile({ brand }: { brand: Brand }) {
           Edit brand profile
         </Button>
       </CardContent>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={openChange}>
         <DialogContent className="max-w-lg">
           <DialogTitle>Edit {brand.name}</DialogTitle>
           <DialogDescription>Changes show on the brand's page right away.</DialogDescription>
@@ -210,6 +221,7 @@ export function EditProfile({ brand }: { brand: Brand }) {
                 onChange={setLogo}
                 onProblem={setProblem}
                 onBusy={setUploading}
+                onUploaded={uploads.add}
               />
             </fieldset>
             <div className="grid gap-1.5">

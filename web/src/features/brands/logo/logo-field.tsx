@@ -16,13 +16,23 @@ interface LogoFieldProps {
   onProblem: (text: string | null) => void;
   /** True while a file is on its way (the form waits). */
   onBusy: (busy: boolean) => void;
+  /** Each file stored by this field (useLogoUploads: what the form does not save is removed). */
+  onUploaded?: (url: string) => void;
 }
 
 /**
  * A brand's logo in a form: upload a file (with progress) to the brand's folder of brand-logos, or give
  * an https address; a preview; remove with confirmation. The form's save writes the address.
  */
-export function LogoField({ brandId, idPrefix, value, onChange, onProblem, onBusy }: LogoFieldProps) {
+export function LogoField({
+  brandId,
+  idPrefix,
+  value,
+  onChange,
+  onProblem,
+  onBusy,
+  onUploaded,
+}: LogoFieldProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const stored = storedLogoPath(value, brandId) !== null;
 
@@ -36,7 +46,9 @@ export function LogoField({ brandId, idPrefix, value, onChange, onProblem, onBus
     onBusy(true);
     setProgress(0);
     try {
-      onChange(await uploadBrandLogo(brandId, file, setProgress));
+      const url = await uploadBrandLogo(brandId, file, setProgress);
+      onUploaded?.(url);
+      onChange(url);
     } catch (error) {
       onProblem(errorText(error));
     } finally {
