@@ -230,8 +230,9 @@ beforeAll(async () => {
     if (error) throw new Error(`fixture ${fixture.table}: ${error.code} ${error.message}`);
   }
   // The fixture vote marked its product's tally for the live broadcast; the server's job clears the
-  // mark within a second (decision 156). Snapshots are taken after that, so the job never differs
-  // from them (every case below rolls back, so nothing marks a tally again).
+  // mark within a second (decision 156) and sums the product's brand in the same transaction (159).
+  // Snapshots are taken after that, so the job never differs from them (every case below rolls back,
+  // so nothing marks a tally again).
   for (let waited = 0; ; waited += 100) {
     const marked = await service.from('product_tallies').select('product_id').eq('live_pending', true);
     if (marked.error) throw new Error(`product_tallies: ${marked.error.message}`);

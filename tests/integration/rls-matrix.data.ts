@@ -707,7 +707,7 @@ export const MATRIX: TableMatrix[] = [
     },
   },
   {
-    // Kept by triggers only: nobody writes a brand's tallies.
+    // Kept by the database only (triggers and the live-tallies run): nobody writes a brand's tallies.
     table: 'brand_tallies',
     requests: {
       select: { target: { brand_id: IDS.brand } },
