@@ -52,7 +52,8 @@ describe.runIf(testDatabase() === 'pglite')('a start-up step that fails', () => 
     } finally {
       await server.close();
     }
-  });
+    // Two start-ups on a migrated PGlite directory: on a loaded machine this passed the default 30 s.
+  }, 120_000);
 
   it('releases them when the app cannot be built either', async () => {
     const dataDir = await migratedDataDir();
