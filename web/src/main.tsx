@@ -45,12 +45,19 @@ function preloadPageChunks(): void {
   }
 }
 
-// React first, then the app: each chunk's code is evaluated in a task of its own.
+// React first, then the libraries the app starts with, then the app, then its start: each chunk's
+// code is evaluated in a task of its own (decisions 157, 158). react-router stands for the `vendor`
+// chunk (vite.config.ts): importing it loads and evaluates that chunk.
 void afterFirstPaint()
   .then(() => {
     preloadPageChunks();
     return import('react-dom/client');
   })
   .then(nextTask)
+  .then(() => import('react-router'))
+  .then(nextTask)
   .then(() => import('./start.tsx'))
-  .then(({ start }) => start());
+  .then(async ({ start }) => {
+    await nextTask();
+    return start();
+  });
