@@ -5,10 +5,11 @@ import { yieldToMain } from './yield-to-main.ts';
 /**
  * The one configured API client.
  *
- * supabase-js is about 40 KB of gzipped JavaScript, so it is never imported statically: this module
- * only loads it on first use (`loadSupabase()`), which the app starts right after its first render
- * (see docs/decisions/061-deferred-supabase-client.md). Anything that needs to know whether someone
- * is signed in before then reads the stored session synchronously (`authStorageKey`).
+ * supabase-js is about 50 KB of gzipped JavaScript, so it is never imported statically: this module
+ * only loads it on first use (`loadSupabase()`), which the app starts when the browser is idle after
+ * its first render (see docs/decisions/061-deferred-supabase-client.md); a visitor's reads meanwhile
+ * go through PostgREST's own client (`loadDatabase()`, decision 158). Anything that needs to know
+ * whether someone is signed in before then reads the stored session synchronously (`authStorageKey`).
  */
 let client: Promise<SupabaseClient> | null = null;
 
@@ -66,6 +67,8 @@ export function loadSupabase(): Promise<SupabaseClient> {
       if (authListener) authListener(event, session);
       else earlyAuthEvents.push([event, session]);
     });
+    // What the callers do with it (the session's start, a realtime channel, queries) in another task.
+    await yieldToMain();
     return supabase;
   });
   // A failed chunk load (offline, or a deploy replaced it) must not be remembered for ever.
