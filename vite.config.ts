@@ -91,6 +91,22 @@ export default defineConfig({
           // (web/src/main.tsx loads it first; decision 157).
           groups: [
             { name: 'react', test: modules(['react', 'react-dom', 'scheduler']), priority: 2 },
+            // supabase-js and its clients, named so the bundle bench and browser tests can tell when it
+            // loads; PostgREST's client apart, as the public reads load it alone (decision 158). A
+            // group takes its modules' dependencies too, unless a group of higher priority has them.
+            { name: 'postgrest-js', test: modules(['@supabase/postgrest-js']), priority: 4 },
+            {
+              name: 'supabase-js',
+              test: modules([
+                '@supabase/supabase-js',
+                '@supabase/auth-js',
+                '@supabase/realtime-js',
+                '@supabase/storage-js',
+                '@supabase/functions-js',
+                '@supabase/phoenix',
+              ]),
+              priority: 3,
+            },
             { name: 'vendor', test: modules(STARTUP_VENDOR), priority: 1 },
           ],
         },

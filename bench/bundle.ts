@@ -83,6 +83,17 @@ async function visit(route: string, session?: { key: string; value: string }): P
   }
   const page = await context.newPage();
   await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+  // A prerendered page starts its code only after the first paint (decision 157), so the network can
+  // be idle before then: wait for the app's deferred work, then until no script arrives for a second.
+  await page.waitForFunction(() => performance.getEntriesByName('highgrade:deferred-load').length > 0, null, {
+    timeout: 30_000,
+  });
+  for (let count = -1; ; ) {
+    const now = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    if (now === count) break;
+    count = now;
+    await page.waitForTimeout(1000);
+  }
   const entries = await page.evaluate(() => {
     const ready = performance.getEntriesByName('highgrade:app-ready')[0]?.startTime ?? Infinity;
     const mark = performance.getEntriesByName('highgrade:deferred-load')[0]?.startTime ?? Infinity;

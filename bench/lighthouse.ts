@@ -7,7 +7,7 @@
  * CLS ≤ 0.02, home JS ≤ 150 KB gzipped. The server runs with a fresh DATA_DIR (sample content on).
  * Run: npx tsx bench/lighthouse.ts [path ...]
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -118,11 +118,23 @@ async function audit(path: string, cookie: boolean) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // LIGHTHOUSE_PROFILE=1: V8's sampling profiler in the trace (which functions ran), for
+      // bench/lighthouse-tasks.ts. It slows the page a little: not for the figures.
+      ...(process.env.LIGHTHOUSE_PROFILE === '1'
+        ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+        : {}),
     },
     // Lighthouse's default config: mobile, simulated throttling.
     undefined,
   );
   if (!result) throw new Error(`no result for ${path}`);
+  // LIGHTHOUSE_TRACE_DIR=dir: keeps each run's trace, for bench/lighthouse-tasks.ts.
+  const traceDir = process.env.LIGHTHOUSE_TRACE_DIR;
+  if (traceDir) {
+    await mkdir(traceDir, { recursive: true });
+    const name = `${path.replace(/\W+/g, '_') || '_'}-${cookie ? 'cookie' : 'first'}-${Date.now()}.json`;
+    await writeFile(join(traceDir, name), JSON.stringify(result.artifacts.Trace));
+  }
   return result.lhr;
 }
 

@@ -45,12 +45,20 @@ function preloadPageChunks(): void {
   }
 }
 
-// React first, then the app: each chunk's code is evaluated in a task of its own.
+// React first, then the libraries the app starts with, then the app, then its start: each chunk's
+// code is evaluated in a task of its own (decisions 157, 158). clsx stands for the `vendor` chunk
+// (vite.config.ts): importing it evaluates that chunk. (Not a bigger library: a dynamic import keeps
+// every export of its module, where the app's static imports let the bundler drop the unused ones.)
 void afterFirstPaint()
   .then(() => {
     preloadPageChunks();
     return import('react-dom/client');
   })
   .then(nextTask)
+  .then(() => import('clsx'))
+  .then(nextTask)
   .then(() => import('./start.tsx'))
-  .then(({ start }) => start());
+  .then(async ({ start }) => {
+    await nextTask();
+    return start();
+  });

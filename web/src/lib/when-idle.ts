@@ -22,3 +22,10 @@ export function whenIdle(work: () => void, timeoutMs = 1500): () => void {
   const id = window.setTimeout(run, 200);
   return () => window.clearTimeout(id);
 }
+
+/** `whenIdle` as a promise, for deferred work written with `await`. */
+export function idle(timeoutMs?: number): Promise<void> {
+  return new Promise((resolve) => {
+    whenIdle(resolve, timeoutMs);
+  });
+}

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BrandListItem } from '#web/features/brands/types.ts';
 import type { NewsEntry } from '#web/features/news/news-feed.ts';
 import type { RankedProduct } from '#web/features/pass-or-gas/types.ts';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase } from '#web/lib/supabase.ts';
 
 /** How many items each home section shows (design §3 Home, issue 21). */
 export const HOME_COUNTS = { featured: 3, news: 6, leaders: 5, brands: 4 } as const;
@@ -16,9 +16,9 @@ export interface FeaturedPost {
 
 /** The team's featured posts that readers can see now (published, publish time reached), newest first. */
 export async function getFeaturedPosts(): Promise<FeaturedPost[]> {
-  const supabase = await loadSupabase();
+  const db = await loadDatabase();
   const now = new Date().toISOString();
-  const { data, error } = await supabase
+  const { data, error } = await db
     .from('admin_posts')
     .select('id, title, content, publish_at, created_at')
     .eq('status', 'published')
@@ -37,8 +37,8 @@ export async function getFeaturedPosts(): Promise<FeaturedPost[]> {
 
 /** The latest entries of the news feed (rpc news_feed, the /news page's own query). */
 export async function getLatestNews(): Promise<NewsEntry[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('news_feed', {
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('news_feed', {
     p_query: null,
     p_category: null,
     p_sort: 'newest',
@@ -55,8 +55,8 @@ export type Leader = Pick<
 
 /** Pass or Gas "Top" today (Wilson lower bound of the Gas share, decision 115), first five. */
 export async function getLeaders(): Promise<Leader[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
+  const db = await loadDatabase();
+  const { data, error } = await db
     .from('product_rankings')
     .select('id, name, brand_name, category, is_sample, gas, pass, counted, gas_share')
     .order('wilson', { ascending: false })
@@ -69,8 +69,8 @@ export async function getLeaders(): Promise<Leader[]> {
 
 /** The most recently added brands with a verified licence (rpc search_brands, the directory's query). */
 export async function getNewestVerifiedBrands(): Promise<BrandListItem[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('search_brands', {
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('search_brands', {
     q: null,
     state: null,
     category: null,

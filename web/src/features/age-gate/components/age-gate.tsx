@@ -32,20 +32,35 @@ export default function AgeGate({ onConfirmed }: { onConfirmed: () => void }) {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (!element.open) element.showModal();
     const page = document.getElementById('root');
-    page?.setAttribute('aria-hidden', 'true');
-    document.documentElement.classList.add('overflow-hidden');
+    const root = document.documentElement;
+    // Opening a modal dialog makes the whole page inert, which costs a style recalculation of every
+    // element (measured: the longest part of a first visit's work after the paint). It runs in a task
+    // of its own, after the commit and whatever else this task does (decision 158).
+    const opening = setTimeout(() => {
+      if (!element.open) element.showModal();
+      page?.setAttribute('aria-hidden', 'true');
+      // An inline style on the root element restyles the root alone; a class there restyles the page.
+      root.style.overflow = 'hidden';
+      firstAction.current?.focus();
+    }, 0);
     return () => {
+      clearTimeout(opening);
       page?.removeAttribute('aria-hidden');
-      document.documentElement.classList.remove('overflow-hidden');
+      root.style.removeProperty('overflow');
       if (element.open) element.close();
     };
   }, []);
 
-  // Each view starts with its answer focused: "I am 21 or older", or "Go back".
+  // Each view starts with its answer focused: "I am 21 or older", or "Go back" (the first view's
+  // focus is given when the dialog opens, above).
+  const firstView = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the view changes, by design
   useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
     firstAction.current?.focus();
   }, [underAge]);
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ERROR_TEXTS, errorText, UserFacingError } from '#web/lib/error-text.ts';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase, loadSupabase } from '#web/lib/supabase.ts';
 import type { BrandListItem, BrandPageData, BrandSort } from '../types.ts';
 
 export const PAGE_SIZE = 24;
@@ -82,8 +82,8 @@ const fail = (error: unknown): never => {
 
 /** product §brand-directory: one page of the directory with its filters and sort. */
 export async function searchBrands(filters: BrandFilters): Promise<BrandListPage> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('search_brands', {
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('search_brands', {
     q: filters.q.trim() || null,
     state: filters.state,
     category: filters.category,
@@ -105,8 +105,8 @@ export const brandsSearchQueryOptions = (filters: BrandFilters) =>
   });
 
 export async function getBrandPage(slug: string): Promise<BrandPageData | null> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('brand_page', { p_slug: slug });
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('brand_page', { p_slug: slug });
   if (error) fail(error);
   return (data ?? null) as BrandPageData | null;
 }

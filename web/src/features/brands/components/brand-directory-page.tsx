@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search, Store } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
@@ -37,6 +37,8 @@ export function BrandDirectoryPage() {
   const filters = useMemo(() => filtersOf(params), [params]);
   const [search, setSearch] = useState(filters.q);
   const result = useQuery(brandsSearchQueryOptions(filters));
+  // The cards render from a deferred copy of the data, in an interruptible render (decision 158).
+  const shown = useDeferredValue(result.data);
 
   // Changes apply to the address as it is now (the search box writes it after a delay).
   function update(changes: Record<string, string | null>) {
@@ -153,7 +155,7 @@ export function BrandDirectoryPage() {
       </form>
 
       <section aria-label="Brands" aria-busy={result.isFetching} className="mt-8">
-        {result.isPending ? (
+        {result.isPending || (!result.isError && shown === undefined) ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="brands-loading">
             {Array.from({ length: 6 }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -168,7 +170,7 @@ export function BrandDirectoryPage() {
           >
             {errorText(result.error)}
           </EmptyState>
-        ) : result.data.brands.length === 0 ? (
+        ) : shown === undefined || shown.brands.length === 0 ? (
           filtered ? (
             <EmptyState
               icon={Search}
@@ -199,7 +201,7 @@ export function BrandDirectoryPage() {
               {pages > 1 ? ` · page ${filters.page} of ${pages}` : ''}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {result.data.brands.map((brand) => (
+              {shown.brands.map((brand) => (
                 <li key={brand.id}>
                   <BrandCard brand={brand} />
                 </li>

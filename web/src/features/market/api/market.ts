@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase } from '#web/lib/supabase.ts';
 import { type IndexPoint, type RangeKey, rangeStart } from '../market-data.ts';
 
 /** The market data through the data API (product §market-index): everyone reads; nothing here writes. */
@@ -57,8 +57,8 @@ export interface Constituent {
 }
 
 export async function getIndices(): Promise<MarketIndex[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
+  const db = await loadDatabase();
+  const { data, error } = await db
     .from('market_indices')
     .select(
       'slug, kind, name, description, methodology, base_date, base_value, unit, currency, latest:index_points(is_sample)',
@@ -79,8 +79,8 @@ export const indicesQueryOptions = () =>
 
 /** The latest point of an index (what a range counts back from). */
 async function latestDate(slug: string): Promise<string | null> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
+  const db = await loadDatabase();
+  const { data, error } = await db
     .from('index_points')
     .select('date')
     .eq('index_slug', slug)
@@ -92,10 +92,10 @@ async function latestDate(slug: string): Promise<string | null> {
 
 /** The points of one range, oldest first. */
 export async function getPoints(slug: string, range: RangeKey): Promise<IndexPoint[]> {
-  const supabase = await loadSupabase();
+  const db = await loadDatabase();
   const latest = range === 'All' ? null : await latestDate(slug);
   const start = latest ? rangeStart(range, latest) : null;
-  let query = supabase
+  let query = db
     .from('index_points')
     .select('date, value, source, as_of, revision, carried, detail, is_sample')
     .eq('index_slug', slug);
@@ -109,8 +109,8 @@ export const pointsQueryOptions = (slug: string, range: RangeKey) =>
   queryOptions({ queryKey: ['market', 'points', slug, range], queryFn: () => getPoints(slug, range) });
 
 export async function getPointRevisions(slug: string): Promise<PointRevision[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
+  const db = await loadDatabase();
+  const { data, error } = await db
     .from('index_point_revisions')
     .select('date, revision, value, source, as_of, replaced_at')
     .eq('index_slug', slug)
@@ -125,8 +125,8 @@ export const pointRevisionsQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['market', 'revisions', slug], queryFn: () => getPointRevisions(slug) });
 
 export async function getFlowerObservations(): Promise<FlowerObservation[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
+  const db = await loadDatabase();
+  const { data, error } = await db
     .from('flower_price_observations')
     .select('state, series, period, unit, value, usd_per_gram, statistic, source, note, revision')
     .order('state')
@@ -140,9 +140,9 @@ export const flowerObservationsQueryOptions = () =>
 
 /** The securities the index holds today, each with its last two closes. */
 export async function getConstituents(slug: string): Promise<Constituent[]> {
-  const supabase = await loadSupabase();
+  const db = await loadDatabase();
   const today = new Date().toISOString().slice(0, 10);
-  const members = await supabase
+  const members = await db
     .from('market_constituents')
     .select('ticker, effective_from, effective_to, market_securities(company, venue)')
     .eq('index_slug', slug)
@@ -158,7 +158,7 @@ export async function getConstituents(slug: string): Promise<Constituent[]> {
   >();
   if (latest && tickers.length > 0) {
     const from = new Date(Date.parse(`${latest}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10);
-    const closes = await supabase
+    const closes = await db
       .from('market_closes')
       .select('ticker, date, close, source, is_sample')
       .in('ticker', tickers)
@@ -200,12 +200,12 @@ export interface Headline {
 
 /** The home page's headline: each index's latest points (oldest first), for a value and a sparkline. */
 export async function getHeadlines(count = 60): Promise<Headline[]> {
-  const supabase = await loadSupabase();
-  const indices = await supabase.from('market_indices').select('slug, name').order('sort_order');
+  const db = await loadDatabase();
+  const indices = await db.from('market_indices').select('slug, name').order('sort_order');
   if (indices.error) throw indices.error;
   return Promise.all(
     (indices.data ?? []).map(async (index) => {
-      const { data, error } = await supabase
+      const { data, error } = await db
         .from('index_points')
         .select('date, value, is_sample')
         .eq('index_slug', index.slug)

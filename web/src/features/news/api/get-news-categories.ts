@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase } from '#web/lib/supabase.ts';
 
 /** The categories of the enabled sources, for the chips (the team's posts add "Team"). */
 export async function getNewsCategories(): Promise<string[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.from('news_sources').select('category').eq('enabled', true);
+  const db = await loadDatabase();
+  const { data, error } = await db.from('news_sources').select('category').eq('enabled', true);
   if (error) throw error;
   return [...new Set((data ?? []).map((row) => row.category as string))].sort((a, b) => a.localeCompare(b));
 }

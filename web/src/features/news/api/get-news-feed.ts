@@ -1,11 +1,11 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase } from '#web/lib/supabase.ts';
 import { type NewsCursor, type NewsEntry, type NewsFilters, nextCursor, PAGE_SIZE } from '../news-feed.ts';
 
 /** One page of the feed: rpc news_feed (supabase/definitions/news_feed.sql). */
 export async function getNewsPage(filters: NewsFilters, cursor: NewsCursor | null): Promise<NewsEntry[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('news_feed', {
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('news_feed', {
     p_query: filters.q.trim() || null,
     p_category: filters.category,
     p_sort: filters.sort,

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Newspaper, Search, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useDeferredValue, useEffect, useId, useState } from 'react';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -103,7 +103,9 @@ export function NewsFeedView({ filters, onFiltersChange, userId, onSignIn }: New
   const saved = useQuery(savedArticleUrlsQueryOptions(userId));
   const toggle = useToggleSavedArticle(userId);
   const sortId = useId();
-  const entries = feed.data?.pages.flat() ?? [];
+  // The cards render from a deferred copy of the data, in an interruptible render (decision 158).
+  const shown = useDeferredValue(feed.data);
+  const entries = shown?.pages.flat() ?? [];
   const searching = filters.q.trim() !== '';
 
   const onToggleSave = (entry: NewsEntry, isSaved: boolean) => {
@@ -166,7 +168,7 @@ export function NewsFeedView({ filters, onFiltersChange, userId, onSignIn }: New
         </p>
       ) : null}
 
-      {feed.isPending ? (
+      {feed.isPending || (!feed.isError && shown === undefined) ? (
         <div
           className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
           role="status"

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase, loadSupabase } from '#web/lib/supabase.ts';
 import type { CommentAuthor, ProductComment } from '../types.ts';
 
 export type CommentSort = 'newest' | 'top';
@@ -20,8 +20,8 @@ export interface CommentThread {
 async function authorsOf(comments: ProductComment[]): Promise<Record<string, CommentAuthor>> {
   const ids = [...new Set(comments.map((comment) => comment.user_id))];
   if (ids.length === 0) return {};
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('member_names', { p_user_ids: ids });
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('member_names', { p_user_ids: ids });
   if (error) throw error;
   const rows = (data ?? []) as Array<CommentAuthor & { user_id: string }>;
   return Object.fromEntries(
@@ -35,15 +35,15 @@ export async function getComments(
   sort: CommentSort,
   userId: string | null,
 ): Promise<CommentThread> {
-  const supabase = await loadSupabase();
-  let query = supabase.from('product_comments').select(COMMENT_COLUMNS).eq('product_id', productId);
+  const db = await loadDatabase();
+  let query = db.from('product_comments').select(COMMENT_COLUMNS).eq('product_id', productId);
   if (sort === 'top') query = query.order('likes', { ascending: false });
   const { data, error } = await query.order('created_at', { ascending: false }).order('id').limit(100);
   if (error) throw error;
   const comments = (data ?? []) as ProductComment[];
   const likedOf = async (): Promise<string[]> => {
     if (!userId || comments.length === 0) return [];
-    const likes = await supabase
+    const likes = await db
       .from('product_comment_likes')
       .select('comment_id')
       .eq('user_id', userId)

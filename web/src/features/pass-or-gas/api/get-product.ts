@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase } from '#web/lib/supabase.ts';
 import type { RankedProduct } from '../types.ts';
 import { PRODUCT_COLUMNS } from './get-products.ts';
 
@@ -19,8 +19,8 @@ export interface ProductDetail {
 
 /** product §pass-or-gas: one product, its votes by day and its places in the lists. */
 export async function getProduct(id: string): Promise<ProductDetail> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
+  const db = await loadDatabase();
+  const { data, error } = await db
     .from('product_rankings')
     .select(PRODUCT_COLUMNS)
     .eq('id', id)
@@ -29,12 +29,12 @@ export async function getProduct(id: string): Promise<ProductDetail> {
   const product = data as RankedProduct | null;
   if (!product) return { product: null, days: [], topPosition: 0, trendingPosition: 0 };
   const [days, top, trending] = await Promise.all([
-    supabase.from('product_vote_days').select('day, gas, pass').eq('product_id', id).order('day').limit(365),
-    supabase
+    db.from('product_vote_days').select('day, gas, pass').eq('product_id', id).order('day').limit(365),
+    db
       .from('product_rankings')
       .select('id', { count: 'exact', head: true })
       .or(`wilson.gt.${product.wilson},and(wilson.eq.${product.wilson},counted.gt.${product.counted})`),
-    supabase
+    db
       .from('product_rankings')
       .select('id', { count: 'exact', head: true })
       .gt('trend_key', product.trend_key),
@@ -66,8 +66,8 @@ export interface RankingConstants {
 }
 
 export async function getRankingConstants(): Promise<RankingConstants> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('votes_ranking_constants');
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('votes_ranking_constants');
   if (error) throw error;
   return data as RankingConstants;
 }

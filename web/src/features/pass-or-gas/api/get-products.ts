@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
+import { loadDatabase } from '#web/lib/supabase.ts';
 import type { Category, Sort, StrainType } from '../ranking.ts';
 import type { Brand, RankedProduct } from '../types.ts';
 
@@ -30,8 +30,8 @@ export function namePattern(q: string): string {
 
 /** product §pass-or-gas: the list in the chosen order with its filters (decision 115's sort keys). */
 export async function getProducts(filters: ProductFilters): Promise<ProductPage> {
-  const supabase = await loadSupabase();
-  let query = supabase.from('product_rankings').select(PRODUCT_COLUMNS);
+  const db = await loadDatabase();
+  let query = db.from('product_rankings').select(PRODUCT_COLUMNS);
   if (filters.category) query = query.eq('category', filters.category);
   if (filters.brand) query = query.eq('brand_slug', filters.brand);
   if (filters.strain) query = query.eq('strain_type', filters.strain);
@@ -58,8 +58,8 @@ export const productsQueryOptions = (filters: ProductFilters) =>
   });
 
 export async function getBrands(): Promise<Brand[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.from('brands').select('id, name, slug').order('name').limit(500);
+  const db = await loadDatabase();
+  const { data, error } = await db.from('brands').select('id, name, slug').order('name').limit(500);
   if (error) throw error;
   return (data ?? []) as Brand[];
 }

@@ -1,5 +1,6 @@
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { loadSupabase } from '#web/lib/supabase.ts';
+import { idle } from '#web/lib/when-idle.ts';
 import type { Tally } from '../types.ts';
 
 /** The public broadcast topic the server sends changed tallies on, once a second (decision 156). */
@@ -69,6 +70,10 @@ export async function subscribeToTallies(
   clearTimeout(lingering);
   lingering = undefined;
   channel ??= closing.then(async () => {
+    // Realtime comes with supabase-js, which the page's first render and data do not need: the channel
+    // opens once the browser is idle (decision 158). Tallies change at most once a second, and a list
+    // read before the channel opens shows the tallies of its read.
+    await idle();
     const supabase = await loadSupabase();
     return supabase
       .channel(TALLIES_TOPIC)

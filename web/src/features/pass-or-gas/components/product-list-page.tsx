@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info, Search, ThumbsUp } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
@@ -56,6 +56,10 @@ export function ProductListPage({ signedIn, onSignIn }: { signedIn: boolean; onS
   const [search, setSearch] = useState(filters.q);
   const userId = useConfirmedUserId();
   const products = useQuery(productsQueryOptions(filters));
+  // The list (24 cards) renders from a deferred copy of the data: an interruptible render, cut into
+  // short tasks, rather than one long task when the data arrives (decision 158). Until the copy has
+  // caught up, the placeholders stay.
+  const shownProducts = useDeferredValue(products.data);
   const brands = useQuery(brandsQueryOptions());
   const ids = useMemo(() => products.data?.products.map((p) => p.id) ?? [], [products.data]);
   const votes = useQuery(myVotesQueryOptions(userId, ids));
@@ -192,7 +196,7 @@ export function ProductListPage({ signedIn, onSignIn }: { signedIn: boolean; onS
       </div>
 
       <section aria-label="Products" aria-busy={products.isFetching} className="mt-8">
-        {products.isPending ? (
+        {products.isPending || (!products.isError && shownProducts === undefined) ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="products-loading">
             {Array.from({ length: 6 }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -207,7 +211,7 @@ export function ProductListPage({ signedIn, onSignIn }: { signedIn: boolean; onS
           >
             {errorText(products.error)}
           </EmptyState>
-        ) : products.data.products.length === 0 ? (
+        ) : shownProducts === undefined || shownProducts.products.length === 0 ? (
           filtered ? (
             <EmptyState
               icon={Search}
@@ -235,7 +239,7 @@ export function ProductListPage({ signedIn, onSignIn }: { signedIn: boolean; onS
         ) : (
           <>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {products.data.products.map((product, index) => (
+              {shownProducts.products.map((product, index) => (
                 <li key={product.id} className="flex">
                   <div className="flex w-full flex-col [&>*]:flex-1">
                     <ProductCard
@@ -249,7 +253,7 @@ export function ProductListPage({ signedIn, onSignIn }: { signedIn: boolean; onS
                 </li>
               ))}
             </ul>
-            {products.data.hasMore ? (
+            {shownProducts.hasMore ? (
               <div className="mt-8 flex justify-center">
                 <Button
                   variant="outline"
