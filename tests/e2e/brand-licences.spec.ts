@@ -126,9 +126,11 @@ test.describe('licences', () => {
       new RegExp(`/storage/v1/object/public/brand-logos/${brand.id}/logo-\\d+\\.png$`),
     );
     // A second file before saving: only the one saved stays in the brand's folder.
+    const original = await page.getByTestId('logo-preview').getAttribute('src');
     await page
       .getByLabel('Upload a logo (JPEG, PNG, WebP or GIF, at most 2 MB)', { exact: true })
       .setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: pngBytes(22, 22) });
+    await expect(page.getByTestId('logo-preview')).not.toHaveAttribute('src', original ?? '');
     const first = await page.getByTestId('logo-preview').getAttribute('src');
     await expect
       .poll(async () => (await service.storage.from('brand-logos').list(brand.id)).data?.length ?? -1)
@@ -245,13 +247,16 @@ test('a representative uploads a logo; the directory card and the trust page sho
   // Files uploaded in a form closed without saving are removed; the saved logo stays.
   await page.goto(`/brand-directory/${brand.slug}`);
   await page.getByRole('button', { name: 'Edit brand profile', exact: true }).click(FIRST_LOAD);
+  let shown = src;
   for (const size of [40, 48]) {
     await file.setInputFiles({
       name: `other-${size}.png`,
       mimeType: 'image/png',
       buffer: pngBytes(size, size),
     });
-    await expect(preview).not.toHaveAttribute('src', src ?? '');
+    // Each upload finished (its address shown) before the next, and before the form closes.
+    await expect(preview).not.toHaveAttribute('src', shown ?? '');
+    shown = await preview.getAttribute('src');
   }
   await expect
     .poll(async () => (await service.storage.from('brand-logos').list(brand.id)).data?.length ?? -1)
