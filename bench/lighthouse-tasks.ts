@@ -53,7 +53,7 @@ function children(node: TaskNode, depth: number, out: string[]): void {
   const big = node.children.filter((child) => child.duration >= 1).sort((a, b) => b.duration - a.duration);
   for (const child of big.slice(0, 6)) {
     out.push(`${'  '.repeat(depth)}${child.duration.toFixed(1)} ms ${nameOf(child)}`);
-    if (depth < 3) children(child, depth + 1, out);
+    if (depth < Number(process.env.DEPTH ?? 3)) children(child, depth + 1, out);
   }
 }
 

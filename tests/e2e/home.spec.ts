@@ -226,6 +226,9 @@ test('while the data load, placeholders hold each section and nothing below move
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  // Tall enough for every section to be laid out: sections below the fold are skipped until the reader
+  // comes near them (content-visibility, decision 160), and this measures what the placeholders hold.
+  await page.setViewportSize({ width: 1280, height: 3200 });
   // Every API answer arrives late, so the placeholders are seen first (the answers themselves are real).
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {

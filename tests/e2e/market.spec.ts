@@ -12,8 +12,22 @@ import { type E2eServer, startE2eServer } from './support/server.ts';
 const FIRST_LOAD = { timeout: 30_000 };
 test.describe.configure({ timeout: 180_000 });
 
-/** The chart drew as many points as the table lists (both render the same query's array). */
+/**
+ * The chart drew as many points as the table lists (both render the same query's array). A long table
+ * shows its newest 40 rows and a button for the rest (decision 160), which says how many there are.
+ */
 async function expectChartEqualsTable(scope: import('@playwright/test').Locator) {
+  const table = scope.getByTestId('points-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible(FIRST_LOAD);
+  const showAll = scope.getByRole('button', { name: /^Show all \d+ values$/ });
+  if (await showAll.isVisible()) {
+    await expect(table.locator('tbody tr')).toHaveCount(40);
+    const total = (await showAll.textContent())?.match(/\d+/)?.[0];
+    expect(total).toBe(await scope.getByTestId('index-chart').getAttribute('data-points'));
+    await showAll.click();
+    await expect(showAll).toHaveCount(0);
+    await expect(scope.getByRole('region', { name: /: values$/ })).toBeFocused();
+  }
   await expect
     .poll(async () => {
       const rows = await scope.getByTestId('points-table').locator('tbody tr').count();
@@ -62,6 +76,8 @@ test('the flower index: ranges in the URL, chart and table with the same points,
   await expect(flower.getByTestId('range-change')).toContainText('%');
 
   // The tooltip shows a point of the table: date, value, source, as-of
+  // The chart draws when it comes near the viewport (decision 160), as a reader scrolling to it sees.
+  await chart.scrollIntoViewIfNeeded();
   const plot = chart.locator('.u-over');
   await expect(plot).toBeVisible(FIRST_LOAD);
   const box = await plot.boundingBox();

@@ -53,6 +53,7 @@ function HomeSection({
   empty,
   skeleton,
   boxClassName,
+  heightEstimate,
   children,
 }: {
   id: string;
@@ -65,6 +66,8 @@ function HomeSection({
   empty: ReactNode;
   skeleton: ReactNode;
   boxClassName: string;
+  /** The section's usual height (`--near-view-height`), reserved while it is below the fold. */
+  heightEstimate: string;
   children: ReactNode;
 }) {
   const titleId = `home-${id}-title`;
@@ -97,7 +100,11 @@ function HomeSection({
     body = children;
   }
   return (
-    <section aria-labelledby={titleId} className="mt-14" data-testid={`home-${id}`}>
+    <section
+      aria-labelledby={titleId}
+      className={cn('render-near-view mt-14', heightEstimate)}
+      data-testid={`home-${id}`}
+    >
       <div className="flex items-end justify-between gap-4">
         <h2 id={titleId} className="flex items-center gap-2 font-bold text-2xl tracking-tight">
           <Icon aria-hidden="true" className="size-6 text-primary" />
@@ -162,6 +169,7 @@ export function FeaturedPosts() {
       isEmpty={posts.length === 0}
       empty="No featured posts yet. When the team features a post, it appears here."
       boxClassName="min-h-44"
+      heightEstimate="[--near-view-height:17rem] lg:[--near-view-height:15rem]"
       skeleton={
         <Slots count={HOME_COUNTS.featured} className={FEATURED_GRID} itemClassName={FEATURED_ITEM} />
       }
@@ -206,6 +214,7 @@ export function LatestNews() {
       isEmpty={entries.length === 0}
       empty="No news yet. Articles from the configured sources appear here as they are fetched."
       boxClassName="min-h-36"
+      heightEstimate="[--near-view-height:55rem] lg:[--near-view-height:20rem]"
       skeleton={<Slots count={HOME_COUNTS.news} className={NEWS_GRID} itemClassName={NEWS_ITEM} />}
     >
       <ul className={NEWS_GRID}>
@@ -263,6 +272,7 @@ export function PassOrGasLeaders() {
       isEmpty={leaders.length === 0}
       empty="No products to rank yet. Products appear here once they are added and voted on."
       boxClassName="min-h-36"
+      heightEstimate="[--near-view-height:25rem] lg:[--near-view-height:23rem]"
       skeleton={<Slots count={HOME_COUNTS.leaders} className="grid gap-2" itemClassName={LEADER_ITEM} />}
     >
       <ol className="grid grid-cols-1 gap-2">
@@ -317,6 +327,7 @@ export function IndexHeadlines() {
       isEmpty={shown.length === 0}
       empty="No index values yet. They appear here once market data is imported."
       boxClassName="min-h-32"
+      heightEstimate="[--near-view-height:20rem] lg:[--near-view-height:12rem]"
       skeleton={<Slots count={2} className={INDEX_GRID} itemClassName={INDEX_ITEM} />}
     >
       <ul className={INDEX_GRID}>
@@ -374,6 +385,7 @@ export function NewestBrands() {
       isEmpty={brands.length === 0}
       empty="No verified brands yet. Brands appear here once their licence is verified."
       boxClassName="min-h-32"
+      heightEstimate="[--near-view-height:14rem] lg:[--near-view-height:12.5rem]"
       skeleton={<Slots count={HOME_COUNTS.brands} className={BRANDS_GRID} itemClassName={BRAND_ITEM} />}
     >
       <ul className={BRANDS_GRID}>

@@ -97,7 +97,10 @@ export default function HomePage() {
         </div>
         <NewestBrands />
 
-        <section aria-labelledby="sections-title" className="mt-14">
+        <section
+          aria-labelledby="sections-title"
+          className="render-near-view mt-14 [--near-view-height:60rem] sm:[--near-view-height:30rem] lg:[--near-view-height:18rem]"
+        >
           <h2 id="sections-title" className="font-bold text-2xl tracking-tight">
             Explore {siteName}
           </h2>

@@ -29,7 +29,7 @@ export function SiteFooter() {
   const { siteName, supportEmail } = getConfig();
   const year = useYear();
   return (
-    <footer className="mt-16 border-t bg-muted/40">
+    <footer className="render-near-view mt-16 border-t bg-muted/40 [--near-view-height:42rem] lg:[--near-view-height:22rem]">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div className="col-span-2 space-y-3 lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-2 rounded-md font-bold text-lg">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { type CSSProperties, useDeferredValue } from 'react';
 import { errorText } from '#web/lib/error-text.ts';
 import { constituentsQueryOptions, flowerObservationsQueryOptions } from '../api/market.ts';
 import { formatValue } from '../market-data.ts';
@@ -38,7 +38,9 @@ export function EquityConstituents({ slug }: { slug: string }) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
         tabIndex={0}
         aria-label="Constituents table"
-        className="overflow-x-auto rounded-md border"
+        // Laid out when the reader comes near it (decision 160); about a line per company meanwhile.
+        className="render-near-view overflow-x-auto rounded-md border"
+        style={{ '--near-view-height': `${rows.length * 2.5 + 3}rem` } as CSSProperties}
       >
         <table className="w-full text-sm">
           <caption className="sr-only">Constituents, equal-weighted at each quarterly rebalance</caption>

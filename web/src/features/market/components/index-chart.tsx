@@ -32,9 +32,23 @@ export function IndexChart({ points, label }: IndexChartProps) {
     if (!element) return;
     let plot: uPlot | null = null;
     let observer: ResizeObserver | null = null;
+    let nearby: IntersectionObserver | null = null;
     let cancelled = false;
-    import('./uplot.ts')
-      .then(async ({ default: UPlot }) => {
+    // Drawn when the reader comes near it: a chart further down the page (or in a part the browser has
+    // not laid out yet, decision 160) costs the page's first seconds nothing. Its library loads at once.
+    const near = new Promise<void>((resolve) => {
+      nearby = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          nearby?.disconnect();
+          resolve();
+        },
+        { rootMargin: '50% 0px' },
+      );
+      nearby.observe(element);
+    });
+    Promise.all([import('./uplot.ts'), near])
+      .then(async ([{ default: UPlot }]) => {
         // Each chart is drawn in a task of its own, not all at once with the page's effects (TBT).
         await yieldToMain();
         if (cancelled) return;
@@ -82,6 +96,7 @@ export function IndexChart({ points, label }: IndexChartProps) {
       });
     return () => {
       cancelled = true;
+      nearby?.disconnect();
       observer?.disconnect();
       plot?.destroy();
       setHover(null);

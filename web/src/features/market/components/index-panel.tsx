@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FlaskConical, History } from 'lucide-react';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -51,7 +51,12 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
   const headingId = `index-${index.slug}`;
 
   return (
-    <Card aria-labelledby={headingId} role="region">
+    <Card
+      aria-labelledby={headingId}
+      role="region"
+      // A panel below the fold is laid out when the reader comes near it (decision 160).
+      className="render-near-view [--near-view-height:110rem] lg:[--near-view-height:80rem]"
+    >
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
@@ -165,6 +170,13 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
   );
 }
 
+/**
+ * Rows the values table renders at first. Its box shows about nine; a year of daily values is 260 rows,
+ * whose style and layout were the page's longest task (decision 160). The rest on request, and in the
+ * CSV download.
+ */
+const FIRST_ROWS = 40;
+
 function PointsTable({
   index,
   range,
@@ -181,17 +193,23 @@ function PointsTable({
   const byDate = new Map<string, typeof revisions>();
   for (const revision of revisions)
     byDate.set(revision.date, [...(byDate.get(revision.date) ?? []), revision]);
+  const [showAll, setShowAll] = useState(false);
+  const box = useRef<HTMLElement>(null);
   const rows = [...points].reverse();
+  const shown = showAll ? rows : rows.slice(0, FIRST_ROWS);
+  const hidden = rows.length - shown.length;
   return (
     <section
+      ref={box}
       aria-label={`${index.name}: values`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
       tabIndex={0}
-      className="max-h-80 overflow-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+      className="render-near-view max-h-80 overflow-auto rounded-md border [--near-view-height:20rem] focus-visible:outline-2 focus-visible:outline-ring"
     >
       <table className="w-full text-sm" data-testid="points-table" data-range={range}>
         <caption className="px-3 py-2 text-left text-muted-foreground text-xs">
           {points.length} values, newest first
+          {hidden > 0 ? ` (the newest ${shown.length} shown)` : ''}
           {demo ? ' — demonstration series, generated, not market data' : ''}. Carried values repeat an
           earlier input and are marked.
         </caption>
@@ -215,7 +233,7 @@ function PointsTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((point) => (
+          {shown.map((point) => (
             <tr key={point.date} className="border-t align-top" data-date={point.date}>
               <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal tabular-nums">
                 {point.date}
@@ -257,6 +275,21 @@ function PointsTable({
           ))}
         </tbody>
       </table>
+      {hidden > 0 ? (
+        <div className="border-t p-2 text-center">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setShowAll(true);
+              // The button goes away: the keyboard stays in the table's scrolling box.
+              box.current?.focus();
+            }}
+          >
+            Show all {rows.length} values
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }
