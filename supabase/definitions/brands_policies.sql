@@ -102,20 +102,24 @@ as $$
   group by b.id
   on conflict (brand_id) do update set
     products = excluded.products, gas = excluded.gas, pass = excluded.pass, updated_at = excluded.updated_at
+  -- The live-tallies run refreshes a brand when any of its products was marked, also for a vote that
+  -- only moved `pending` or `held`: a row whose sums did not change is not written again.
+  where (bt.products, bt.gas, bt.pass) is distinct from (excluded.products, excluded.gas, excluded.pass)
 $$;
 revoke all on function private.brands_refresh_tally(uuid) from public;
 
+-- A product moving between brands refreshes both, in brand order: the order the live-tallies run
+-- (private.votes_broadcast_tallies) locks brand rows in, so the two never wait on each other in a cycle
+-- (a deadlock would abort one of them: an admin's move or merge, or a second of live tallies).
 create or replace function private.brands_product_changed() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
+declare
+  v_old uuid := case when tg_op in ('UPDATE', 'DELETE') then old.brand_id end;
+  v_new uuid := case when tg_op in ('INSERT', 'UPDATE') then new.brand_id end;
 begin
-  if tg_op in ('UPDATE', 'DELETE') and old.brand_id is not null then
-    perform private.brands_refresh_tally(old.brand_id);
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') and new.brand_id is not null
-     and (tg_op = 'INSERT' or new.brand_id is distinct from old.brand_id) then
-    perform private.brands_refresh_tally(new.brand_id);
-  end if;
+  perform private.brands_refresh_tally(b.id)
+  from (select distinct x.id from unnest(array[v_old, v_new]) as x(id) where x.id is not null order by x.id) b;
   return null;
 end
 $$;

@@ -399,8 +399,8 @@ describe('live tallies (decision 156)', () => {
       expect((await vote()).map((result) => result?.error)).toEqual([null, null]);
     }
     const deadline = Date.now() + 10_000;
-    while ((await brandTally())?.gas !== 1 || (await brandTally())?.pass !== 1) {
-      if (Date.now() > deadline) throw new Error(`brand tally stayed ${JSON.stringify(await brandTally())}`);
+    for (let tally = await brandTally(); tally?.gas !== 1 || tally?.pass !== 1; tally = await brandTally()) {
+      if (Date.now() > deadline) throw new Error(`brand tally stayed ${JSON.stringify(tally)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await brandTally()).toEqual({ products: 2, gas: 1, pass: 1 });
@@ -408,6 +408,99 @@ describe('live tallies (decision 156)', () => {
     await passVoter?.client.from('product_votes').delete().eq('product_id', products[1]?.id);
     await sql('select private.votes_broadcast_tallies()');
     expect(await brandTally()).toEqual({ products: 2, gas: 1, pass: 0 });
+  });
+
+  it('a vote that changes no brand sum (a young account’s, pending) leaves the brand’s row unwritten', async () => {
+    const [brand] = await sql<{ id: string }>(
+      `insert into public.brands (name, slug) values ('Quiet Brand', 'quiet-brand-' || floor(random() * 1e9)::text) returning id`,
+    );
+    const [product] = await sql<{ id: string }>(
+      `insert into public.products (name, category, brand_id) values ('Quiet Product', 'Flower', $1) returning id`,
+      [brand?.id],
+    );
+    const version = async () =>
+      (
+        await sql<{ xmin: string; products: number; gas: number }>(
+          'select xmin::text, products, gas from public.brand_tallies where brand_id = $1',
+          [brand?.id],
+        )
+      )[0];
+    await sql('select private.votes_broadcast_tallies()');
+    const before = await version();
+    const young = await member('quiet'); // not backdated: the vote is pending
+    const cast = await young.client
+      .from('product_votes')
+      .insert({ product_id: product?.id, vote_type: 'gas' })
+      .select('status')
+      .single();
+    expect(cast.data).toEqual({ status: 'pending' });
+    expect(await tally(product?.id ?? '')).toMatchObject({ gas: 0, pending: 1 });
+    await sql('select private.votes_broadcast_tallies()');
+    expect(await version()).toEqual(before);
+    // A counted vote changes the sum, and the row.
+    const counted = await member('quiet');
+    await backdate(counted.id, 48);
+    await counted.client.from('product_votes').insert({ product_id: product?.id, vote_type: 'gas' });
+    await sql('select private.votes_broadcast_tallies()');
+    const after = await version();
+    expect(after).toMatchObject({ products: 1, gas: 1 });
+    expect(after?.xmin).not.toBe(before?.xmin);
+  });
+
+  it('a product moving between brands locks their rows in the order the live-tallies run does (no deadlock)', async () => {
+    const brands = await sql<{ id: string }>(
+      `insert into public.brands (name, slug)
+       select 'Order Brand ' || n, 'order-brand-' || n || '-' || floor(random() * 1e9)::text
+       from generate_series(1, 2) n
+       returning id`,
+    );
+    const [low, high] = brands.map((brand) => brand.id).sort();
+    const [product] = await sql<{ id: string }>(
+      `insert into public.products (name, category, brand_id) values ('Moving Product', 'Flower', $1) returning id`,
+      [high],
+    );
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ brand_id: string; products: number }>(
+            'select brand_id, products from public.brand_tallies where brand_id = any ($1) order by brand_id',
+            [[low, high]],
+          )
+        ).map((row) => [row.brand_id === low ? 'low' : 'high', row.products]),
+      );
+    expect(await counts()).toEqual({ low: 0, high: 1 });
+    const move = () => sql('update public.products set brand_id = $1 where id = $2', [low, product?.id]);
+    if (server.db.mode === 'postgres') {
+      // The live-tallies run's order: it holds the lower brand's row and is about to take the higher's.
+      // The move (from the higher brand to the lower) must not hold the higher one meanwhile: before,
+      // it locked the brand it left first, and one of the two was aborted as a deadlock.
+      let moved: Promise<unknown> = Promise.resolve(null);
+      await server.db.transaction(async (tx) => {
+        await tx.query('select 1 from public.brand_tallies where brand_id = $1 for update', [low]);
+        moved = move().then(
+          () => null,
+          (error: unknown) => error,
+        );
+        const waiting = async () =>
+          (
+            await sql<{ waiting: number }>(
+              `select count(*)::int as waiting from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock' and query like 'update public.products%'`,
+            )
+          )[0]?.waiting;
+        const deadline = Date.now() + 10_000;
+        while ((await waiting()) !== 1) {
+          if (Date.now() > deadline) throw new Error('the move never waited on the lower brand’s row');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await tx.query('select 1 from public.brand_tallies where brand_id = $1 for update', [high]);
+      });
+      // Released by the commit, the move completes.
+      expect(await moved).toBeNull();
+    } else {
+      await move();
+    }
+    expect(await counts()).toEqual({ low: 1, high: 0 });
   });
 });
 
