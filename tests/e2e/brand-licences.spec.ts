@@ -269,6 +269,37 @@ test('a representative uploads a logo; the directory card and the trust page sho
   await page.getByRole('button', { name: 'Edit brand profile', exact: true }).click();
   await expect(preview).toHaveAttribute('src', src ?? '');
 
+  // A file still on its way when the form closes is removed once it lands, and not shown next time.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const uploadPath = `**/storage/v1/object/brand-logos/${brand.id}/**`;
+  await page.route(uploadPath, async (route) => {
+    arrived();
+    await held;
+    await route.continue();
+  });
+  const landed = page.waitForResponse(
+    (response) => response.url().includes(`/object/brand-logos/${brand.id}/`) && response.ok(),
+  );
+  await file.setInputFiles({ name: 'late.png', mimeType: 'image/png', buffer: pngBytes(56, 56) });
+  await sent;
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  release();
+  await landed;
+  await page.unroute(uploadPath);
+  await expect
+    .poll(async () => (await service.storage.from('brand-logos').list(brand.id)).data?.map((f) => f.name))
+    .toEqual([src?.split('/').at(-1)]);
+  await page.getByRole('button', { name: 'Edit brand profile', exact: true }).click();
+  await expect(preview).toHaveAttribute('src', src ?? '');
+
   // Removing asks first; after saving, the brand shows its initial again and the file is gone.
   await dialog.getByRole('button', { name: 'Remove logo', exact: true }).click();
   await page

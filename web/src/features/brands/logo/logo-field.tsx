@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { errorText } from '#web/lib/error-text.ts';
-import { inspectLogoFile, LOGO_TYPES, storedLogoPath, uploadBrandLogo } from './logo.ts';
+import { inspectLogoFile, LOGO_TYPES, removeStoredLogo, storedLogoPath, uploadBrandLogo } from './logo.ts';
 
 interface LogoFieldProps {
   brandId: string;
@@ -35,6 +35,13 @@ export function LogoField({
 }: LogoFieldProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const stored = storedLogoPath(value, brandId) !== null;
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   async function pick(input: HTMLInputElement) {
     const file = input.files?.[0];
@@ -47,6 +54,11 @@ export function LogoField({
     setProgress(0);
     try {
       const url = await uploadBrandLogo(brandId, file, setProgress);
+      if (!open.current) {
+        // The form closed while the file was on its way: nothing will save it, and nothing shows it.
+        void removeStoredLogo(url, brandId);
+        return;
+      }
       onUploaded?.(url);
       onChange(url);
     } catch (error) {
