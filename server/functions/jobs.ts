@@ -70,7 +70,8 @@ export const JOBS: Job<FunctionsDeps>[] = [
     run: (deps) => deps.subscriptions.remind(),
   },
   {
-    // Stripe webhook events older than 90 days are deleted: daily, by one process (decision 133).
+    // Stripe webhook events older than 90 days are deleted: daily, by one process (decision 133). At
+    // start too: processes restarted more often than daily would otherwise never prune (one delete).
     name: 'functions: payment events pruning',
     everyMs: 24 * 60 * 60 * 1000,
     atStart: true,

@@ -1,4 +1,5 @@
 import './styles.css';
+import { yieldToMain } from './lib/yield-to-main.ts';
 
 /**
  * The entry the page loads: the styles, and the app's code once a prerendered page has painted
@@ -31,8 +32,6 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /** The app's and the page's chunks the prerender listed, fetched together rather than one by one. */
 function preloadPageChunks(): void {
   const files = document.getElementById('root')?.dataset.preload?.split(' ') ?? [];
@@ -54,11 +53,11 @@ void afterFirstPaint()
     preloadPageChunks();
     return import('react-dom/client');
   })
-  .then(nextTask)
+  .then(yieldToMain)
   .then(() => import('clsx'))
-  .then(nextTask)
+  .then(yieldToMain)
   .then(() => import('./start.tsx'))
   .then(async ({ start }) => {
-    await nextTask();
+    await yieldToMain();
     return start();
   });
