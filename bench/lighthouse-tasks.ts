@@ -112,8 +112,16 @@ function profile(events: TraceEvent[], pid: number) {
 
 for (const file of process.argv.slice(2)) {
   const trace = JSON.parse(await readFile(file, 'utf8')) as { traceEvents: TraceEvent[] };
-  const processed = TraceProcessor.processTrace(trace);
-  const navigation = TraceProcessor.processNavigation(processed);
+  let processed: ReturnType<typeof TraceProcessor.processTrace>;
+  let navigation: ReturnType<typeof TraceProcessor.processNavigation>;
+  try {
+    processed = TraceProcessor.processTrace(trace);
+    navigation = TraceProcessor.processNavigation(processed);
+  } catch (error) {
+    // A run Lighthouse itself failed on (e.g. NO_NAVSTART, which the bench repeats).
+    console.log(`\n== ${basename(file)}: not a usable trace (${(error as Error).message})`);
+    continue;
+  }
   const tasks = MainThreadTasks.getMainThreadTasks(
     processed.mainThreadEvents,
     processed.frames,

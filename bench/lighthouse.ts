@@ -63,7 +63,7 @@ function printDetails(
     );
   }
   const requests = (lhr.audits['network-requests']?.details as Details | undefined)?.items ?? [];
-  const gate = requests.some((item) => /\/age-gate-[^/]*\.js$/.test(String(item.url)));
+  const gate = requests.some((item) => /\/age-gate\.js$/.test(String(item.url)));
   console.log(`${label} age gate ${gate ? 'loaded' : 'not loaded'}`);
   const fcp = lhr.audits['first-contentful-paint']?.numericValue;
   console.log(
@@ -130,7 +130,7 @@ async function audit(path: string, cookie: boolean) {
   if (!result) throw new Error(`no result for ${path}`);
   // LIGHTHOUSE_TRACE_DIR=dir: keeps each run's trace, for bench/lighthouse-tasks.ts.
   const traceDir = process.env.LIGHTHOUSE_TRACE_DIR;
-  if (traceDir) {
+  if (traceDir && !result.lhr.runtimeError) {
     await mkdir(traceDir, { recursive: true });
     const name = `${path.replace(/\W+/g, '_') || '_'}-${cookie ? 'cookie' : 'first'}-${Date.now()}.json`;
     await writeFile(join(traceDir, name), JSON.stringify(result.artifacts.Trace));

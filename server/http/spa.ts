@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadPrerenderedPages } from './prerendered.ts';
+import { answeredAgeGate, withAgeGate, withoutAgeGate } from './age-gate.ts';
+import { fillConfig, loadPrerenderedPages, type PrerenderedPage } from './prerendered.ts';
 
 /** What the web app learns from the server at run time, so one build serves any deployment. */
 export interface PublicConfig {
@@ -70,34 +71,52 @@ export function markSocialSignIn(html: string, socialSignIn: boolean): string {
   return socialSignIn ? html : html.replace(/<html\b/, '<html data-social-sign-in="none"');
 }
 
+/** A page as a first visit gets it (with the age gate) and as a browser that answered the gate does. */
+interface PageVariants {
+  firstVisit: PrerenderedPage;
+  answered: PrerenderedPage;
+}
+
+function pageVariants(page: PrerenderedPage): PageVariants {
+  return {
+    firstVisit: { ...page, head: withAgeGate(page.head), tail: withAgeGate(page.tail) },
+    answered: { ...page, head: withoutAgeGate(page.head), tail: withoutAgeGate(page.tail) },
+  };
+}
+
 export async function spaPlugin(
   app: FastifyInstance,
   options: { webDir: string; publicConfig: PublicConfig; socialSignIn: boolean },
 ): Promise<void> {
-  const template = markSocialSignIn(
-    await readFile(join(options.webDir, 'index.html'), 'utf8'),
-    options.socialSignIn,
+  const template = fillConfig(
+    markSocialSignIn(await readFile(join(options.webDir, 'index.html'), 'utf8'), options.socialSignIn),
+    options.publicConfig,
   );
   if (!template.includes(PLACEHOLDER)) {
     throw new Error(`${join(options.webDir, 'index.html')} lacks the ${PLACEHOLDER} placeholder`);
   }
-  const shell = { head: '', tail: '', styleHashes: [] as string[] };
-  [shell.head, shell.tail] = template.split(PLACEHOLDER) as [string, string];
+  const [head = '', tail = ''] = template.split(PLACEHOLDER);
+  const shell = pageVariants({ head, tail, styleHashes: [] });
   // The public pages' HTML as the build prerendered it (decision 157), for their exact paths.
-  const prerendered = await loadPrerenderedPages(options.webDir, options.publicConfig, PLACEHOLDER);
-  for (const page of prerendered.values()) page.head = markSocialSignIn(page.head, options.socialSignIn);
+  const prerendered = new Map<string, PageVariants>();
+  for (const [path, page] of await loadPrerenderedPages(options.webDir, options.publicConfig, PLACEHOLDER)) {
+    prerendered.set(path, pageVariants({ ...page, head: markSocialSignIn(page.head, options.socialSignIn) }));
+  }
   const apiOrigin = options.publicConfig.supabaseUrl
     ? new URL(options.publicConfig.supabaseUrl).origin
     : null;
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     // With a query string the page may show something else (a tab, a filter): the app renders it.
-    const page = (!request.url.includes('?') && prerendered.get(request.url)) || shell;
+    const variants = (!request.url.includes('?') && prerendered.get(request.url)) || shell;
+    // A browser that answered the age gate gets the page without it (decision 161).
+    const page = answeredAgeGate(request.headers.cookie) ? variants.answered : variants.firstVisit;
     const nonce = randomBytes(16).toString('base64');
     const config = jsonForHtml({ ...options.publicConfig, styleNonce: nonce });
     return reply
       .header('content-security-policy', contentSecurityPolicy(nonce, apiOrigin, page.styleHashes))
       .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(`${page.head}<script id="app-config" type="application/json">${config}</script>${page.tail}`);
   };

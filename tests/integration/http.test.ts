@@ -69,6 +69,37 @@ describe('the web app', () => {
     expect(appConfig(html)).toMatchObject({ anonKey: server.anonKey });
   });
 
+  it.each(['/', '/news', '/auth?tab=signup', '/no/such/page'])(
+    '%s holds the age gate for a first visit only (decision 161), named for the deployment',
+    async (path) => {
+      const first = await get(path, { accept: 'text/html' });
+      expect(first.headers.get('vary')).toMatch(/\bCookie\b/i);
+      const html = await first.text();
+      expect(html).toContain('<script src="/age-gate.js"></script>');
+      expect(html).toMatch(/<dialog id="age-gate" role="alertdialog"[^>]*>[\s\S]*Are you 21 or older\?/);
+      expect(html).toContain('Leave High&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;Grade</a>');
+      expect(html).not.toContain('__HG_');
+      expect(html).not.toContain('<!--age-gate-->');
+
+      for (const cookie of ['hg_age_verified=1', 'theme=dark; hg_age_verified=1']) {
+        const answered = await get(path, { accept: 'text/html', cookie });
+        expect(answered.headers.get('vary')).toMatch(/\bCookie\b/i);
+        const text = await answered.text();
+        expect(text, cookie).not.toContain('age-gate');
+        expect(text).toContain('<div id="root"');
+      }
+      // Any other value is no answer.
+      expect(await (await get(path, { cookie: 'hg_age_verified=0' })).text()).toContain('id="age-gate"');
+    },
+  );
+
+  it("serves the age gate's script", async () => {
+    const response = await get('/age-gate.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(await response.text()).toContain("document.getElementById('age-gate')");
+  });
+
   it('sends the empty app for a prerendered path with a query string, and for other pages', async () => {
     for (const path of ['/news?category=Team', '/auth?tab=signup', '/profile', '/news/']) {
       const html = await (await get(path, { accept: 'text/html' })).text();

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '#web/components/layout/error-boundary.tsx';
 import { PageSkeleton } from '#web/components/layout/page-skeleton.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';
 import { SiteHeader } from '#web/components/layout/site-header.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { isAgeVerified, UNGATED_PATHS } from '#web/features/age-gate/age-verification.ts';
+import { useAgeGate } from '#web/features/age-gate/use-age-gate.ts';
 import { NotificationsBell } from '#web/features/notifications/components/notifications-bell.tsx';
 import { ScammerReportDialogHost } from '#web/features/scammer-reports/components/scammer-report-dialog-host.tsx';
 import { useAuth, useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
@@ -22,27 +22,9 @@ import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.t
 import { preloadPage } from '../pages.ts';
 import type { LayoutContext } from './layout-context.ts';
 
-// Returning visitors already carry the cookie, so the gate's code loads only for first visits.
-const AgeGate = lazy(() => import('#web/features/age-gate/components/age-gate.tsx'));
-
 const loadAuthDialog = () => import('#web/features/auth/components/auth-dialog.tsx');
 // The dialog (and the forms in it) load when a visitor reaches for the Sign In button.
 const AuthDialog = lazy(loadAuthDialog);
-
-const noSubscription = () => () => {};
-
-function AgeGateHost({ pathname }: { pathname: string }) {
-  // The cookie is read in the browser only: a prerendered page has no gate in its HTML, and the gate
-  // opens right after hydration for a first visit (decision 157).
-  const cookieSaysVerified = useSyncExternalStore(noSubscription, isAgeVerified, () => true);
-  const [confirmed, setConfirmed] = useState(false);
-  if (cookieSaysVerified || confirmed || UNGATED_PATHS.includes(pathname)) return null;
-  return (
-    <Suspense fallback={null}>
-      <AgeGate onConfirmed={() => setConfirmed(true)} />
-    </Suspense>
-  );
-}
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -57,6 +39,7 @@ export function RootLayout() {
   const main = useRef<HTMLElement>(null);
   useBrowserSecurity();
   useScrollRestoration();
+  useAgeGate(pathname);
 
   // Arriving from a password recovery link (PASSWORD_RECOVERY): choose the new password.
   useAuthSession({
@@ -117,7 +100,6 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <SiteFooter />
-      <AgeGateHost pathname={pathname} />
       <ScammerReportDialogHost />
       {authDialog.used ? (
         <Suspense fallback={null}>
