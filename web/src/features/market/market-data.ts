@@ -2,6 +2,7 @@
  * Pure helpers of the market index page (product §market-index): ranges, change, the CSV export
  * (safe to open in a spreadsheet), units, and the small Markdown subset the methodology uses.
  */
+import { formatFixed } from '#web/lib/format.ts';
 
 export type RangeKey = '1M' | '3M' | 'YTD' | '1Y' | 'All';
 export const RANGES: readonly RangeKey[] = ['1M', '3M', 'YTD', '1Y', 'All'];
@@ -97,11 +98,9 @@ export function pointsCsv(slug: string, points: readonly IndexPoint[]): string {
   );
 }
 
-// Made once: toLocaleString builds a new formatter on every call (a chart's axis calls it a lot).
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
+/** "1,234.50": without Intl, whose set-up would be the home page's longest task (lib/format.ts). */
 export function formatValue(value: number): string {
-  return TWO_DECIMALS.format(value);
+  return formatFixed(value, 2);
 }
 
 export function formatChange(change: { absolute: number; percent: number }): string {

@@ -2,6 +2,7 @@
  * The news page's rules, without React (product §news): what the URL keeps, how a page of the feed
  * continues, how a time reads, how search matches are marked.
  */
+import { formatFullDateTime, formatShortDate } from '#web/lib/format.ts';
 
 export type NewsSort = 'newest' | 'relevance';
 
@@ -78,10 +79,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Made once: toLocaleString builds a new formatter on every call, which a feed of cards felt (TBT).
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const FULL_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
-
 /** "just now", "5 min ago", "2 h ago", "3 d ago", then the date. */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const time = Date.parse(iso);
@@ -91,12 +88,12 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} d ago`;
-  return SHORT_DATE.format(new Date(time));
+  return formatShortDate(new Date(time));
 }
 
 export function fullDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : FULL_DATE.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : formatFullDateTime(date);
 }
 
 /** The text split into plain and matched parts (the feed marks matches with U+E000 … U+E001). */

@@ -1,3 +1,4 @@
+import { formatShortDate } from '#web/lib/format.ts';
 /** The bell's state (product §notifications): the latest 20, an unread count, read marks. */
 export const NOTIFICATIONS_LIMIT = 20;
 
@@ -122,7 +123,9 @@ export function parseNotification(value: unknown): AppNotification | null {
   };
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use, not when the module loads: every page loads this module, and a page's first use of
+// Intl sets up ICU, a long task (lib/format.ts). Only a member's open notifications need it.
+let relative: Intl.RelativeTimeFormat | undefined;
 
 /** "just now", "5 minutes ago", "yesterday", then the date. */
 export function formatNotificationTime(iso: string, now: Date = new Date()): string {
@@ -131,8 +134,9 @@ export function formatNotificationTime(iso: string, now: Date = new Date()): str
   const seconds = Math.round((time.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return 'just now';
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
-  return time.toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatShortDate(time);
 }

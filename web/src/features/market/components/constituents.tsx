@@ -1,18 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useDeferredValue } from 'react';
 import { errorText } from '#web/lib/error-text.ts';
+import { formatFixed } from '#web/lib/format.ts';
 import { constituentsQueryOptions, flowerObservationsQueryOptions } from '../api/market.ts';
 import { formatValue } from '../market-data.ts';
 
-// Made once per precision: toLocaleString builds a new formatter on every call.
-const MONEY = new Map<number, Intl.NumberFormat>();
 function money(value: number, digits = 2): string {
-  let format = MONEY.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    MONEY.set(digits, format);
-  }
-  return format.format(value);
+  return formatFixed(value, digits);
 }
 
 /** The equity index's constituents: equal weights, last close and change, source. */
