@@ -132,7 +132,12 @@ export async function spaPlugin(
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
-        path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600, must-revalidate',
+        path.includes('/assets/')
+          ? IMMUTABLE
+          : // The gate's script works with the gate's markup, which comes with each page (decision 161).
+            path.endsWith('/age-gate.js')
+            ? 'no-cache'
+            : 'public, max-age=3600, must-revalidate',
       );
     },
   });

@@ -13,7 +13,7 @@ import { waitForApp } from './support/app.ts';
 
 export { expect, waitForApp };
 
-/** The age verification cookie the app sets (web/src/features/age-gate/age-verification.ts). */
+/** The age verification cookie the gate sets (web/public/age-gate.js, decision 161). */
 export const AGE_COOKIE = 'hg_age_verified';
 
 /** Every route of product §routes, with the heading each page shows. */
@@ -105,10 +105,11 @@ async function emulateServerHtml(page: Page, origin: string): Promise<void> {
         anonKey: 'e2e-anon-key',
         styleNonce: nonce,
       });
-      const body = (await response.text()).replace(
-        '<!--app-config-->',
-        `<script id="app-config" type="application/json">${config}</script>`,
-      );
+      // The server also fills in the site name and support address (server/http/prerendered.ts).
+      const body = (await response.text())
+        .replace('<!--app-config-->', `<script id="app-config" type="application/json">${config}</script>`)
+        .replaceAll('__HG_SITE_NAME__', EMULATED_CONFIG.siteName)
+        .replaceAll('__HG_SUPPORT_EMAIL__', EMULATED_CONFIG.supportEmail);
       const headers: Record<string, string> = {
         ...response.headers(),
         'content-security-policy': emulatedCsp(nonce),

@@ -98,6 +98,8 @@ describe('the web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
     expect(await response.text()).toContain("document.getElementById('age-gate')");
+    // It works with the markup each page brings, so it is never older than the page.
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('sends the empty app for a prerendered path with a query string, and for other pages', async () => {

@@ -6,8 +6,8 @@
 //
 // The app tells it when the address changes (`age-gate:check` on document): the legal pages are never
 // covered, and leaving one for another page brings the gate back until it is answered.
-// The cookie's name and the legal paths are web/src/features/age-gate/age-verification.ts's; a test
-// (server/http/age-gate.test.ts) keeps them equal.
+// The cookie's name and the legal paths are web/src/features/age-gate/age-verification.ts's; tests
+// (web/src/app/age-gate-markup.test.ts, server/http/age-gate.test.ts) keep them equal.
 (() => {
   const COOKIE = 'hg_age_verified';
   const MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
@@ -109,7 +109,11 @@
   // the browser renders).
   const found = () => {
     const dialog = document.getElementById('age-gate');
-    if (!dialog || !page()) return false;
+    const root = page();
+    if (!dialog || !root) return false;
+    // Only once the parser is past the dialog (it comes before #root in the HTML): a #root put earlier
+    // by something else must not open a half-parsed dialog.
+    if (!(dialog.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
     setUp(dialog);
     return true;
   };

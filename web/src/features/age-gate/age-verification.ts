@@ -4,7 +4,8 @@
  * (server/http/age-gate.ts). The app only tells the gate when the address changes (use-age-gate.ts).
  *
  * The cookie's name is quoted in the cookie policy (app/routes/cookie-policy.tsx). It and the legal
- * paths are repeated in age-gate.js and the server; server/http/age-gate.test.ts keeps them equal.
+ * paths are repeated in age-gate.js, and the name in the server (server/http/age-gate.ts); tests keep
+ * them equal (app/age-gate-markup.test.ts, server/http/age-gate.test.ts).
  */
 export const AGE_COOKIE_NAME = 'hg_age_verified';
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { type NavigateFunction, useNavigate } from 'react-router';
 
 /** What age-gate.js listens for on document: the address changed, open or close the gate for it. */
@@ -12,8 +12,9 @@ const CHECK_EVENT = 'age-gate:check';
  */
 export function useAgeGate(pathname: string): void {
   const navigate = useNavigate();
+  // Before the browser paints the new page: a page that needs the gate is never shown without it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes, by design
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.dispatchEvent(new Event(CHECK_EVENT));
   }, [pathname]);
   useEffect(() => followGateLinks(navigate), [navigate]);
