@@ -135,7 +135,8 @@ export async function spaPlugin(
         path.includes('/assets/')
           ? IMMUTABLE
           : // The gate's script works with the gate's markup, which comes with each page (decision 161).
-            path.endsWith('/age-gate.js')
+            // (The file sent may be its pre-compressed copy.)
+            /\/age-gate\.js(\.br|\.gz)?$/.test(path)
             ? 'no-cache'
             : 'public, max-age=3600, must-revalidate',
       );
