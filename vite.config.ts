@@ -44,6 +44,40 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * uPlot (1.6.32) makes two Intl formatters when its module loads, and a page's first Intl use sets up
+ * ICU: one long task (decision 162). Here they are made on first use instead; the market chart formats
+ * its own axis (lib/format.ts), so a page with a chart sets up no ICU. The build fails if uPlot's code
+ * no longer reads as expected (an upgrade): look at the new code and adjust.
+ */
+function uplotIntlOnFirstUse(): Plugin {
+  const replacements: [string, string][] = [
+    [
+      "const numFormatter = new Intl.NumberFormat(domEnv ? nav.language : 'en-US');\nconst fmtNum = val => numFormatter.format(val);",
+      "let numFormatter;\nconst fmtNum = val => (numFormatter ??= new Intl.NumberFormat(domEnv ? nav.language : 'en-US')).format(val);",
+    ],
+    [
+      'const localTz = new Intl.DateTimeFormat().resolvedOptions().timeZone;',
+      'let localTzFound;\nconst localTz = () => (localTzFound ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);',
+    ],
+    ['else if (tz == localTz)', 'else if (tz == localTz())'],
+  ];
+  return {
+    name: 'highgrade:uplot-intl-on-first-use',
+    transform(code, id) {
+      if (!/node_modules[\\/]uplot[\\/]dist[\\/]uPlot\.esm\.js$/.test(id)) return null;
+      let out = code;
+      for (const [from, to] of replacements) {
+        if (out.split(from).length !== 2) {
+          throw new Error(`vite.config.ts: uPlot's code changed ("${from.slice(0, 50)}…" is not there once)`);
+        }
+        out = out.replace(from, to);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** What node_modules paths under these packages (or package paths) look like, on any platform. */
 function modules(names: string[]): RegExp {
   const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]'));
@@ -71,7 +105,7 @@ const STARTUP_VENDOR = [
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), uplotIntlOnFirstUse(), precompress()],
   define: {
     // What the prerendered footer shows; the app starts from it when hydrating (decision 157).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFixed, formatFullDateTime, formatLongDate, formatShortDate } from './format.ts';
+import { formatFixed, formatFullDateTime, formatLongDate, formatNumber, formatShortDate } from './format.ts';
 
 /** A fixed sequence of pseudo-random numbers in [0, 1), so a failure can be reproduced. */
 function random(seed: number): () => number {
@@ -65,6 +65,34 @@ describe('formatFixed', () => {
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e21, -2.5e22]) {
       expect(formatFixed(value, 2)).toBe(intl(2).format(value));
     }
+  });
+});
+
+describe('formatNumber', () => {
+  it('gives what Intl.NumberFormat gives with its defaults', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const next = random(3);
+    const values = [
+      0,
+      -0,
+      1,
+      10,
+      100,
+      1000,
+      1234.5,
+      0.1 + 0.2,
+      1.0005,
+      2.5,
+      -2.5,
+      99.9995,
+      1e-7,
+      1e21,
+      Number.NaN,
+    ];
+    for (let i = 0; i < 5000; i++)
+      values.push(Math.round((next() - 0.3) * 10 ** Math.floor(next() * 8) * 1000) / 1000);
+    for (let i = 0; i < 2000; i++) values.push((next() - 0.3) * 10 ** Math.floor(next() * 8 - 2));
+    for (const value of values) expect(formatNumber(value), `${value}`).toBe(intl.format(value));
   });
 });
 

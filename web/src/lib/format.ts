@@ -64,6 +64,12 @@ export function formatFixed(value: number, digits: number): string {
   return `${negative ? '-' : ''}${grouped}${digits > 0 ? `.${decimals}` : ''}`;
 }
 
+/** "1,234.5": up to three decimals, as `new Intl.NumberFormat('en-US').format` gives (a chart's axis). */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return formatFixed(value, 0);
+  return formatFixed(value, 3).replace(/\.?0+$/, '');
+}
+
 /** "Nov 26, 2026" in local time: `Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })`. */
 export function formatShortDate(date: Date): string {
   return `${MONTHS[date.getMonth()]?.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;

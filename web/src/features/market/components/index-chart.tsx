@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatNumber } from '#web/lib/format.ts';
 import { yieldToMain } from '#web/lib/yield-to-main.ts';
 import { formatValue, type IndexPoint } from '../market-data.ts';
 
@@ -72,7 +73,11 @@ export function IndexChart({ points, label }: IndexChartProps) {
               points: { show: true, size: 9, width: 2, fill: 'transparent' },
             },
           ],
-          axes: [{ stroke: 'currentColor' }, { stroke: 'currentColor', size: 60 }],
+          // The value axis formatted here, not by uPlot's Intl formatter: the page sets up no ICU (decision 162).
+          axes: [
+            { stroke: 'currentColor' },
+            { stroke: 'currentColor', size: 60, values: (_plot, splits) => splits.map(formatNumber) },
+          ],
           hooks: {
             setCursor: [
               (u) => {
