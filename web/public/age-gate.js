@@ -21,7 +21,9 @@
   /** Whether the gate should be open: not answered, and not on a legal page. */
   let wanted = false;
 
-  const page = () => document.getElementById('root');
+  // The page's #root is the one after the dialog (something else may have put an element with that id
+  // earlier in the document).
+  const page = () => document.querySelector('#age-gate ~ #root');
 
   /** The page behind is hidden from assistive technology (also from tools that do not know `inert`) and does not scroll. */
   const holdPage = (held) => {
@@ -109,11 +111,8 @@
   // the browser renders).
   const found = () => {
     const dialog = document.getElementById('age-gate');
-    const root = page();
-    if (!dialog || !root) return false;
-    // Only once the parser is past the dialog (it comes before #root in the HTML): a #root put earlier
-    // by something else must not open a half-parsed dialog.
-    if (!(dialog.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING)) return false;
+    // Only once the parser is past the dialog, which comes before #root in the HTML.
+    if (!dialog || !page()) return false;
     setUp(dialog);
     return true;
   };

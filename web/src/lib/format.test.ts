@@ -38,12 +38,16 @@ describe('formatFixed', () => {
       0.0049,
       1e-7,
       -1e-7,
+      5e-7,
+      4.9e-7,
+      1.5e-6,
+      9.99e-7,
       123_456_789_012.34,
       12.3456789,
       Number.MAX_SAFE_INTEGER,
       0.1 + 0.2,
     ];
-    for (const digits of [0, 1, 2, 3, 4]) {
+    for (const digits of [0, 1, 2, 3, 4, 5, 6, 7]) {
       for (const value of values)
         expect(formatFixed(value, digits), `${value} to ${digits}`).toBe(intl(digits).format(value));
     }

@@ -4,7 +4,7 @@
  * browser 15–40 ms of ICU set-up on the main thread, measured in Chromium on the bench machine, in one
  * task it cannot split: more than any other single piece of a public page's start. The text is the same
  * as the `Intl` calls these replace give; `format.test.ts` compares them over many values.
- * Everything else (admin screens, a member's own pages, the chart's axes) may use `Intl` freely.
+ * Everything else (admin screens, a member's own pages) may use `Intl` freely.
  */
 
 const MONTHS = [
@@ -54,7 +54,13 @@ export function formatFixed(value: number, digits: number): string {
       maximumFractionDigits: digits,
     }).format(value);
   }
-  // Tiny numbers (below 1e-6) print with an exponent; at the digits shown here they round to zero.
+  // Tiny numbers (below 1e-6) print with an exponent: zero at up to five decimals, else Intl's.
+  if (shortest.includes('e') && digits > 5) {
+    return new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  }
   const [whole = '0', fraction = ''] = shortest.includes('e') ? ['0', ''] : shortest.split('.');
   let kept = `${whole}${fraction.slice(0, digits).padEnd(digits, '0')}`;
   if ((fraction[digits] ?? '0') >= '5') kept = incrementDigits(kept);

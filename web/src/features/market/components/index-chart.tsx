@@ -76,7 +76,11 @@ export function IndexChart({ points, label }: IndexChartProps) {
           // The value axis formatted here, not by uPlot's Intl formatter: the page sets up no ICU (decision 162).
           axes: [
             { stroke: 'currentColor' },
-            { stroke: 'currentColor', size: 60, values: (_plot, splits) => splits.map(formatNumber) },
+            {
+              stroke: 'currentColor',
+              size: 60,
+              values: (_plot, splits) => splits.map((split) => (split == null ? '' : formatNumber(split))),
+            },
           ],
           hooks: {
             setCursor: [

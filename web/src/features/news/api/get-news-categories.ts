@@ -4,14 +4,19 @@ import { loadDatabase } from '#web/lib/supabase.ts';
 /** The categories of the enabled sources, for the chips (the team's posts add "Team"). */
 export async function getNewsCategories(): Promise<string[]> {
   const db = await loadDatabase();
-  // Sorted by the database: localeCompare would set up ICU in the browser, a long task (lib/format.ts).
-  const { data, error } = await db
-    .from('news_sources')
-    .select('category')
-    .eq('enabled', true)
-    .order('category');
+  const { data, error } = await db.from('news_sources').select('category').eq('enabled', true);
   if (error) throw error;
-  return [...new Set((data ?? []).map((row) => row.category as string))];
+  return [...new Set((data ?? []).map((row) => row.category as string))].sort(byName);
+}
+
+/**
+ * Case-insensitive, then exact: the same order on every database and browser, without localeCompare,
+ * whose first use sets up ICU in the browser, a long task (decision 162).
+ */
+export function byName(a: string, b: string): number {
+  const [lowerA, lowerB] = [a.toLowerCase(), b.toLowerCase()];
+  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export const newsCategoriesQueryOptions = () =>
