@@ -11,11 +11,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: Number(process.env.PW_WORKERS ?? 2),
   // CI retries a failed test once; one that passes only then is listed as flaky in the report (docs/testing.md).
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The count reporter gives `npm test` the assertions and time of each spec (issue 38).
+  reporter: [['list'], ['./tests/e2e/support/count-reporter.ts']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

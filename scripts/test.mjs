@@ -1,31 +1,136 @@
 #!/usr/bin/env node
-// `npm test`: every tier, in order, each reported; fails when any tier fails.
-// Set TEST_PG_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to add the PostgreSQL tier.
+// `npm test`: every tier, in order, each on the Node.js lines it is tested on (decision 163), each
+// reported with its time; then the suite's test and assertion counts and its slowest files. Fails when
+// any tier fails.
+//
+//   npm test                  every tier (PostgreSQL too when TEST_PG_URL is set)
+//   npm test -- unit browser  only the tiers whose name contains one of the words
+//   npm test -- --node=current   every chosen tier once, on the Node.js that runs npm (no download)
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { envFor, nodeFor } from './node-lines.mjs';
+import { PROJECT_ROOT } from './server-build.mjs';
 
+/** The line every tier runs on, and the supported floor, which runs the tiers that prove it. */
+const CURRENT = 24;
+const FLOOR = 20;
+
+const postgres = Boolean(process.env.TEST_PG_URL);
 const tiers = [
-  ['typecheck', 'tsc -p tsconfig.json && tsc -p web/tsconfig.json && tsc -p tests/e2e/tsconfig.json'],
-  ['lint', 'biome check .'],
-  ['unit and integration', 'vitest run'],
-  ['browser', 'playwright test'],
+  {
+    name: 'typecheck',
+    lines: [CURRENT],
+    command: 'tsc -p tsconfig.json && tsc -p web/tsconfig.json && tsc -p tests/e2e/tsconfig.json',
+  },
+  { name: 'lint', lines: [CURRENT], command: 'biome check .' },
+  { name: 'unit', lines: [CURRENT, FLOOR], command: 'vitest run --project unit' },
+  { name: 'start-up smoke', lines: [CURRENT, FLOOR], command: 'vitest run --project smoke' },
+  { name: 'integration (PGlite)', lines: [CURRENT], command: 'vitest run --project integration:pglite' },
+  ...(postgres
+    ? [
+        {
+          name: 'integration (PostgreSQL)',
+          lines: [CURRENT],
+          command: 'vitest run --project integration:postgres',
+        },
+      ]
+    : []),
+  { name: 'browser', lines: [CURRENT], command: 'playwright test' },
 ];
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const currentOnly = args.includes('--node=current');
+const words = args.filter((word) => !word.startsWith('--'));
+const chosen = tiers.filter(({ name }) => words.length === 0 || words.some((word) => name.includes(word)));
+
+// Counts and per-file times of this run (tests/support/count-assertions.ts, tests/e2e/support/count-reporter.ts).
+const countDir = join(PROJECT_ROOT, '.test-results');
+rmSync(countDir, { recursive: true, force: true });
+mkdirSync(countDir, { recursive: true });
+
 const results = [];
-for (const [name, command] of tiers) {
-  if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
-  process.stdout.write(`\n=== ${name}: ${command}\n`);
-  const started = Date.now();
-  const { status } = spawnSync(command, { stdio: 'inherit', shell: true });
-  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+for (const tier of chosen) {
+  const lines = currentOnly ? ['current'] : tier.lines;
+  for (const line of lines) {
+    // The project's tools first, as `npm test` puts them (also when this script is run directly).
+    let env = {
+      ...process.env,
+      PATH: `${join(PROJECT_ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
+      HG_COUNT_DIR: join(countDir, `${slug(tier.name)}-${line}`),
+    };
+    if (line !== 'current') {
+      let binary;
+      try {
+        binary = await nodeFor(line);
+      } catch (error) {
+        process.stdout.write(
+          `\n=== ${tier.name} on Node ${line}: cannot get Node ${line}: ${error.message}\n`,
+        );
+        results.push({ name: tier.name, line, ok: false, seconds: 0 });
+        continue;
+      }
+      env = { ...envFor(binary, env), HG_NODE_LINE: String(line) };
+    }
+    mkdirSync(env.HG_COUNT_DIR, { recursive: true });
+    const version = spawnSync('node', ['--version'], { env, encoding: 'utf8' }).stdout.trim();
+    process.stdout.write(`\n=== ${tier.name} on Node ${version}: ${tier.command}\n`);
+    const started = Date.now();
+    const { status } = spawnSync(tier.command, { stdio: 'inherit', shell: true, env });
+    results.push({
+      name: tier.name,
+      line: version,
+      ok: status === 0,
+      seconds: Math.round((Date.now() - started) / 1000),
+      dir: env.HG_COUNT_DIR,
+    });
+  }
 }
 
 process.stdout.write('\n=== summary\n');
-for (const { name, ok, seconds } of results)
-  process.stdout.write(`${ok ? 'pass' : 'FAIL'}  ${name} (${seconds} s)\n`);
+let total = 0;
+const rows = [];
+for (const { name, line, ok, seconds, dir } of results) {
+  total += seconds;
+  const counted = dir ? readCounts(dir) : [];
+  for (const row of counted) rows.push({ ...row, tier: name, line });
+  const tests = counted.reduce((sum, row) => sum + row.tests, 0);
+  const assertions = counted.reduce((sum, row) => sum + row.assertions, 0);
+  const counts = counted.length > 0 ? `, ${tests} tests, ${assertions} assertions` : '';
+  process.stdout.write(`${ok ? 'pass' : 'FAIL'}  ${name} on Node ${line} (${seconds} s${counts})\n`);
+}
+const allTests = rows.reduce((sum, row) => sum + row.tests, 0);
+const allAssertions = rows.reduce((sum, row) => sum + row.assertions, 0);
+process.stdout.write(`total ${total} s; ${allTests} tests and ${allAssertions} assertions counted\n`);
 if (!process.env.TEST_PG_URL) {
   process.stdout.write(
     'note: TEST_PG_URL is not set, so the PostgreSQL tier did not run (.ci/run sets it)\n',
   );
 }
+if (rows.length > 0) {
+  spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts/slowest-tests.mjs'), countDir], {
+    stdio: 'inherit',
+  });
+}
 process.exit(results.every((result) => result.ok) ? 0 : 1);
+
+function slug(name) {
+  return name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/-$/, '')
+    .toLowerCase();
+}
+
+/** The per-file lines the counters wrote for one tier run. */
+function readCounts(dir) {
+  let names = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith('.jsonl'))
+    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line));
+}
