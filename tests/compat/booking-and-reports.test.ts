@@ -1,3 +1,4 @@
+// @databases: both — the server-side guards are SQL constraints and triggers.
 /**
  * Issue 9's server-side guards, through supabase-js only (anon key, members' sessions), as a browser
  * that skips the web app's checks would call the API: hostile lengths, negative or malformed amounts,

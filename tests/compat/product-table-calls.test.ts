@@ -1,3 +1,4 @@
+// @databases: both — the answers the web app branches on come from RLS and constraints.
 /**
  * Product §table-calls and §rpc exactly as the web app writes them with supabase-js,
  * against the real server: each call's answer (data, error code, HTTP status) as the web app reads it,

@@ -1,3 +1,4 @@
+// @databases: both — private channels are decided by RLS on realtime.messages.
 /**
  * Realtime Authorization and broadcast from the database (issue 24, decision 147), through the
  * oldest supabase-js supported (2.109) and the one the app ships: private channels are decided by

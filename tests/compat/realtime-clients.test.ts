@@ -1,3 +1,4 @@
+// @databases: both — postgres_changes are captured in the database.
 /**
  * postgres_changes, broadcast and presence through the oldest supabase-js supported (2.109, alias
  * `supabase-js-oldest`) and the one the app ships (the newest published), on both protocol versions:

@@ -1,3 +1,4 @@
+// @databases: both — the data API's generated SQL.
 /**
  * The data API as PostgREST 13 answers postgrest-js (issue 23, decision 110), through the shipped and
  * the newest postgrest-js, each given nothing but the URL and a key.

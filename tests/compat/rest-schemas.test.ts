@@ -1,3 +1,4 @@
+// @databases: both — schemas, grants and the schema cache.
 /**
  * More than one exposed schema (PGRST_DB_SCHEMAS, decision 155), as PostgREST 13 serves it: reads
  * choose the schema with Accept-Profile, writes and RPC POST with Content-Profile, the first listed is

@@ -1,3 +1,4 @@
+// @databases: both — row-level security through the API.
 /**
  * The row-level-security matrix (tests/integration/rls-matrix.data.ts) through supabase-js against the
  * real server: the same cases the SQL-level runner checks, sent as the web app sends them.

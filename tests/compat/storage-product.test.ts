@@ -1,3 +1,4 @@
+// @databases: both — the product buckets' storage policies.
 /**
  * The product's own use of storage (product §buckets, §avatar, §admin), exactly as the web app calls
  * supabase-js, on both backends: avatar upload → public URL returns the same bytes → the previous

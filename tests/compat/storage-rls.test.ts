@@ -1,3 +1,4 @@
+// @databases: both — storage policies (RLS on storage.objects).
 /**
  * The row-level-security matrix of storage.objects, through supabase-js only, on both backends: every
  * caller (anon, the folder's owner, another user, an admin, the service key) × every operation

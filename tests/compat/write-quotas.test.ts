@@ -1,3 +1,4 @@
+// @databases: both — write quotas are SQL triggers.
 /**
  * Write quotas on every table members and visitors can write (decision 094), through supabase-js only,
  * as a script that skips the web app would call the API: one huge insert, a burst of small ones, a

@@ -1,3 +1,4 @@
+// @databases: both — the status flow, one booking per slot and notifications are SQL (triggers, RLS).
 /**
  * Issue 15 "Bookings" through supabase-js: the admin list (filters, sorting, pages), the status flow
  * with its internal note, one confirmed booking per slot, the booker's notification and mail — and a

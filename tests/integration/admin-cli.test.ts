@@ -1,3 +1,4 @@
+// @databases: both — the command behaves differently on each database (PostgreSQL while the server runs).
 /**
  * `npm run admin -- grant | revoke | list` (decision 093), run as its own process exactly as an operator
  * runs it, on the database of the tier under test: on PostgreSQL while the server runs; on the

@@ -1,3 +1,4 @@
+// @databases: both — the audit log and notify helpers are SQL triggers and functions.
 /**
  * Issue 15's shared foundations (decision 100): the append-only audit log, `private.audit_row_change()`
  * and `private.audit(...)`, `private.notify(...)`, and the dashboard's counts — through supabase-js for

@@ -1,3 +1,4 @@
+// @databases: both — role grants, suspensions and their guards are SQL functions and RLS.
 /**
  * Issue 15 "Members and roles" through supabase-js: admins search members and see their role, access
  * and counts; grant and revoke the admin role (never the last one, whichever way it is asked); suspend

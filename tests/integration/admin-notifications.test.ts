@@ -1,3 +1,4 @@
+// @databases: both — notifications are written by database triggers.
 /**
  * Issue 15 "Notifications from what happens", the Scammer Network subscription: activation,
  * cancellation and the approaching end of access are told by the database itself (a notification with

@@ -1,3 +1,4 @@
+// @databases: both — drafts and scheduled posts are hidden by RLS.
 /**
  * Issue 15 "Posts" through supabase-js: admins write Markdown that the server renders to sanitised
  * HTML and stores with the post; drafts and scheduled posts stay hidden until their time; nobody can

@@ -1,3 +1,4 @@
+// @databases: both — anonymous users write nothing: RLS on every writable table.
 /**
  * Anonymous sign-ins on the server side (issue 24, decision 148): the order of GoTrue's checks (the
  * switch, the per-address hourly limit, DISABLE_SIGNUP), what is stored, and the product's rule that

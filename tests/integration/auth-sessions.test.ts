@@ -1,3 +1,4 @@
+// @databases: both — what the database stores and refresh-token rotation under concurrent transactions.
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '#tests/support/auth.ts';

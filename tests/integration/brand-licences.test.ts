@@ -1,3 +1,4 @@
+// @databases: both — licence rules, guards and audit are SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '#tests/e2e/support/images.ts';
 import { adminClient, anonClient } from '#tests/support/clients.ts';

@@ -1,3 +1,4 @@
+// @databases: both — search, guards, claims and merges are SQL and RLS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';

@@ -1,3 +1,4 @@
+// @databases: both — statement timeouts, the pool and admission differ by driver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '#server/rest/schema-cache.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';

@@ -1,3 +1,4 @@
+// @databases: both — the driver and the migration runner themselves.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @databases: both — crash recovery depends on the driver's transactions.
 /**
  * The blob journal after a crash (decision 072): a process that died after setting blobs aside but
  * before its transaction committed, and one that died after committing but before purging. The sweep

@@ -1,3 +1,4 @@
+// @databases: both — erasure cascades through SQL and must leave nothing on either database.
 /**
  * DELETE /functions/v1/gdpr-data-deletion against the real server, database and blob backends (disk
  * and S3): everything of the caller goes — checked in the database and in the backend directly —

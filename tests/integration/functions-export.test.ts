@@ -1,3 +1,4 @@
+// @databases: both — the export document is built in SQL from every table.
 /**
  * POST /functions/v1/gdpr-data-export against the real server and database: who may call it, what the
  * document holds (a row from every table that holds user data, the files), what it never holds

@@ -1,3 +1,4 @@
+// @databases: both — leases are rows taken under concurrent transactions; samples are SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimLease, readLease, releaseLease } from '#server/db/leases.ts';
 import { applySamples } from '#server/db/samples.ts';

@@ -1,3 +1,4 @@
+// @databases: both — the market data's RLS and import checks are SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';

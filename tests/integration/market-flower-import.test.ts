@@ -1,3 +1,4 @@
+// @databases: both — every row check of the import is SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';

@@ -1,3 +1,4 @@
+// @databases: both — set queries and statement triggers of the import path.
 /**
  * The server's import path at size (decision 144): rows passed as one string or array per column to
  * private.market_import_close_columns, checked by set queries, and the close → security reference

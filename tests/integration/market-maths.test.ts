@@ -1,3 +1,4 @@
+// @databases: both — the index maths are SQL (market_compute.sql).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';

@@ -1,3 +1,4 @@
+// @databases: both — every privacy setting is decided by RLS and SQL views.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient } from '#tests/support/clients.ts';

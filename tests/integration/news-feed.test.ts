@@ -1,3 +1,4 @@
+// @databases: both — rpc news_feed, its ranking and search are SQL.
 /**
  * rpc('news_feed') through supabase-js (product §news): newest first with keyset pages, search ranked
  * and highlighted, category and team-post filters, hidden and grouped articles, bad arguments.

@@ -1,3 +1,4 @@
+// @databases: both — some checks are about PostgreSQL itself (they say so).
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @databases: both — change capture and RLS filtering happen in the database.
 /**
  * postgres_changes through supabase-js, as the web app uses them for live notifications. On the
  * PostgreSQL tier every test runs against TWO servers sharing one database (subscribers on both,

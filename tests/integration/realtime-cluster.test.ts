@@ -1,3 +1,4 @@
+// @databases: both — several processes on one PostgreSQL (skipped on PGlite, said in the file).
 /**
  * Several server processes on one PostgreSQL database: broadcasts, presence and postgres_changes
  * reach clients whichever process they are connected to, and a process that stops (or is killed)

@@ -1,3 +1,4 @@
+// @databases: both — cleanup is SQL and differs by database (PGlite has no autovacuum).
 /**
  * What the realtime heartbeat keeps tidy: delivered changes are forgotten, processes that stopped
  * beating are removed with their subscriptions and presences (whose leaves are announced), and the

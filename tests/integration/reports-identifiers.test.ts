@@ -1,3 +1,4 @@
+// @databases: both — contact normalisation and linking are SQL.
 /**
  * Issue 19 "Repeat offenders" (decision 124): contact details normalised with real-world formats —
  * US/CA phones with and without the country code, international numbers, mixed-case emails with

@@ -1,3 +1,4 @@
+// @databases: both — replies, evidence and merges are SQL, RLS and storage policies.
 /**
  * Issue 19, what the Scammer Network adds around a published report, through supabase-js:
  * - the right of reply (decision 126): members named in a published report send a reply, correction

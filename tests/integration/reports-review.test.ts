@@ -1,3 +1,4 @@
+// @databases: both — the review path and redaction are SQL and RLS.
 /**
  * Issue 19, Scammer Network review and reading, through supabase-js: only admins move a report along
  * submitted → under_review → published | rejected, claim it for themselves, write its public summary

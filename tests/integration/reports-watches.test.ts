@@ -1,3 +1,4 @@
+// @databases: both — watch alerts are database triggers and RLS.
 /**
  * Issue 19 "Watch alerts" (decision 125): a member with access watches a name, business, phone, email or
  * domain; publishing a matching report notifies them and queues a mail — never through a redacted field,

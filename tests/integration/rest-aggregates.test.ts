@@ -1,3 +1,4 @@
+// @databases: both — the data API's generated SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '#tests/support/clients.ts';
 import { installRestFixture, type RestReply, restHttp } from '#tests/support/rest-fixture.ts';

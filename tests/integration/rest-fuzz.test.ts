@@ -1,3 +1,4 @@
+// @databases: both — generated SQL and the driver's errors for hostile input.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '#server/rest/schema-cache.ts';

@@ -1,3 +1,4 @@
+// @databases: both — EXPLAIN output comes from the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '#tests/support/clients.ts';
 import { installRestFixture, restHttp } from '#tests/support/rest-fixture.ts';

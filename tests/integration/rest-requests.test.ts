@@ -1,3 +1,4 @@
+// @databases: both — the data API's generated SQL and timeouts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '#server/rest/schema-cache.ts';
 import {

@@ -1,3 +1,4 @@
+// @databases: both — the data API's generated SQL for writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installRestFixture, type RestReply, restHttp } from '#tests/support/rest-fixture.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';

@@ -1,3 +1,4 @@
+// @databases: both — row-level security at SQL level.
 /**
  * Runs the row-level-security matrix (rls-matrix.data.ts) against the product schema at SQL level:
  * each case in its own transaction as anon, a signed-in user or service_role (db.withScope, as the

@@ -1,3 +1,4 @@
+// @databases: both — the product schema's SQL.
 /**
  * Product §table-calls and the states of each area's section at SQL level, as the Data API will run them:
  * each statement in a transaction scoped to the caller. The SQL mirrors what PostgREST generates for the web

@@ -1,3 +1,4 @@
+// @databases: both — the product schema read from the catalog.
 /**
  * Properties of the product schema as a whole, read from the catalog: the contracts other services
  * rely on, RLS on every table with policies in Supabase's recommended form, an index behind every

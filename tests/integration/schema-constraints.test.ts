@@ -1,3 +1,4 @@
+// @databases: both — constraints and their SQLSTATEs.
 /**
  * The database refuses what product §input-rules forbids even when a request skips the browser: hostile
  * lengths, negative amounts, future incident dates, past bookings, unknown categories and slots, markup in

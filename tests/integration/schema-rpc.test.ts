@@ -1,3 +1,4 @@
+// @databases: both — the remote procedures' SQL.
 /**
  * The remote procedures of product §rpc at SQL level, called with named arguments exactly as PostgREST
  * calls them for supabase.rpc(name, { ...args }) (the JSON keys are the argument names).

@@ -1,3 +1,4 @@
+// @databases: both — the planner's use of indexes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planRequest } from '#server/rest/plan.ts';
 import { Params, readStatement } from '#server/rest/query.ts';

@@ -1,3 +1,4 @@
+// @databases: both — the storage schema, policies and helpers at SQL level.
 /**
  * The storage schema at SQL level: the policy helpers behave as Supabase's, the name rules hold for
  * every path into the table (not only the API), row-level security is on with the product's policies

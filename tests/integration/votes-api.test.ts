@@ -1,3 +1,4 @@
+// @databases: both — vote guards, tallies and rankings are SQL triggers under concurrency.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

@@ -10,15 +10,20 @@ export function testDatabase(): TestDatabase {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** Creates an empty database on the TEST_PG_URL server; returns its URL and a function dropping it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a database on the TEST_PG_URL server — empty, or a copy of `template` (a migrated one made
+ * by the global setup, decision 164) — and returns its URL and a function dropping it.
+ */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_PG_URL;
   if (!adminUrl) throw new Error('TEST_PG_URL is not set: the PostgreSQL tier needs a server');
   const name = `hg_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
@@ -39,12 +44,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /**
- * A fresh database of the tier under test for a server or a test about to use `dataDir`: a copy of
- * the migrated PGlite template in `dataDir/db` (url undefined), or a new database on the PostgreSQL
- * server (its url). `drop` removes the PostgreSQL database; the data directory is the caller's.
+ * A fresh, migrated database of the tier under test for a server or a test about to use `dataDir`: a
+ * copy of the migrated PGlite template in `dataDir/db` (url undefined), or a copy of the migrated
+ * PostgreSQL template on the server (its url). `drop` removes the PostgreSQL database; the data
+ * directory is the caller's. Without a template (a test run outside the global setup) the server
+ * migrates the empty database itself.
  */
 export async function freshDatabase(dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
-  if (testDatabase() === 'postgres') return createPostgresDatabase();
+  if (testDatabase() === 'postgres') return createPostgresDatabase(process.env.HIGHGRADE_PG_TEMPLATE);
   const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
   if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
   return { drop: async () => {} };

@@ -79,7 +79,7 @@ export async function openTestDatabase(): Promise<{ db: Database; dataDir: strin
   let db: Database;
   let drop = async () => {};
   if (testDatabase() === 'postgres') {
-    const database = await createPostgresDatabase();
+    const database = await createPostgresDatabase(process.env.HIGHGRADE_PG_TEMPLATE);
     drop = database.drop;
     db = await openPostgres({ url: database.url, poolMax: 4 });
   } else {

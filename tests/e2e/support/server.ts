@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pgliteTemplate } from '#tests/support/pglite-template.ts';
+import { pgliteTemplate } from '#tests/support/database-templates.ts';
 import { freePort } from '#tests/support/server-process.ts';
 import { spawnServer } from '#tests/support/spawn-server.ts';
 import { apiKey } from '#tests/support/tokens.ts';

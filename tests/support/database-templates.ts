@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrate, readMigrations } from '#server/db/migrate.ts';
+import { openPglite } from '#server/db/pglite.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import { PROJECT_ROOT } from '#server/web-build.ts';
+
+/**
+ * Migrated databases made once per set of migrations and copied for each test server (decision 164):
+ * applying every migration and definition takes seconds, a copy takes milliseconds.
+ */
+
+/** A hash of everything a migrated database is made from: the migration files and `extra`. */
+async function migrationsHash(extra: string): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(extra);
+  for (const file of await readMigrations()) hash.update(`${file.layer}/${file.name}:${file.checksum}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A freshly initialised and fully migrated PGlite cluster (its `db` folder), copied per server. */
+export async function pgliteTemplate(): Promise<string> {
+  const pglite = JSON.parse(
+    await readFile(join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  const cacheDir = join(PROJECT_ROOT, 'node_modules/.cache/highgrade');
+  const template = join(cacheDir, `pglite-${await migrationsHash(pglite.version)}`);
+  try {
+    await stat(join(template, 'db', 'PG_VERSION'));
+    return join(template, 'db');
+  } catch {
+    // build it below
+  }
+  const scratch = `${template}.tmp-${process.pid}`;
+  await rm(scratch, { recursive: true, force: true });
+  await mkdir(scratch, { recursive: true });
+  const db = await openPglite({ dataDir: scratch });
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  await rm(template, { recursive: true, force: true });
+  await rename(scratch, template);
+  return join(template, 'db');
+}
+
+/** Several checkouts (and CI) may share one PostgreSQL server: each keeps templates of its own. */
+const CHECKOUT = createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 8);
+const TEMPLATE_PREFIX = `hg_tpl_${CHECKOUT}_`;
+
+/**
+ * The name of a migrated database on the TEST_PG_URL server that `create database … template …`
+ * copies for each test (tests/support/databases.ts). Made when missing, under an advisory lock so
+ * concurrent runs make it once; this checkout's templates of older migrations are dropped.
+ */
+export async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${await migrationsHash('postgres')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`select pg_advisory_lock(hashtext('highgrade test templates'))`);
+    const existing = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1`,
+      [`${TEMPLATE_PREFIX}%`],
+    );
+    for (const { datname } of existing.rows) {
+      if (datname !== name) await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+    if (existing.rows.some((row) => row.datname === name)) return name;
+
+    const scratch = `hg_tpl_tmp_${process.pid}`;
+    await admin.query(`drop database if exists ${scratch} with (force)`);
+    await admin.query(`create database ${scratch}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${scratch}`;
+    const db = await openPostgres({ url: url.toString(), poolMax: 1 });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    // Renamed only once complete, so a half-migrated template is never copied.
+    await admin.query(`alter database ${scratch} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
