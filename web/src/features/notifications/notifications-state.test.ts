@@ -64,6 +64,20 @@ describe('notificationsReducer', () => {
     expect(state.unread).toBe(3);
   });
 
+  it('counts a live row once when the count saw it but the list did not (the two queries run side by side)', () => {
+    let state = notificationsReducer(initialNotificationsState, { type: 'loading' });
+    state = notificationsReducer(state, { type: 'received', item: note(6) });
+    // The list ran before n-6 was written, the count after: its 2 include n-6.
+    state = notificationsReducer(state, {
+      type: 'loaded',
+      items: [note(5)],
+      unread: 2,
+      countedUnread: ['n-6', 'n-5'],
+    });
+    expect(state.items.map((item) => item.id)).toEqual(['n-6', 'n-5']);
+    expect(state.unread).toBe(2);
+  });
+
   it('marks one read and lowers the count once', () => {
     let state = loaded([note(2), note(1)], 5);
     state = notificationsReducer(state, { type: 'marked-read', id: 'n-1' });

@@ -29,7 +29,13 @@ export type NotificationsEvent =
   | { type: 'reset' }
   | { type: 'loading' }
   | { type: 'failed' }
-  | { type: 'loaded'; items: AppNotification[]; unread: number }
+  | {
+      type: 'loaded';
+      items: AppNotification[];
+      unread: number;
+      /** Ids of the newest unread rows the count saw (its query runs beside the list's). */
+      countedUnread?: string[];
+    }
   | { type: 'received'; item: AppNotification }
   | { type: 'marked-read'; id: string }
   | { type: 'all-marked-read' };
@@ -52,13 +58,15 @@ export function notificationsReducer(
     case 'failed':
       return { ...state, status: state.status === 'ready' ? 'ready' : 'error' };
     case 'loaded': {
-      // Rows that arrived live while the list was loading may be newer than what the load saw.
+      // Rows that arrived live while the list was loading may be newer than what the load saw. The
+      // count runs beside the list, so it may have seen a row the list missed: that one is counted once.
       const loadedIds = new Set(event.items.map((item) => item.id));
+      const counted = new Set(event.countedUnread ?? []);
       const extra = state.items.filter((item) => !loadedIds.has(item.id));
       return {
         status: 'ready',
         items: newestFirst([...event.items, ...extra]).slice(0, NOTIFICATIONS_LIMIT),
-        unread: event.unread + extra.filter((item) => !item.is_read).length,
+        unread: event.unread + extra.filter((item) => !item.is_read && !counted.has(item.id)).length,
       };
     }
     case 'received': {

@@ -15,7 +15,7 @@ import {
  */
 export async function getNotifications(
   userId: string,
-): Promise<{ items: AppNotification[]; unread: number }> {
+): Promise<{ items: AppNotification[]; unread: number; countedUnread: string[] }> {
   const supabase = await loadSupabase();
   const [list, unread] = await Promise.all([
     supabase
@@ -24,16 +24,20 @@ export async function getNotifications(
       .eq('user_id', userId)
       .order('created_at', { ascending: false })
       .limit(NOTIFICATIONS_LIMIT),
+    // The newest unread ids come with the count: a live row this query counted is not counted again.
     supabase
       .from('notifications')
-      .select('id', { count: 'exact', head: true })
+      .select('id', { count: 'exact' })
       .eq('user_id', userId)
-      .eq('is_read', false),
+      .eq('is_read', false)
+      .order('created_at', { ascending: false })
+      .limit(NOTIFICATIONS_LIMIT),
   ]);
   if (list.error) throw list.error;
   if (unread.error) throw unread.error;
   const items = (list.data ?? []).map(parseNotification).filter((item) => item !== null);
-  return { items, unread: unread.count ?? items.filter((item) => !item.is_read).length };
+  const countedUnread = (unread.data ?? []).map((row) => row.id);
+  return { items, unread: unread.count ?? items.filter((item) => !item.is_read).length, countedUnread };
 }
 
 /**
