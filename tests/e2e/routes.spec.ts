@@ -1,5 +1,8 @@
 import { expect, expectNoSeriousA11yViolations, ROUTES, test } from './fixtures.ts';
 
+// Each test opens one page in its own context: the file's 40 tests spread over every worker (issue 38).
+test.describe.configure({ mode: 'parallel' });
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`every route, ${colorScheme} theme`, () => {
     test.use({ colorScheme });
