@@ -71,7 +71,9 @@ export default function PrivacyPolicyPage() {
               <strong>Security logs:</strong> the account events of our sign-in service (sign-ups, sign-ins,
               sign-outs, password and email changes, with the IP address and time of each) and the security
               events the site records (such as failed sign-ins, exceeded rate limits or unusual activity, with
-              the page address, browser type (user agent), IP address and time).
+              the page address, browser type (user agent), IP address and time, and — when you are signed in —
+              your account and email address). We keep them to protect accounts and the service (our
+              legitimate interest).
             </li>
             <li>
               <strong>Rate-limit records:</strong> for actions that can be abused (signing in, signing up,
