@@ -74,11 +74,16 @@ async function createEmailUser(
     id,
     email: options.email,
     encryptedPassword: options.passwordHash,
-    emailConfirmed: options.confirmed,
+    emailConfirmed: false,
     invited: options.invited,
     appMetadata: { provider: 'email', providers: ['email'] },
     userMetadata,
   });
+  // A sign-up confirmed at once (ENABLE_EMAIL_AUTOCONFIRM) is inserted, then confirmed, as GoTrue does:
+  // a database trigger sees the confirmation of a sign-up exactly as when the member follows the
+  // mailed link (the product welcomes them), and an account an admin creates confirmed stays apart
+  // (decision 191).
+  if (options.confirmed) await updateUser(tx, id, { emailConfirmedNow: true });
   await insertIdentity(tx, { userId: id, provider: 'email', providerId: id, data: identity });
   return id;
 }

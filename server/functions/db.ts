@@ -587,3 +587,21 @@ export async function isAdmin(tx: Queryable, userId: string): Promise<boolean> {
   );
   return row?.admin ?? false;
 }
+
+/** Warns members whose chosen inactivity period ends within 14 days (decision 192); returns how many. */
+export async function warnInactiveMembers(tx: Queryable): Promise<number> {
+  const row = await one<{ warned: number }>(tx, 'select private.inactivity_warn() as warned', []);
+  return row?.warned ?? 0;
+}
+
+/** Members warned 14 days ago or more, still inactive past their period: to be erased now. */
+export async function inactiveAccountsDue(tx: Queryable): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>('select private.inactivity_due() as id');
+  return rows.map((row) => row.id);
+}
+
+/** Deletes security events older than 12 months (decision 193); returns how many. */
+export async function pruneSecurityEvents(tx: Queryable): Promise<number> {
+  const row = await one<{ removed: number }>(tx, 'select private.security_logs_prune() as removed', []);
+  return row?.removed ?? 0;
+}

@@ -14,6 +14,7 @@ import {
   voteHousekeeping,
 } from './db.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
+import { type InactivityRun, pruneSecurityLogs, runInactivityDeletion } from './inactive-accounts.ts';
 import type { NewsDeps } from './news-feeds.ts';
 import { createPayments, type PaymentsDeps } from './payments.ts';
 import type { ProductMailDeps } from './product-mail.ts';
@@ -38,6 +39,14 @@ export interface FunctionsDeps {
   subscriptions: { remind(): Promise<number>; pruneEvents(): Promise<number> };
   /** Stripe or the labelled demo mode (decisions 131–133). */
   payments: PaymentsDeps;
+  /**
+   * What the privacy policy promises about time: inactive accounts warned, then erased (decision 192);
+   * security logs older than 12 months deleted (decision 194).
+   */
+  retention: {
+    eraseInactive(): Promise<InactivityRun>;
+    pruneSecurityLogs(): Promise<{ events: number; auth: number }>;
+  };
   /** Daily closes from the optional quote provider (MARKET_QUOTES_URL; decision 143). */
   quotes: QuoteDeps & { shutdownController: AbortController };
   /** Releases what the functions opened (the blob backend). */
@@ -53,19 +62,21 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   // So are the vote rules (VOTE_MIN_ACCOUNT_AGE_HOURS, VOTE_RING_DETECTION); the vote triggers read them.
   await setVoteSettings(ctx.db, ctx.config.functions.votes);
   const quotesShutdown = new AbortController();
+  const deletion: DeletionDeps = {
+    db: ctx.db,
+    trash,
+    log: ctx.log,
+    secret: ctx.keys.jwtSecret,
+    outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
+  };
+  const payments = createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl);
   return {
     export: {
       db: ctx.db,
       apiUrl: ctx.config.apiExternalUrl,
       exportsPerHour: ctx.config.functions.gdprExportsPerHour,
     },
-    deletion: {
-      db: ctx.db,
-      trash,
-      log: ctx.log,
-      secret: ctx.keys.jwtSecret,
-      outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
-    },
+    deletion,
     news: {
       db: ctx.db,
       log: ctx.log,
@@ -95,7 +106,11 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       remind: () => remindExpiringSubscriptions(ctx.db),
       pruneEvents: () => pruneStripeEvents(ctx.db),
     },
-    payments: createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl),
+    payments,
+    retention: {
+      eraseInactive: () => runInactivityDeletion({ db: ctx.db, deletion, payments, log: ctx.log }),
+      pruneSecurityLogs: () => pruneSecurityLogs(ctx.db),
+    },
     quotes: {
       ...quoteDeps(ctx.config.marketQuotes, ctx.db, ctx.log, quotesShutdown.signal),
       shutdownController: quotesShutdown,

@@ -7,7 +7,8 @@
 --   show_activity       recent Pass or Gas votes and comments (and their counts) only when it is on.
 -- A suspended or deleted account, or a username nobody has, is {"status": "not_found"}. Admins see what
 -- everyone sees here; they have the admin dashboard for the rest. A missing settings row means the
--- defaults of product §privacy (public, email hidden, activity shown).
+-- defaults (public, email hidden, activity hidden: privacy by default, decision 193; members from before
+-- that were given a row holding what applied to them).
 create or replace function public.member_profile(p_username text) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -35,7 +36,7 @@ begin
     return jsonb_build_object('status', 'not_found');
   end if;
 
-  select coalesce(s.profile_visibility, 'public'), coalesce(s.show_email, false), coalesce(s.show_activity, true)
+  select coalesce(s.profile_visibility, 'public'), coalesce(s.show_email, false), coalesce(s.show_activity, false)
   into v_visibility, v_show_email, v_show_activity
   from (select 1) one
   left join public.privacy_settings s on s.user_id = v_profile.user_id;
@@ -116,7 +117,7 @@ begin
       and u.deleted_at is null
       and (u.banned_until is null or u.banned_until <= now())
       and coalesce(s.profile_visibility, 'public') = 'public'
-      and coalesce(s.show_activity, true);
+      and coalesce(s.show_activity, false);
 end
 $$;
 revoke all on function public.member_names(uuid[]) from public;

@@ -95,7 +95,12 @@ $$;
 -- ---------------------------------------------------------------------------------------------------
 -- global_rate_limit_check(action_type_param, max_attempts, time_window_minutes, ip_address,
 --   max_ip_attempts) → boolean
--- As before (20261121100500), with the server's rule for the user, the address and the window.
+-- As before (20261121100500), with the server's rule for the user, the address and the window, and
+-- (decision 190): the address is always the one the server saw (behind TRUST_PROXY the forwarded one),
+-- for every role — `ip_address` stays accepted (and checked) but counts only in a session that has no
+-- request at all (the server's own SQL). A caller who is not signed in is counted like
+-- progressive_rate_limit_check counts one: by its address, against the rule's max_attempts (visitor
+-- attempts at that address), besides the address-wide max_ip_attempts every caller there shares.
 -- ---------------------------------------------------------------------------------------------------
 create or replace function public.global_rate_limit_check(
   action_type_param text,
@@ -121,9 +126,9 @@ begin
       raise exception using errcode = 'invalid_parameter_value', message = 'ip_address must be an IP address';
     end if;
   end if;
-  -- A browser cannot choose the address it is counted under; a server-side caller names its client's.
-  v_ip := case when private.caller_is_privileged() then coalesce(v_given, private.request_ip())
-               else coalesce(private.request_ip(), v_given) end;
+  -- Nobody chooses the address they are counted under: the request's wins. Only SQL run without a
+  -- request (no headers: the server's own code) names its client's.
+  v_ip := coalesce(private.request_ip(), v_given);
 
   if v_uid is null and v_ip is null then
     return true; -- nobody to attribute the attempt to (see progressive_rate_limit_check)
@@ -146,6 +151,15 @@ begin
       and a.created_at > now() - make_interval(mins => v_rule.window_minutes);
     if v_count >= v_rule.max_ip_attempts then
       return false;
+    end if;
+    if v_uid is null then
+      -- A visitor is its address: the subject's limit applies to the visitors' attempts there.
+      select count(*) into v_count from private.rate_limit_attempts a
+      where a.action_type = action_type_param and a.ip = v_ip and a.user_id is null
+        and a.created_at > now() - make_interval(mins => v_rule.window_minutes);
+      if v_count >= v_rule.max_attempts then
+        return false;
+      end if;
     end if;
   end if;
 

@@ -232,13 +232,13 @@ describe('privacy_settings: select single (PGRST116 when missing), upsert on use
     expect(count).toBe(1);
   });
 
-  it('start from the spec defaults when a row is created without values', async () => {
+  it('start with every optional sharing setting off when a row is created without values', async () => {
     const { data } = await bob.client.from('privacy_settings').insert({ user_id: bob.id }).select().single();
     expect(data).toMatchObject({
       profile_visibility: 'public',
       show_email: false,
-      show_activity: true,
-      allow_analytics: true,
+      show_activity: false,
+      allow_analytics: false,
       allow_marketing: false,
       data_processing_consent: false,
       auto_delete_inactive: false,

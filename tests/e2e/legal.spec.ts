@@ -17,6 +17,25 @@ test('the cookie policy names the age verification cookie and covers analytics',
   await expect(main.getByRole('rowheader', { name: AGE_COOKIE })).toBeVisible();
   await expect(main).toContainText('Age verification');
   await expect(main.getByRole('heading', { name: /Analytics/ })).toBeVisible();
+  // There is no analytics, and the policy says so (decision 193).
+  await expect(main).toContainText('runs no analytics and no tracking of any kind');
+});
+
+test('the privacy policy says what is kept how long, and how people named in reports use their rights', async ({
+  page,
+  appConfig,
+}) => {
+  await page.goto('/privacy-policy');
+  const main = page.getByRole('main');
+  await expect(main).not.toContainText('Allow analytics');
+  await expect(main).toContainText('Security logs are kept 12 months');
+  await expect(main).toContainText('salted hash of the IP address');
+  await expect(main).toContainText('deleted 30 days after the vote');
+  await expect(main).toContainText('14 days before, we tell you by a notification and an email');
+  const named = main.getByRole('heading', { name: /People named in scam reports/ });
+  await expect(named).toBeVisible();
+  await expect(main).toContainText('(access), to have it corrected (rectification), to have it erased');
+  await expect(main.getByRole('link', { name: appConfig.supportEmail }).first()).toBeVisible();
 });
 
 test('the privacy policy covers the data held, GDPR rights and retention', async ({ page }) => {

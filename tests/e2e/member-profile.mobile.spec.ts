@@ -11,6 +11,12 @@ test('a public member profile on a phone: one column, nothing wider than the scr
   test.slow();
   const { member, username, productName, comment } = await profileSubject(server);
   try {
+    // The member shows their activity (off by default, decision 193).
+    await setPrivacy(server, member, {
+      profile_visibility: 'public',
+      show_email: false,
+      show_activity: true,
+    });
     await page.goto(`/u/${username}`);
     await expect(page.getByRole('heading', { level: 1, name: member.fullName, exact: true })).toBeVisible(
       FIRST_LOAD,

@@ -14,6 +14,12 @@ test('a public profile with activity, then activity off, private, friends, as a 
   const subject = await profileSubject(server);
   const { member, username, productId, productName, comment } = subject;
   try {
+    // The member shows their activity (off by default, decision 193).
+    await setPrivacy(server, member, {
+      profile_visibility: 'public',
+      show_email: false,
+      show_activity: true,
+    });
     // A visitor, the username in another case: name, @username, member since, bio, recent vote and comment.
     await page.goto(`/u/${username.toUpperCase()}`);
     await expect(page.getByRole('heading', { level: 1, name: member.fullName, exact: true })).toBeVisible(

@@ -55,15 +55,16 @@ test('every privacy setting is changed, saved and still changed after a reload',
   await expect(page.getByText('Only your connections can see your profile')).toBeVisible();
   for (const heading of [
     'Profile Visibility',
-    'Data Processing & Analytics',
+    'Data Processing',
     'Account Retention',
     'Data Rights (GDPR)',
   ]) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
   await expect(toggle(page, 'Show email address')).not.toBeChecked();
-  await expect(toggle(page, 'Show activity')).toBeChecked();
-  await expect(toggle(page, 'Allow analytics')).toBeChecked();
+  // Privacy by default (decision 193): every optional sharing setting off, and no analytics to offer.
+  await expect(toggle(page, 'Show activity')).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Allow analytics' })).toHaveCount(0);
   await expect(toggle(page, 'Allow marketing')).not.toBeChecked();
   await expect(toggle(page, 'Data processing consent')).not.toBeChecked();
   await expect(toggle(page, 'Delete my account when inactive')).not.toBeChecked();
@@ -74,7 +75,6 @@ test('every privacy setting is changed, saved and still changed after a reload',
   for (const name of [
     'Show email address',
     'Show activity',
-    'Allow analytics',
     'Allow marketing',
     'Data processing consent',
     'Delete my account when inactive',
@@ -104,7 +104,7 @@ test('every privacy setting is changed, saved and still changed after a reload',
   expect(data).toMatchObject({
     profile_visibility: 'friends',
     show_email: true,
-    show_activity: false,
+    show_activity: true,
     allow_analytics: false,
     allow_marketing: true,
     data_processing_consent: true,
@@ -115,8 +115,7 @@ test('every privacy setting is changed, saved and still changed after a reload',
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Friends' })).toBeChecked();
   await expect(toggle(page, 'Show email address')).toBeChecked();
-  await expect(toggle(page, 'Show activity')).not.toBeChecked();
-  await expect(toggle(page, 'Allow analytics')).not.toBeChecked();
+  await expect(toggle(page, 'Show activity')).toBeChecked();
   await expect(toggle(page, 'Allow marketing')).toBeChecked();
   await expect(toggle(page, 'Data processing consent')).toBeChecked();
   await expect(toggle(page, 'Delete my account when inactive')).toBeChecked();

@@ -81,6 +81,46 @@ describe('a new member', () => {
   });
 });
 
+describe('a new member on an install without email confirmation (ENABLE_EMAIL_AUTOCONFIRM)', () => {
+  let autoconfirm: TestServer;
+  beforeAll(async () => {
+    autoconfirm = await startTestServer({ ...RELAXED_LIMITS, ENABLE_EMAIL_AUTOCONFIRM: 'true' });
+  });
+  afterAll(() => autoconfirm?.close());
+
+  it('is welcomed once when they sign up (decision 191)', async () => {
+    const client = clientFor(autoconfirm);
+    const email = `welcome-auto-${Date.now().toString(36)}@notifications.example`;
+    const signedUp = await client.auth.signUp({ email, password: 'welcome password' });
+    expect(signedUp.error).toBeNull();
+    expect(signedUp.data.session).not.toBeNull();
+    const { data, error } = await client.from('notifications').select('kind, title, link');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ kind: 'welcome', title: 'Welcome to HighGrade', link: '/profile' }]);
+
+    // Signing in again welcomes nobody twice.
+    await client.auth.signOut();
+    expect((await client.auth.signInWithPassword({ email, password: 'welcome password' })).error).toBeNull();
+    expect((await client.from('notifications').select('kind')).data).toEqual([{ kind: 'welcome' }]);
+  });
+
+  it('is not welcomed when an admin creates the account, confirmed or not', async () => {
+    const made = await signedInUser(autoconfirm);
+    expect(await notificationsOf(made)).toEqual([]);
+    const unconfirmed = await adminClient(autoconfirm).auth.admin.createUser({
+      email: `made-${Date.now().toString(36)}@notifications.example`,
+      password: 'made by an admin',
+      email_confirm: false,
+    });
+    expect(unconfirmed.error).toBeNull();
+    const { rows } = await autoconfirm.db.query(
+      'select kind from public.notifications where user_id = any($1::uuid[])',
+      [[made.id, unconfirmed.data.user?.id]],
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('the subscription tells its member', () => {
   it('when it starts, when it is cancelled and when it starts again', async () => {
     const member = await signedInUser(server);

@@ -66,8 +66,16 @@ const profileAs = async (client: SupabaseClient, name = username) => {
 };
 
 describe('member_profile', () => {
-  it('defaults (no settings row): public, email hidden, activity shown — to everyone alike', async () => {
+  it('defaults (no settings row): public, email and activity hidden (decision 193) — to everyone alike', async () => {
     expect(await sql('select 1 from public.privacy_settings where user_id = $1', [subject.id])).toEqual([]);
+    for (const client of [anon, other.client, admin.client]) {
+      const profile = await profileAs(client);
+      expect(profile).toMatchObject({ status: 'visible', username, email: null, show_activity: false });
+      expect(profile).not.toHaveProperty('votes');
+      expect(profile).not.toHaveProperty('comments');
+    }
+    // Once the member shows their activity, everyone sees it alike.
+    await setPrivacy({ profile_visibility: 'public', show_email: false, show_activity: true });
     for (const client of [anon, other.client, admin.client]) {
       const profile = await profileAs(client);
       expect(profile).toMatchObject({
@@ -90,6 +98,7 @@ describe('member_profile', () => {
       expect(typeof profile.member_since).toBe('string');
       expect(profile).not.toHaveProperty('user_id');
     }
+    await sql('delete from public.privacy_settings where user_id = $1', [subject.id]);
   });
 
   it('finds the member whatever the case of the username', async () => {
@@ -135,6 +144,7 @@ describe('member_profile', () => {
   });
 
   it('hidden comments and held votes stay off the profile', async () => {
+    await setPrivacy({ profile_visibility: 'public', show_email: false, show_activity: true });
     const [hidden] = await sql<{ id: string }>(
       `insert into public.product_comments (user_id, product_id, content, hidden_at)
        values ($1, $2, 'removed by a moderator', now()) returning id`,
@@ -148,6 +158,7 @@ describe('member_profile', () => {
     expect(await profileAs(anon)).toMatchObject({ vote_count: 0, votes: [] });
     await sql(`update public.product_votes set status = 'pending' where user_id = $1`, [subject.id]);
     await sql('delete from public.product_comments where id = $1', [hidden?.id]);
+    await sql('delete from public.privacy_settings where user_id = $1', [subject.id]);
   });
 
   it('an unknown username, a suspended and a deleted account are not found', async () => {
@@ -202,9 +213,18 @@ describe('member_profile', () => {
 describe('member_names (comment authors)', () => {
   it('names only members with a public profile who show their activity', async () => {
     const ids = [subject.id, other.id];
+    // Without settings (activity hidden by default, decision 193) nobody is named.
+    const unnamed = await anon.rpc('member_names', { p_user_ids: ids });
+    expect(unnamed).toMatchObject({ error: null, data: [] });
+    for (const member of [subject, other]) {
+      const shown = await member.client
+        .from('privacy_settings')
+        .upsert({ user_id: member.id, show_activity: true }, { onConflict: 'user_id' });
+      expect(shown.error).toBeNull();
+    }
     const named = await anon.rpc('member_names', { p_user_ids: ids });
     expect(named.error).toBeNull();
-    // `other` keeps the defaults (public, activity shown) and the username derived at sign-up.
+    // `other` shows their activity with a public profile and the username derived at sign-up.
     const [otherProfile] = await sql<{ username: string }>(
       'select username from public.profiles where user_id = $1',
       [other.id],
@@ -226,7 +246,7 @@ describe('member_names (comment authors)', () => {
       expect(hidden.error).toBeNull();
       expect(hidden.data?.map((row: { user_id: string }) => row.user_id)).toEqual([other.id]);
     }
-    await sql('delete from public.privacy_settings where user_id = $1', [subject.id]);
+    await sql('delete from public.privacy_settings where user_id = any($1::uuid[])', [ids]);
   });
 
   it('refuses more than 100 ids at once', async () => {

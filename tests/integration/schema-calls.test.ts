@@ -197,7 +197,7 @@ describe('privacy_settings (§privacy, §table-calls select single, upsert on us
     ).toEqual([]);
   });
 
-  it('start from the spec defaults', async () => {
+  it('start with every optional sharing setting off (decision 193)', async () => {
     const [row] = await runAs<Record<string, unknown>>(
       db,
       bob(),
@@ -207,8 +207,8 @@ describe('privacy_settings (§privacy, §table-calls select single, upsert on us
     expect(row).toEqual({
       profile_visibility: 'public',
       show_email: false,
-      show_activity: true,
-      allow_analytics: true,
+      show_activity: false,
+      allow_analytics: false,
       allow_marketing: false,
       data_processing_consent: false,
       auto_delete_inactive: false,

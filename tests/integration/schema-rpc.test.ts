@@ -285,11 +285,20 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
     const perUser: boolean[] = [];
     for (let index = 0; index < 4; index++) perUser.push(await global(user(BOB, freshIp()), generous));
     expect(perUser).toEqual([true, true, true, false]);
+    // A visitor is counted by its address, under the rule's 3 (decision 190)…
+    const visitor = freshIp();
+    const perVisitor: boolean[] = [];
+    for (let index = 0; index < 4; index++) perVisitor.push(await global(anon(visitor), generous));
+    expect(perVisitor).toEqual([true, true, true, false]);
+    // …and every caller at one address shares its 10.
     const ip = freshIp();
-    const perAddress: boolean[] = [];
-    for (let index = 0; index < 11; index++) perAddress.push(await global(anon(ip), generous));
-    expect(perAddress.filter(Boolean)).toHaveLength(10);
-    expect(perAddress[10]).toBe(false);
+    await db.query(
+      `insert into private.rate_limit_attempts (action_type, user_id, ip)
+       select 'scammer_report', $1::uuid, $2::inet from generate_series(1, 9)`,
+      [ADMIN, ip],
+    );
+    expect(await global(anon(ip), generous)).toBe(true);
+    expect(await global(anon(ip), generous)).toBe(false);
   });
 
   it('limits an address across users and visitors', async () => {
@@ -308,14 +317,24 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
     expect(await global(anon(freshIp()), args)).toBe(true);
   });
 
-  it('applies the "*" rule (50 per address an hour) to actions without a rule of their own', async () => {
-    const ip = freshIp();
+  it('applies the "*" rule (5 per visitor, 50 per address an hour) to actions without a rule of their own', async () => {
+    const visitor = freshIp();
     const results: boolean[] = [];
-    for (let index = 0; index < 51; index++) {
-      results.push(await global(anon(ip), { action_type_param: 'default_ip', max_attempts: 1 }));
+    for (let index = 0; index < 6; index++) {
+      results.push(await global(anon(visitor), { action_type_param: 'default_ip', max_attempts: 1 }));
     }
-    expect(results.filter(Boolean)).toHaveLength(50);
-    expect(results[50]).toBe(false);
+    expect(results).toEqual([true, true, true, true, true, false]);
+    const ip = freshIp();
+    await db.query(
+      `insert into private.rate_limit_attempts (action_type, user_id, ip)
+       select 'default_ip', $1::uuid, $2::inet from generate_series(1, 48)`,
+      [ADMIN, ip],
+    );
+    const shared: boolean[] = [];
+    for (let index = 0; index < 3; index++) {
+      shared.push(await global(anon(ip), { action_type_param: 'default_ip', max_attempts: 1 }));
+    }
+    expect(shared).toEqual([true, true, false]);
   });
 
   it('does not record refused attempts, and forgets attempts outside the window', async () => {
@@ -342,11 +361,11 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
 
   it('ignores an address a browser passes: the request’s own address counts', async () => {
     const ip = freshIp();
-    await setRateLimitRule(db, 'spoof', { max: 1, maxIp: 2 });
+    await setRateLimitRule(db, 'spoof', { max: 2, maxIp: 10 });
     const args = (other: string) => ({
       action_type_param: 'spoof',
-      max_attempts: 1,
-      max_ip_attempts: 2,
+      max_attempts: 2,
+      max_ip_attempts: 10,
       ip_address: other,
     });
     expect(await global(anon(ip), args('10.0.0.1'))).toBe(true);
@@ -354,7 +373,7 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
     expect(await global(anon(ip), args('10.0.0.3'))).toBe(false);
   });
 
-  it('uses the address a server-side caller passes for its client', async () => {
+  it('counts a service-key request at its own address; only SQL without a request names its client’s', async () => {
     await setRateLimitRule(db, 'server_side', { max: 1, maxIp: 1 });
     const args = (ip: string) => ({
       action_type_param: 'server_side',
@@ -362,9 +381,14 @@ describe('global_rate_limit_check(action_type_param, max_attempts, time_window_m
       max_ip_attempts: 1,
       ip_address: ip,
     });
-    expect(await global(serviceRole(), args('2001:db8::1'))).toBe(true);
-    expect(await global(serviceRole(), args('2001:db8::1'))).toBe(false);
-    expect(await global(serviceRole(), args('2001:db8::2'))).toBe(true);
+    const ip = freshIp();
+    expect(await global(serviceRole(ip), args('2001:db8::1'))).toBe(true);
+    expect(await global(serviceRole(ip), args('2001:db8::2'))).toBe(false);
+    // The server's own SQL session has no request: the address it names is its client's.
+    const serverSql: RequestScope = { role: 'service_role', claims: { role: 'service_role' } };
+    expect(await global(serverSql, args('2001:db8::1'))).toBe(true);
+    expect(await global(serverSql, args('2001:db8::1'))).toBe(false);
+    expect(await global(serverSql, args('2001:db8::2'))).toBe(true);
   });
 
   it('reads the first x-forwarded-for entry, with or without a port', async () => {

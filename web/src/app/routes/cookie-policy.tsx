@@ -138,19 +138,11 @@ export default function CookiePolicyPage() {
       id: 'analytics',
       title: 'Analytics',
       body: (
-        <>
-          <p>
-            We use analytics to understand how {siteName} is used — which pages are visited and which features
-            are used — so we can improve it. Our analytics are first-party and aggregated: we do not load
-            third-party analytics or advertising scripts (our security policy blocks scripts from other
-            sites), and we do not use analytics data to build advertising profiles or sell it.
-          </p>
-          <p>
-            Members decide whether their activity is included: switch “Allow analytics” off in Profile →
-            Privacy at any time. We currently set no analytics cookies. If we ever add one, we will list it
-            here, and ask for your consent first where the law requires it.
-          </p>
-        </>
+        <p>
+          {siteName} runs no analytics and no tracking of any kind: no analytics cookies or storage, no
+          analytics or advertising scripts (our security policy blocks scripts from other sites), and no usage
+          statistics about you. The cookie and browser storage listed above are all we use.
+        </p>
       ),
     },
     {
@@ -204,7 +196,7 @@ export default function CookiePolicyPage() {
   return (
     <LegalDocument
       title="Cookie Policy"
-      updated="21 November 2026"
+      updated="28 November 2026"
       intro={
         <p>
           This policy lists every cookie and every piece of browser storage {siteName} uses, what each is for

@@ -63,13 +63,32 @@ export default function PrivacyPolicyPage() {
             </li>
             <li>
               <strong>Privacy settings:</strong> your profile visibility, whether your email and activity are
-              shown, your analytics and marketing choices, your data-processing consent, and whether and when
-              inactive accounts should be deleted automatically.
+              shown, your marketing choice, your data-processing consent, and whether and when your account
+              should be deleted when inactive. Every optional sharing setting starts off: nothing about you is
+              shown to others beyond your profile until you turn it on.
             </li>
             <li>
-              <strong>Security data:</strong> IP address, browser type (user agent), pages requested, the time
-              of each request, sign-in events and security events such as failed sign-ins or exceeded rate
-              limits.
+              <strong>Security logs:</strong> the account events of our sign-in service (sign-ups, sign-ins,
+              sign-outs, password and email changes, with the IP address and time of each) and the security
+              events the site records (such as failed sign-ins, exceeded rate limits or unusual activity, with
+              the page address, browser type (user agent), IP address and time, and — when you are signed in —
+              your account and email address). We keep them to protect accounts and the service (our
+              legitimate interest).
+            </li>
+            <li>
+              <strong>Rate-limit records:</strong> for actions that can be abused (signing in, signing up,
+              resetting a password, submitting a report, exporting your data), the time of each attempt with
+              your account or IP address.
+            </li>
+            <li>
+              <strong>Pass or Gas vote-ring signals:</strong> with each vote, a salted hash of the IP address
+              it came from (a one-way code made with a secret key, from which the address cannot be read back)
+              and the date your account was created. They let us see several new accounts voting together from
+              one address and hold those votes for review; nothing else is done with them.
+            </li>
+            <li>
+              <strong>Inactivity warnings:</strong> if you asked us to delete your account when inactive, the
+              date we warned you and your last activity at that time.
             </li>
             <li>
               <strong>Cookies and browser storage:</strong> described in our{' '}
@@ -94,9 +113,8 @@ export default function PrivacyPolicyPage() {
             safe service). We do not publish the identity of the member who submitted a report.
           </li>
           <li>
-            <strong>To understand and improve the site</strong> — aggregate usage statistics, only while
-            “Allow analytics” is on in your privacy settings (your consent, which you can withdraw at any
-            time).
+            <strong>No analytics or tracking</strong> — we run no analytics and no tracking of any kind: no
+            usage statistics about you, no analytics or advertising scripts, no tracking cookies.
           </li>
           <li>
             <strong>To send news and offers</strong> — only if you switch on “Allow marketing” (your consent).
@@ -147,7 +165,10 @@ export default function PrivacyPolicyPage() {
           <li>
             <strong>Automatic deletion of inactive accounts:</strong> if you switch it on in your privacy
             settings, we delete your account and its data after the period of inactivity you choose — 12, 24,
-            36 or 60 months (24 months unless you pick another).
+            36 or 60 months (24 months unless you pick another). Signing in or using the site while signed in
+            counts as activity. 14 days before, we tell you by a notification and an email; if you sign in
+            before the date it names, your account stays. The deletion is the same as the one you can ask for
+            yourself.
           </li>
           <li>
             When you delete your account, we remove your profile information, your reviews and comments, your
@@ -168,8 +189,18 @@ export default function PrivacyPolicyPage() {
             keep the business records the law requires.
           </li>
           <li>
-            Security logs are kept as long as needed to protect the service, normally no longer than 12
-            months.
+            <strong>Security logs</strong> are kept 12 months: entries older than that are deleted every day.
+          </li>
+          <li>
+            <strong>Rate-limit records</strong> are deleted after one day at most.
+          </li>
+          <li>
+            <strong>Vote-ring signals</strong> (the salted address hashes) are deleted 30 days after the vote.
+          </li>
+          <li>
+            <strong>Scam reports</strong> and what they say about the people named are kept while the report
+            is published or under review, and removed when a report is taken down or a correction or erasure
+            request is accepted.
           </li>
         </ul>
       ),
@@ -194,8 +225,8 @@ export default function PrivacyPolicyPage() {
               rectification).
             </li>
             <li>
-              <strong>Withdraw consent</strong> — switch analytics or marketing off in your privacy settings;
-              this does not affect processing that happened before.
+              <strong>Withdraw consent</strong> — switch marketing off in your privacy settings; this does not
+              affect processing that happened before.
             </li>
             <li>
               <strong>Object to or restrict processing</strong> that relies on our legitimate interests.
@@ -207,6 +238,31 @@ export default function PrivacyPolicyPage() {
           <p>
             For anything you cannot do yourself in the app, write to {contact}. We answer within one month and
             may ask you to confirm your identity first.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'people-named-in-reports',
+      title: 'People named in scam reports',
+      body: (
+        <>
+          <p>
+            Members can report a suspected scam in the Scammer Network. A report may name people or businesses
+            who are not members and did not give us their data themselves. What we hold about them comes from
+            the member who reported: the name and description of the person or business, the business name,
+            the contact details used, the incident, its location, date and amount, and any evidence files the
+            reporter attached. We process it to warn the trade about fraud (our legitimate interest, and that
+            of our members, in a safe market). Our admins review every report before it is published; a
+            published report is shown only to members with Scammer Network access, and evidence files never
+            leave our reviewers.
+          </p>
+          <p>
+            If you are named in a report, you have the same rights as a member: to know what we hold about you
+            (access), to have it corrected (rectification), to have it erased, and to object. Send a reply, a
+            correction or a takedown request from the report's page (“Named in this report?”), or write to{' '}
+            {contact} — you do not need an account for that. We answer within one month. Removal is never
+            offered for payment.
           </p>
         </>
       ),
@@ -265,7 +321,7 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      updated="21 November 2026"
+      updated="28 November 2026"
       intro={
         <p>
           This policy explains what personal data {siteName} holds about you, why, who can see it, how long we

@@ -7,12 +7,12 @@ import {
 } from './privacy-settings.ts';
 
 describe('privacySettingsOf', () => {
-  it('keeps the spec defaults without a row', () => {
+  it('starts with every optional sharing setting off without a row (decision 193)', () => {
     expect(privacySettingsOf(null)).toEqual({
       profile_visibility: 'public',
       show_email: false,
-      show_activity: true,
-      allow_analytics: true,
+      show_activity: false,
+      allow_analytics: false,
       allow_marketing: false,
       data_processing_consent: false,
       auto_delete_inactive: false,
@@ -34,6 +34,14 @@ describe('privacySettingsOf', () => {
     };
     const { user_id: _id, ...settings } = row;
     expect(privacySettingsOf(row)).toEqual(settings);
+  });
+
+  it('keeps analytics off whatever a row says: there is no analytics to consent to', () => {
+    expect(privacySettingsOf({ allow_analytics: true, show_activity: true })).toEqual({
+      ...DEFAULT_PRIVACY_SETTINGS,
+      show_activity: true,
+      allow_analytics: false,
+    });
   });
 
   it('ignores malformed values', () => {

@@ -1,4 +1,9 @@
-/** Product §data privacy_settings, §privacy: the eight settings and their defaults. */
+/**
+ * Product §data privacy_settings, §privacy: the eight settings and their defaults. Every optional
+ * sharing setting starts off (privacy by default, decision 193). `allow_analytics` stays in the row and
+ * the upsert (the product's data model), but there is no analytics: it is not offered and always saved
+ * off.
+ */
 export interface PrivacySettings {
   profile_visibility: 'public' | 'private' | 'friends';
   show_email: boolean;
@@ -13,8 +18,8 @@ export interface PrivacySettings {
 export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   profile_visibility: 'public',
   show_email: false,
-  show_activity: true,
-  allow_analytics: true,
+  show_activity: false,
+  allow_analytics: false,
   allow_marketing: false,
   data_processing_consent: false,
   auto_delete_inactive: false,
@@ -44,7 +49,10 @@ export const VISIBILITY_OPTIONS: ReadonlyArray<{
   },
 ];
 
-/** The eight settings of a stored row, defaults for anything missing or malformed. */
+/**
+ * The eight settings of a stored row, defaults for anything missing or malformed; analytics off whatever
+ * the row says (an old pre-ticked box was never consent, and nothing would use it).
+ */
 export function privacySettingsOf(row: Record<string, unknown> | null): PrivacySettings {
   const settings = { ...DEFAULT_PRIVACY_SETTINGS };
   if (!row) return settings;
@@ -55,7 +63,6 @@ export function privacySettingsOf(row: Record<string, unknown> | null): PrivacyS
   for (const key of [
     'show_email',
     'show_activity',
-    'allow_analytics',
     'allow_marketing',
     'data_processing_consent',
     'auto_delete_inactive',

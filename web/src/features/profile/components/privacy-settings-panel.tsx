@@ -206,14 +206,10 @@ function PrivacySettingsForm({ userId, initial }: { userId: string; initial: Pri
         />
       </SectionCard>
 
-      <SectionCard title="Data Processing & Analytics" description="Control how your data is used.">
-        <SettingSwitch
-          id="allow_analytics"
-          label="Allow analytics"
-          description="Help us improve the platform with anonymous usage data."
-          settings={settings}
-          onChange={change}
-        />
+      <SectionCard
+        title="Data Processing"
+        description="Control how your data is used. We run no analytics and no tracking of any kind."
+      >
         <SettingSwitch
           id="allow_marketing"
           label="Allow marketing"
