@@ -227,6 +227,9 @@ export async function readAccountRecords(
            'product_id', s.product_id, 'address_hash', s.address_hash,
            'account_created_at', s.account_created_at, 'voted_at', s.voted_at)
          order by s.voted_at, s.vote_id) from private.votes_signals s where s.user_id = $1::uuid), '[]'::json),
+       'inactivity_warnings', coalesce((select json_agg(json_build_object(
+           'last_active_at', w.last_active_at, 'warned_at', w.warned_at))
+         from private.inactivity_warnings w where w.user_id = $1::uuid), '[]'::json),
        'moderation_actions', coalesce((select json_agg(json_build_object(
            'id', m.id, 'kind', m.kind, 'product_id', m.product_id, 'comment_id', m.comment_id,
            'resolution', m.resolution, 'resolved_at', m.resolved_at)

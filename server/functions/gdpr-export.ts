@@ -123,6 +123,7 @@ export async function exportUserData(
     security_events: records.security_events,
     account_activity: records.account_activity,
     vote_signals: records.vote_signals,
+    inactivity_warnings: records.inactivity_warnings,
     moderation_actions: records.moderation_actions,
     rate_limit_records: {
       attempts: records.rate_limit_attempts,

@@ -90,6 +90,7 @@ describe('the export document', () => {
       'private.write_quota_usage': 'rate_limit_records.write_quotas',
       moderation_items: 'moderation_actions',
       'private.votes_signals': 'vote_signals',
+      'private.inactivity_warnings': 'inactivity_warnings',
       product_comment_likes: 'comment_likes',
       product_comment_reports: 'comment_reports',
       product_comments: 'comments',

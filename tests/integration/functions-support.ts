@@ -135,6 +135,11 @@ export async function seedMember(t: StorageTestServer, options: { admin?: boolea
      select 'held_votes', product_id, 'resolved', 'released', now(), $1 from c`,
     [user.id],
   );
+  // The inactivity job's warning (decision 192), as it keeps one for a member it warned.
+  await db.query(
+    `insert into private.inactivity_warnings (user_id, last_active_at) values ($1, now() - interval '1 year')`,
+    [user.id],
+  );
   // Brand directory: a claim to represent a brand.
   await db.query(
     `with b as (insert into public.brands (name, slug) values ($2, $3) returning id)
