@@ -114,7 +114,7 @@ describe('the sample-retirement rule (decision 175)', () => {
       n: expect.any(Number),
     });
     const [voted, quiet] = sampleProducts as [{ id: string; name: string }, { id: string; name: string }];
-    const [claimed, reported, untouched] = directoryBrands as [
+    const [claimed, reported, untouched] = directoryBrands as unknown as [
       { id: string },
       { id: string },
       { id: string },
