@@ -12,6 +12,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const FIRST_LOAD = { timeout: 30_000 };
 
 test.describe('with sample content (DEMO_CONTENT=true)', () => {
+  test.describe.configure({ mode: 'serial' });
   let demo: E2eServer;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -21,14 +22,9 @@ test.describe('with sample content (DEMO_CONTENT=true)', () => {
     await demo?.stop();
   });
 
-  test('members are told samples take no votes, comments or claims; admins see what will go and when', async ({
-    page,
-  }) => {
+  test('members are told samples take no votes, comments or claims', async ({ page }) => {
     test.slow();
     const member = await createMember(demo, { fullName: 'Sam Sampler' });
-    const admin = await createMember(demo, { fullName: 'Ada Admin' });
-    const granted = await adminClient(demo).from('user_roles').insert({ user_id: admin.id, role: 'admin' });
-    expect(granted.error).toBeNull();
     const { data: product } = await adminClient(demo)
       .from('products')
       .select('id, name')
@@ -64,6 +60,14 @@ test.describe('with sample content (DEMO_CONTENT=true)', () => {
       'This is a sample brand: it cannot be claimed',
     );
     await expect(page.getByRole('button', { name: /claim/i })).toHaveCount(0);
+  });
+
+  // After the members' test: it adds the first real product.
+  test('admins see what each area will remove and when, before it happens', async ({ page }) => {
+    test.slow();
+    const admin = await createMember(demo, { fullName: 'Ada Admin' });
+    const granted = await adminClient(demo).from('user_roles').insert({ user_id: admin.id, role: 'admin' });
+    expect(granted.error).toBeNull();
 
     // The admin's Products page lists the seven samples that go with the first real product.
     await openSignedIn(page, demo, admin, '/admin/products');
@@ -88,7 +92,7 @@ test.describe('with sample content (DEMO_CONTENT=true)', () => {
     await page.reload();
     await expect(notice.getByRole('listitem')).toHaveCount(4, FIRST_LOAD);
     await page.goto(`${demo.url}/admin/products`);
-    await expect(page.getByText('Real Kush', { exact: true })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('button', { name: 'Edit Real Kush', exact: true })).toBeVisible(FIRST_LOAD);
     await expect(notice).toHaveCount(0);
   });
 });
