@@ -60,6 +60,7 @@ test.describe('with sample content (DEMO_CONTENT=true)', () => {
       'This is a sample brand: it cannot be claimed',
     );
     await expect(page.getByRole('button', { name: /claim/i })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
   });
 
   // After the members' test: it adds the first real product.
