@@ -1,15 +1,18 @@
 -- Sample brands (product §samples, §brand-directory): a fresh install shows a few clearly labelled
 -- sample brands so the directory is not empty. load = true adds them only while there is no real
--- brand and no sample of this area yet; load = false removes the sample brands no product uses (Pass or Gas removes its own).
--- A real brand removes them on arrival. Their names say "(sample)" and they carry is_sample.
+-- brand and no sample of this area yet; load = false retires this area's sample brands (decision 175;
+-- Pass or Gas retires its own sample brand with its products). The first real brand retires them.
+-- Their names say "(sample)" and they carry is_sample.
 
 create or replace function private.brands_samples(load boolean) returns void
 language plpgsql volatile security definer set search_path = ''
 as $$
 begin
   if not load then
-    delete from public.brands b where b.is_sample
-      and not exists (select 1 from public.products p where p.brand_id = b.id);
+    -- Retirement (decision 175): this area's four brands only; one that a report, claim or product
+    -- names (written before the guards of samples_rule.sql) is archived, never deleted.
+    perform private.samples_retire_brands(array(
+      select b.slug from public.brands b where b.is_sample and b.slug like 'sample-%-brand'));
     return;
   end if;
   if exists (select 1 from public.brands b where not b.is_sample)

@@ -1,6 +1,7 @@
 -- Sample catalogue (PRODUCT-CONVENTIONS item 5): a fresh install shows a few clearly labelled sample
 -- products so Pass or Gas is not empty. load = true adds them only while the catalogue has neither
--- real nor sample products; load = false removes them. A real product removes them on arrival.
+-- real nor sample products; load = false retires them (deleted, or archived when members' rows name
+-- them: decision 175). The first real product retires them; nothing else does.
 
 create or replace function private.votes_samples(load boolean) returns void
 language plpgsql volatile security definer set search_path = ''
@@ -9,9 +10,13 @@ declare
   v_brand uuid;
 begin
   if not load then
-    delete from public.products p where p.is_sample;
-    delete from public.brands b where b.is_sample
-      and not exists (select 1 from public.products p where p.brand_id = b.id);
+    -- Retirement (decision 175): only this area's samples (the products and their sample brand, never
+    -- the brand directory's); a sample carrying members' votes or comments from before the guards
+    -- (samples_rule.sql) is archived, never deleted with them.
+    update public.products p set archived_at = now()
+    where p.is_sample and p.archived_at is null and private.samples_product_in_use(p.id);
+    delete from public.products p where p.is_sample and not private.samples_product_in_use(p.id);
+    perform private.samples_retire_brands(array['sample-brand-example']);
     return;
   end if;
   if exists (select 1 from public.products) then

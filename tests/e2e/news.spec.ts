@@ -288,6 +288,9 @@ test('sample articles are labelled as samples', async ({ page, server }) => {
       card.getByTitle(/^Sample content: shown until real news sources deliver articles/),
     ).toBeVisible();
     await expect(card).toContainText('not real news');
+    // A sample cannot be saved (decision 175): no heart, the reason instead.
+    await expect(card.getByText('Samples cannot be saved', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Save "/ })).toHaveCount(0);
   }
   await expectNoSeriousA11yViolations(page);
 });

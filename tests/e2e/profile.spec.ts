@@ -140,18 +140,27 @@ test('votes, comments and saved articles are listed with the counts', async ({ p
 
   const votes = page.getByRole('tabpanel').getByRole('listitem');
   await expect(votes).toHaveCount(2);
-  // Newest first.
-  await expect(votes.nth(0)).toContainText('Product og-kush-3g');
+  // Newest first, each product by its name and linking to its page, as the public profile shows them
+  // (issue 34 item 6: the owner's tabs showed "Product og-kush-3g" without a link).
+  await expect(votes.nth(0).getByRole('link', { name: 'OG Kush 3g', exact: true })).toHaveAttribute(
+    'href',
+    '/pass-or-gas/og-kush-3g',
+  );
   await expect(votes.nth(0)).toContainText('March 2, 2026');
   await expect(votes.nth(0)).toContainText('👎 Pass');
-  await expect(votes.nth(1)).toContainText('Product blue-dream-1g');
+  await expect(votes.nth(1).getByRole('link', { name: 'Blue Dream 1g', exact: true })).toHaveAttribute(
+    'href',
+    '/pass-or-gas/blue-dream-1g',
+  );
   await expect(votes.nth(1)).toContainText('👍 Gas');
+  await expect(page.getByRole('tabpanel')).not.toContainText('Product og-kush-3g');
   await expectNoSeriousA11yViolations(page);
 
   await tab(page, 'Comments').click();
   const comment = page.getByRole('tabpanel').getByRole('listitem');
   await expect(comment).toHaveCount(1);
-  await expect(comment).toContainText('Product blue-dream-1g');
+  const commented = comment.getByRole('link', { name: 'Blue Dream 1g', exact: true });
+  await expect(commented).toHaveAttribute('href', '/pass-or-gas/blue-dream-1g');
   await expect(comment).toContainText('March 3, 2026');
   await expect(comment).toContainText('Smooth and sweet.');
   await expectNoSeriousA11yViolations(page);
@@ -188,6 +197,12 @@ test('votes, comments and saved articles are listed with the counts', async ({ p
     .getByRole('button', { name: 'Remove New testing rules in Oregon' })
     .click();
   await expect(toastWith(page, 'Failed to remove article. Please try again.')).toBeVisible();
+
+  // The product's name leads to its page.
+  await tab(page, 'Comments').click();
+  await page.getByRole('tabpanel').getByRole('link', { name: 'Blue Dream 1g', exact: true }).click();
+  await expect(page).toHaveURL(/\/pass-or-gas\/blue-dream-1g$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Blue Dream 1g', exact: true })).toBeVisible();
 });
 
 test('the profile form saves and stores empty fields as null', async ({ page, server, member }) => {

@@ -377,6 +377,7 @@ describe('the functions', () => {
         definer: true,
         volatility: 'v',
       },
+      { signature: 'sample_retirement()', definer: true, volatility: 's' },
       {
         signature: 'search_brands(text,text,text,boolean,text,integer,integer)',
         definer: false,
@@ -467,6 +468,7 @@ describe('the functions', () => {
         'rank',
       ],
       progressive_rate_limit_check: ['action_type_param', 'base_max_attempts', 'time_window_minutes'],
+      sample_retirement: ['area', 'retires_when', 'items'],
       // Arguments, then the columns of the rows it returns (the directory of product §brand-directory).
       search_brands: [
         'q',

@@ -16,11 +16,17 @@ export interface Profile {
   trial_ends_at: string;
 }
 
+/** The product a vote or comment is about: null when it was archived (members no longer read it). */
+export interface ActivityProduct {
+  name: string;
+}
+
 export interface ProductVote {
   id: string;
   product_id: string;
   vote_type: 'gas' | 'pass';
   created_at: string;
+  product: ActivityProduct | null;
 }
 
 export interface ProductComment {
@@ -28,6 +34,7 @@ export interface ProductComment {
   product_id: string;
   content: string;
   created_at: string;
+  product: ActivityProduct | null;
 }
 
 export interface SavedArticle {

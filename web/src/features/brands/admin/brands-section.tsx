@@ -3,6 +3,7 @@ import { Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx';
@@ -518,6 +519,7 @@ export function BrandsSection() {
           New brand
         </Button>
       </div>
+      <SampleRetirementNotice area="brands" />
       {editing ? (
         <BrandForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -550,7 +552,7 @@ export function BrandsSection() {
         <p className="text-destructive">{errorText(brands.error)}</p>
       ) : brands.data.length === 0 ? (
         <EmptyState icon={Store} title={q ? 'No brands match' : 'No brands yet'} headingLevel={3}>
-          {q ? 'Try another name.' : 'Create the first brand; the sample brands then disappear.'}
+          {q ? 'Try another name.' : 'Create the first brand; the directory’s sample brands then disappear.'}
         </EmptyState>
       ) : (
         <ul className="grid gap-2">

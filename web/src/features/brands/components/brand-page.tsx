@@ -401,6 +401,12 @@ export function BrandPage({
 
         {data.is_representative ? (
           <EditProfile brand={brand} />
+        ) : brand.is_sample ? (
+          // Samples take no claims (decision 175): they are deleted when real brands arrive.
+          <p className="text-muted-foreground text-sm" data-testid="sample-closed">
+            This is a sample brand: it cannot be claimed or named in reports, because samples are deleted when
+            real brands are added.
+          </p>
         ) : brand.archived_at ? null : (
           <ClaimBrand
             brand={brand}

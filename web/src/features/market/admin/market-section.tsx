@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { errorText } from '#web/lib/error-text.ts';
 import {
@@ -38,6 +39,7 @@ export function MarketSection() {
           its inputs. A corrected close becomes a new revision; the page shows each point's history.
         </p>
       </div>
+      <SampleRetirementNotice area="market" />
       <ImportCloses />
       <ImportFlowerPrices />
       <VerifyIndices />

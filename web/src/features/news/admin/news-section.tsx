@@ -3,6 +3,7 @@ import { Eye, EyeOff, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -391,6 +392,7 @@ export function NewsSection() {
           </Button>
         </div>
       </div>
+      <SampleRetirementNotice area="news" />
       {sources.isPending ? (
         <p className="text-muted-foreground text-sm">Loading sources…</p>
       ) : sources.isError ? (

@@ -111,7 +111,10 @@ export function NewsCard({ entry, saved, busy, onToggleSave }: NewsCardProps) {
               {relativeTime(entry.published_at)}
             </time>
           </p>
-          {entry.url ? (
+          {entry.is_sample ? (
+            // A sample cannot be saved (decision 175): it is deleted when the first real article arrives.
+            <span className="shrink-0 text-xs">Samples cannot be saved</span>
+          ) : entry.url ? (
             <button
               type="button"
               aria-pressed={saved}

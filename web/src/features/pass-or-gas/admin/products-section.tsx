@@ -3,6 +3,7 @@ import { Package, Plus } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -240,6 +241,7 @@ export function ProductsSection() {
           New product
         </Button>
       </div>
+      <SampleRetirementNotice area="products" />
       {editing ? (
         <ProductForm
           key={editing === 'new' ? 'new' : editing.id}

@@ -60,10 +60,22 @@ interface CommentsSectionProps {
   userId: string | null;
   signedIn: boolean;
   onSignIn: () => void;
+  /** A sample product takes no comments (decision 175): the form is replaced by the reason. */
+  sample?: boolean;
 }
 
+/** Why a sample product has no vote buttons or comment form (decision 175; the database says the same). */
+const SAMPLE_CLOSED_TEXT =
+  'This is a sample product: it cannot be voted on or commented on, because samples are deleted when the first real product is added.';
+
 /** product §pass-or-gas: comments, newest or top first; text is shown as text, never as markup. */
-export function CommentsSection({ productId, userId, signedIn, onSignIn }: CommentsSectionProps) {
+export function CommentsSection({
+  productId,
+  userId,
+  signedIn,
+  onSignIn,
+  sample = false,
+}: CommentsSectionProps) {
   const [sort, setSort] = useState<CommentSort>('newest');
   const thread = useQuery(commentsQueryOptions(productId, sort, userId));
   const action = useCommentAction();
@@ -117,7 +129,11 @@ export function CommentsSection({ productId, userId, signedIn, onSignIn }: Comme
         </fieldset>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {signedIn ? (
+        {sample ? (
+          <p className="text-muted-foreground" data-testid="sample-closed">
+            {SAMPLE_CLOSED_TEXT}
+          </p>
+        ) : signedIn ? (
           <form onSubmit={submit} className="grid gap-2">
             <Label htmlFor="new-comment">Add a comment</Label>
             <Textarea

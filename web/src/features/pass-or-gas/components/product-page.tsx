@@ -208,7 +208,13 @@ export function ProductPage({
       </div>
 
       <div className="mt-8">
-        <CommentsSection productId={product.id} userId={userId} signedIn={signedIn} onSignIn={onSignIn} />
+        <CommentsSection
+          productId={product.id}
+          userId={userId}
+          signedIn={signedIn}
+          onSignIn={onSignIn}
+          sample={product.is_sample}
+        />
       </div>
     </PageContainer>
   );

@@ -7,7 +7,7 @@ import type { MyVote, RankedProduct, VoteType } from '../types.ts';
 import { writeErrorText } from '../vote-errors.ts';
 
 interface VoteButtonsProps {
-  product: Pick<RankedProduct, 'id' | 'name' | 'gas' | 'pass'>;
+  product: Pick<RankedProduct, 'id' | 'name' | 'gas' | 'pass' | 'is_sample'>;
   vote: MyVote | undefined;
   signedIn: boolean;
   onSignIn: () => void;
@@ -54,7 +54,7 @@ export function VoteButtons({ product, vote, signedIn, onSignIn, size = 'default
         variant={active ? 'default' : 'outline'}
         size={size}
         aria-pressed={active}
-        disabled={cast.isPending}
+        disabled={cast.isPending || product.is_sample}
         onClick={() => press(type)}
         className={cn(
           'flex-1',
@@ -76,7 +76,12 @@ export function VoteButtons({ product, vote, signedIn, onSignIn, size = 'default
     );
   };
 
-  const note = vote ? statusNote(vote) : null;
+  // A sample takes no votes (decision 175): the buttons show its counts, disabled, with the reason.
+  const note = product.is_sample
+    ? 'Sample products cannot be voted on: they are deleted when the first real product is added.'
+    : vote
+      ? statusNote(vote)
+      : null;
   return (
     <div className="grid gap-2">
       <div className="flex gap-2">

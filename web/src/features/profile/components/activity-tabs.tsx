@@ -1,11 +1,18 @@
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useRemoveSavedArticle } from '../api/remove-saved-article.ts';
-import { formatDate, type ProductComment, type ProductVote, type SavedArticle } from '../profile-data.ts';
+import {
+  type ActivityProduct,
+  formatDate,
+  type ProductComment,
+  type ProductVote,
+  type SavedArticle,
+} from '../profile-data.ts';
 
 function Empty({ children }: { children: string }) {
   return <p className="py-8 text-center text-muted-foreground">{children}</p>;
@@ -98,6 +105,22 @@ export function SavedArticlesTab({ userId, articles }: SavedArticlesTabProps) {
   );
 }
 
+/**
+ * The product a vote or comment is about, by name and linking to its page, as the public profile shows
+ * it; an archived product (no page any more) by its state.
+ */
+function ProductName({ productId, product }: { productId: string; product: ActivityProduct | null }) {
+  if (!product) return <span className="font-medium text-muted-foreground">An archived product</span>;
+  return (
+    <Link
+      to={`/pass-or-gas/${encodeURIComponent(productId)}`}
+      className="break-words font-medium underline-offset-4 hover:underline"
+    >
+      {product.name}
+    </Link>
+  );
+}
+
 /** Product §profile-activity, Votes tab. */
 export function VotesTab({ votes }: { votes: ProductVote[] }) {
   return (
@@ -112,8 +135,8 @@ export function VotesTab({ votes }: { votes: ProductVote[] }) {
           <ul className="grid gap-3">
             {votes.map((vote) => (
               <li key={vote.id} className="flex items-center justify-between gap-3 rounded-lg border p-4">
-                <div className="grid gap-0.5">
-                  <span className="font-medium">Product {vote.product_id}</span>
+                <div className="grid min-w-0 gap-0.5">
+                  <ProductName productId={vote.product_id} product={vote.product} />
                   <span className="text-muted-foreground text-sm">{formatDate(vote.created_at)}</span>
                 </div>
                 <Badge variant={vote.vote_type === 'gas' ? 'default' : 'secondary'}>
@@ -143,7 +166,7 @@ export function CommentsTab({ comments }: { comments: ProductComment[] }) {
             {comments.map((comment) => (
               <li key={comment.id} className="grid gap-2 rounded-lg border p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium">Product {comment.product_id}</span>
+                  <ProductName productId={comment.product_id} product={comment.product} />
                   <span className="text-muted-foreground text-sm">{formatDate(comment.created_at)}</span>
                 </div>
                 <p className="whitespace-pre-wrap break-words text-sm">{comment.content}</p>
