@@ -216,11 +216,7 @@ export function CommentsSection({ productId, userId, signedIn, onSignIn }: Comme
                       </div>
                     </form>
                   ) : (
-                    <p
-                      className={
-                        comment.hidden_at ? 'text-muted-foreground italic' : 'whitespace-pre-wrap break-words'
-                      }
-                    >
+                    <p className={comment.hidden_at ? 'text-muted-foreground italic' : 'whitespace-pre-wrap'}>
                       {comment.content}
                     </p>
                   )}

@@ -146,7 +146,7 @@ export function CommentsTab({ comments }: { comments: ProductComment[] }) {
                   <span className="font-medium">Product {comment.product_id}</span>
                   <span className="text-muted-foreground text-sm">{formatDate(comment.created_at)}</span>
                 </div>
-                <p className="whitespace-pre-wrap break-words text-sm">{comment.content}</p>
+                <p className="whitespace-pre-wrap text-sm">{comment.content}</p>
               </li>
             ))}
           </ul>
