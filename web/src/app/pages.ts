@@ -1,4 +1,4 @@
-import { type LazyPage, lazyPage } from '#web/lib/lazy-page.tsx';
+import { lazyPage } from '#web/lib/lazy-page.tsx';
 import type { RoutePath } from './route-paths.ts';
 
 /**
@@ -28,7 +28,7 @@ export const pages = {
   '/terms-of-service': lazyPage(() => import('./routes/terms-of-service.tsx')),
   '/cookie-policy': lazyPage(() => import('./routes/cookie-policy.tsx')),
   '/email-confirmed': lazyPage(() => import('./routes/email-confirmed.tsx')),
-} as const satisfies Record<RoutePath, LazyPage<never>>;
+} as const satisfies Record<RoutePath, unknown>;
 
 export const NotFoundPage = lazyPage(() => import('./routes/not-found.tsx'));
 
