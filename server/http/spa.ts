@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answeredAgeGate, withAgeGate, withoutAgeGate } from './age-gate.ts';
+import { isAppRoute } from './app-routes.ts';
 import { fillConfig, loadPrerenderedPages, type PrerenderedPage } from './prerendered.ts';
 
 /** What the web app learns from the server at run time, so one build serves any deployment. */
@@ -148,11 +149,14 @@ export async function spaPlugin(
   );
   app.get('/', (request, reply) => sendIndex(request, reply));
 
-  // History fallback: any other GET for a page is the app (it shows its own not-found page);
-  // a missing file (a path with an extension, e.g. an old asset) is a real 404.
+  // History fallback: any other GET for a page is the app (it shows its own not-found page). A path
+  // with an extension is a missing file (an old asset) and a real 404 — unless it is one of the app's
+  // routes, whose segments may hold dots (`/u/nina.grows`, decision 170).
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (!/\.[a-z0-9]+$/i.test(path) || isAppRoute(path));
     if (isPage) return sendIndex(request, reply);
     return reply
       .status(404)

@@ -164,3 +164,25 @@ test('an unknown, malformed, suspended or deleted member is "Member not found"',
     FIRST_LOAD,
   );
 });
+
+test('a profile whose username has dots, dashes and digits opens from a shared link and on reload', async ({
+  page,
+  server,
+}) => {
+  // Issue 34 item 3 (decision 170): the server took /u/nina.grows for a missing file.
+  const { member } = await profileSubject(server);
+  try {
+    for (const username of [`nina.grows.${member.id.slice(0, 6)}`, `pat-42.js${member.id.slice(0, 4)}`]) {
+      const saved = await adminClient(server).from('profiles').update({ username }).eq('user_id', member.id);
+      expect(saved.error).toBeNull();
+      await page.goto(`/u/${username}`);
+      const heading = page.getByRole('heading', { level: 1, name: member.fullName, exact: true });
+      await expect(heading).toBeVisible(FIRST_LOAD);
+      await expect(page.getByText(`@${username}`, { exact: true })).toBeVisible();
+      await page.reload();
+      await expect(heading).toBeVisible(FIRST_LOAD);
+    }
+  } finally {
+    await deleteMember(server, member);
+  }
+});

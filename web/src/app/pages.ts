@@ -1,8 +1,10 @@
 import { lazyPage } from '#web/lib/lazy-page.tsx';
+import type { RoutePath } from './route-paths.ts';
 
 /**
  * Every page is its own chunk (product §routes: pages load lazily); the shell only carries the layout.
- * Keyed by path so links can start loading a page's code on hover or focus.
+ * Keyed by path so links can start loading a page's code on hover or focus; exactly the paths of
+ * route-paths.ts, which the server's history fallback reads too.
  */
 export const pages = {
   '/': lazyPage(() => import('./routes/home.tsx')),
@@ -26,7 +28,7 @@ export const pages = {
   '/terms-of-service': lazyPage(() => import('./routes/terms-of-service.tsx')),
   '/cookie-policy': lazyPage(() => import('./routes/cookie-policy.tsx')),
   '/email-confirmed': lazyPage(() => import('./routes/email-confirmed.tsx')),
-} as const;
+} as const satisfies Record<RoutePath, unknown>;
 
 export const NotFoundPage = lazyPage(() => import('./routes/not-found.tsx'));
 

@@ -4,12 +4,10 @@ import { retryFailedPages } from '#web/lib/lazy-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 import { NotFoundPage, pages } from './pages.ts';
+import { NESTED_ROUTES, type RoutePath } from './route-paths.ts';
 
-/** Pages with URLs of their own below them (the admin dashboard's sections, /admin/<section>). */
-const NESTED = new Set<string>(['/admin']);
-
-function routePath(path: string): string {
-  return NESTED.has(path) ? `${path.slice(1)}/*` : path.slice(1);
+function routePath(path: RoutePath): string {
+  return NESTED_ROUTES.has(path) ? `${path.slice(1)}/*` : path.slice(1);
 }
 
 /**
@@ -42,7 +40,7 @@ export function AppRoutes() {
           path === '/' ? (
             <Route key={path} index element={<Page />} />
           ) : (
-            <Route key={path} path={routePath(path)} element={<Page />} />
+            <Route key={path} path={routePath(path as RoutePath)} element={<Page />} />
           ),
         )}
         <Route path="*" element={<NotFoundPage />} />

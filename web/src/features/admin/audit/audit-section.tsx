@@ -119,7 +119,7 @@ function Changes({
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <Badge variant="outline">{entry.action}</Badge>
                     <span className="font-medium">{entry.targetTable}</span>
-                    <span className="break-all text-muted-foreground text-xs">{entry.targetId}</span>
+                    <span className="text-muted-foreground text-xs">{entry.targetId}</span>
                   </div>
                   <p className="mt-1 text-muted-foreground">
                     {entry.actorEmail ?? (entry.actorId ? 'A deleted account' : 'The server')} ·{' '}
@@ -128,9 +128,7 @@ function Changes({
                   {changes.length > 0 ? (
                     <ul className="mt-2 list-disc pl-5">
                       {changes.slice(0, 5).map((line) => (
-                        <li key={line} className="break-all">
-                          {line}
-                        </li>
+                        <li key={line}>{line}</li>
                       ))}
                     </ul>
                   ) : null}
@@ -232,8 +230,8 @@ function SecurityEvents({
                         {event.category} · {event.action}
                       </div>
                     </td>
-                    <td className="max-w-xs break-words px-4 py-3">{event.description ?? '—'}</td>
-                    <td className="break-all px-4 py-3 text-muted-foreground text-xs">
+                    <td className="max-w-xs px-4 py-3">{event.description ?? '—'}</td>
+                    <td className="px-4 py-3 text-muted-foreground text-xs">
                       {event.userId ?? 'Visitor'}
                       {event.ip ? <div>{event.ip}</div> : null}
                     </td>

@@ -21,7 +21,7 @@ function Field({ label, value }: { label: string; value: string | number | null 
   return (
     <div>
       <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="mt-0.5 break-words">{value === null || value === '' ? '—' : value}</dd>
+      <dd className="mt-0.5">{value === null || value === '' ? '—' : value}</dd>
     </div>
   );
 }

@@ -51,7 +51,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
   return (
     <div>
       <dt className="text-muted-foreground text-sm">{label}</dt>
-      <dd className="mt-0.5 whitespace-pre-wrap break-words">{value || '—'}</dd>
+      <dd className="mt-0.5 whitespace-pre-wrap">{value || '—'}</dd>
     </div>
   );
 }

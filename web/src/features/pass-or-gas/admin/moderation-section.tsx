@@ -99,7 +99,7 @@ export function ModerationSection() {
                 {item.resolution ? <span className="text-muted-foreground">— {item.resolution}</span> : null}
               </div>
               {item.comment ? (
-                <blockquote className="whitespace-pre-wrap break-words border-l-2 pl-3 text-muted-foreground">
+                <blockquote className="whitespace-pre-wrap border-l-2 pl-3 text-muted-foreground">
                   {item.comment.content}
                 </blockquote>
               ) : null}

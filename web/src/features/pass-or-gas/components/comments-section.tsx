@@ -232,11 +232,7 @@ export function CommentsSection({
                       </div>
                     </form>
                   ) : (
-                    <p
-                      className={
-                        comment.hidden_at ? 'text-muted-foreground italic' : 'whitespace-pre-wrap break-words'
-                      }
-                    >
+                    <p className={comment.hidden_at ? 'text-muted-foreground italic' : 'whitespace-pre-wrap'}>
                       {comment.content}
                     </p>
                   )}

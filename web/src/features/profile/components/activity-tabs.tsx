@@ -169,7 +169,7 @@ export function CommentsTab({ comments }: { comments: ProductComment[] }) {
                   <ProductName productId={comment.product_id} product={comment.product} />
                   <span className="text-muted-foreground text-sm">{formatDate(comment.created_at)}</span>
                 </div>
-                <p className="whitespace-pre-wrap break-words text-sm">{comment.content}</p>
+                <p className="whitespace-pre-wrap text-sm">{comment.content}</p>
               </li>
             ))}
           </ul>

@@ -39,10 +39,10 @@ export function ProfileSummaryCard({ loading, email, profile, activity }: Profil
       <CardContent className="grid min-w-0 justify-items-center gap-4 pt-6 text-center">
         <ProfileAvatar profile={profile} />
         <div className="grid w-full min-w-0 gap-1">
-          <h2 className="break-all font-semibold text-lg">
+          <h2 className="font-semibold text-lg">
             {profile?.username ? `@${profile.username}` : 'No username set'}
           </h2>
-          <p className="break-all text-muted-foreground text-sm">{profile?.full_name || email}</p>
+          <p className="text-muted-foreground text-sm">{profile?.full_name || email}</p>
         </div>
         <dl className="grid w-full grid-cols-3 gap-2 border-y py-4">
           {counts.map((count) => (
@@ -55,7 +55,7 @@ export function ProfileSummaryCard({ loading, email, profile, activity }: Profil
         {profile?.created_at ? (
           <p className="text-muted-foreground text-sm">Member since {formatDate(profile.created_at)}</p>
         ) : null}
-        {profile?.bio ? <p className="whitespace-pre-wrap break-words text-sm">{profile.bio}</p> : null}
+        {profile?.bio ? <p className="whitespace-pre-wrap text-sm">{profile.bio}</p> : null}
         {profile?.username ? (
           <Button asChild variant="outline" size="sm">
             <Link to={`/u/${encodeURIComponent(profile.username)}`}>View public profile</Link>

@@ -103,7 +103,7 @@ function Activity({ profile }: { profile: VisibleProfile }) {
                   <div className="grid min-w-0 gap-0.5">
                     <Link
                       to={`/pass-or-gas/${encodeURIComponent(vote.product_id)}`}
-                      className="break-words font-medium hover:underline"
+                      className="font-medium hover:underline"
                     >
                       {vote.product_name}
                     </Link>
@@ -138,7 +138,7 @@ function Activity({ profile }: { profile: VisibleProfile }) {
                   <div className="flex flex-wrap items-center gap-2 text-xs">
                     <Link
                       to={`/pass-or-gas/${encodeURIComponent(comment.product_id)}`}
-                      className="break-words font-medium text-sm hover:underline"
+                      className="font-medium text-sm hover:underline"
                     >
                       {comment.product_name}
                     </Link>
@@ -147,7 +147,7 @@ function Activity({ profile }: { profile: VisibleProfile }) {
                       {comment.edited_at ? ' (edited)' : ''}
                     </span>
                   </div>
-                  <p className="whitespace-pre-wrap break-words text-sm">{comment.content}</p>
+                  <p className="whitespace-pre-wrap text-sm">{comment.content}</p>
                 </li>
               ))}
             </ul>
@@ -166,22 +166,20 @@ function Visible({ profile }: { profile: VisibleProfile }) {
         <CardContent className="flex flex-col items-center gap-4 pt-6 text-center sm:flex-row sm:items-start sm:text-left">
           <Avatar profile={profile} />
           <div className="grid min-w-0 gap-1">
-            <h1 className="break-words font-bold text-2xl tracking-tight sm:text-3xl">
+            <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">
               {profile.display_name ?? `@${profile.username}`}
             </h1>
-            {profile.display_name ? (
-              <p className="break-all text-muted-foreground">@{profile.username}</p>
-            ) : null}
+            {profile.display_name ? <p className="text-muted-foreground">@{profile.username}</p> : null}
             <p className="text-muted-foreground text-sm">Member since {formatDate(profile.member_since)}</p>
             {profile.email ? (
               <p className="flex items-center justify-center gap-1.5 text-sm sm:justify-start">
                 <Mail aria-hidden="true" className="size-4 shrink-0" />
-                <a href={`mailto:${profile.email}`} className="break-all hover:underline">
+                <a href={`mailto:${profile.email}`} className="hover:underline">
                   {profile.email}
                 </a>
               </p>
             ) : null}
-            {profile.bio ? <p className="mt-2 whitespace-pre-wrap break-words">{profile.bio}</p> : null}
+            {profile.bio ? <p className="mt-2 whitespace-pre-wrap">{profile.bio}</p> : null}
           </div>
         </CardContent>
       </Card>
@@ -239,7 +237,7 @@ export function PublicProfileView({
         <Visible profile={profile} />
       ) : profile.status === 'private' ? (
         <>
-          <h1 className="break-all font-bold text-3xl tracking-tight">@{profile.username}</h1>
+          <h1 className="font-bold text-3xl tracking-tight">@{profile.username}</h1>
           <EmptyState icon={Lock} title="This profile is private">
             Only @{profile.username} can see it.
           </EmptyState>
@@ -256,7 +254,7 @@ export function PublicProfileView({
               </Button>
             }
           >
-            <span className="break-all">No member has the username @{username}.</span>
+            <span>No member has the username @{username}.</span>
           </EmptyState>
         </>
       )}

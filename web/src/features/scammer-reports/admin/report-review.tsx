@@ -269,7 +269,7 @@ function Field({ label, redacted, children }: { label: string; redacted: boolean
         {label}
         {redacted ? <Badge variant="secondary">Redacted</Badge> : null}
       </dt>
-      <dd className="mt-1 whitespace-pre-line break-words">{children}</dd>
+      <dd className="mt-1 whitespace-pre-line">{children}</dd>
     </div>
   );
 }

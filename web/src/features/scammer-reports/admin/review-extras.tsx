@@ -67,7 +67,7 @@ export function EvidenceReview({ reportId }: { reportId: string }) {
                   />
                 </a>
               )}
-              <p className="break-all text-xs">{file.file_name}</p>
+              <p className="text-xs">{file.file_name}</p>
               <div className="flex items-center gap-2">
                 <Badge variant={file.approved_at ? 'default' : 'outline'}>
                   {file.approved_at ? 'Approved' : 'Not approved'}

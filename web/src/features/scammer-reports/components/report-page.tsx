@@ -127,7 +127,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="rounded-lg border p-3">
       <dt className="text-muted-foreground text-xs uppercase tracking-wide">{label}</dt>
-      <dd className="mt-1 break-words">{children}</dd>
+      <dd className="mt-1">{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect } from './fixtures.ts';
+import { adminClient, deleteMember, type Member, openSignedIn, type ServerInfo } from './support/api.ts';
+
+/**
+ * Issue 34 item 1, decision 171: members' and admins' text with a 2,000-character unbroken word, a
+ * 500-character URL and 200 emoji, in every field a member or admin fills, never makes a page wider
+ * than the screen. Shared by long-text.spec.ts (1,280 px) and long-text.mobile.spec.ts (390 px).
+ */
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** A word of `length` characters with no break opportunity: letters only. */
+export function word(length: number, tag: string): string {
+  return `${tag}${'W'.repeat(Math.max(0, length - tag.length))}`;
+}
+
+/** An http URL of `length` characters (no characters the text checks refuse). */
+export function url(length: number, tag: string): string {
+  const head = `https://example.com/${tag}/`;
+  return `${head}${'u'.repeat(length - head.length)}`;
+}
+
+/** A run of `count` emoji (one code point each), no spaces. */
+export function emoji(count: number): string {
+  return '🌿'.repeat(count);
+}
+
+interface Seeded {
+  username: string;
+  productId: string;
+  reportId: string;
+  /** The tag that starts each long text of this run: `C${tag}` a comment, `S${tag}` the report's name… */
+  tag: string;
+}
+
+/** Arranges everything with the service key (the forms have their own tests), as the admin `member`. */
+async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
+  const t = randomBytes(3).toString('hex');
+  const service = adminClient(server);
+  const ok = (what: string, result: { error: unknown }) => expect(result.error, what).toBeNull();
+  ok('admin role', await service.from('user_roles').insert({ user_id: member.id, role: 'admin' }));
+
+  const username = word(64, `L${t}.`);
+  ok(
+    'profile',
+    await service
+      .from('profiles')
+      .update({ username, full_name: word(100, `N${t}`), bio: `${word(900, `B${t}`)} ${emoji(60)}` })
+      .eq('user_id', member.id),
+  );
+
+  const product = await service
+    .from('products')
+    .insert({ name: word(200, `P${t}`), category: 'Flower', description: word(2000, `D${t}`) })
+    .select('id')
+    .single();
+  ok('product', product);
+  const productId = product.data?.id as string;
+  ok(
+    'vote',
+    await service
+      .from('product_votes')
+      .insert({ user_id: member.id, product_id: productId, vote_type: 'gas' }),
+  );
+  for (const content of [word(2000, `C${t}`), url(500, `c${t}`), emoji(200)]) {
+    ok(
+      'comment',
+      await service.from('product_comments').insert({ user_id: member.id, product_id: productId, content }),
+    );
+  }
+
+  const report = await service
+    .from('scammer_reports')
+    .insert({
+      scammer_name: word(100, `S${t}`),
+      scammer_description: word(1000, `E${t}`),
+      incident_details: `${word(1500, `I${t}`)} ${emoji(200)}`,
+      location: word(200, `O${t}`),
+      business_name: word(200, `U${t}`),
+      contact_info: url(500, `r${t}`),
+      amount_scammed: 120,
+      reporter_user_id: member.id,
+      status: 'published',
+      reviewed_at: new Date().toISOString(),
+    })
+    .select('id')
+    .single();
+  ok('report', report);
+  const reportId = report.data?.id as string;
+  // A second one, waiting for review, for the admins' queue.
+  ok(
+    'report to review',
+    await service.from('scammer_reports').insert({
+      scammer_name: word(100, `V${t}`),
+      scammer_description: word(1000, `F${t}`),
+      incident_details: `${word(1500, `G${t}`)} ${emoji(200)}`,
+      business_name: word(200, `H${t}`),
+      contact_info: url(500, `v${t}`),
+      reporter_user_id: member.id,
+    }),
+  );
+  ok(
+    'reply',
+    await service.from('scammer_report_replies').insert({
+      report_id: reportId,
+      user_id: member.id,
+      kind: 'reply',
+      relation: 'person',
+      body: `${word(1500, `R${t}`)} ${url(400, `y${t}`)}`,
+    }),
+  );
+
+  ok(
+    'post',
+    await service.from('admin_posts').insert({
+      title: word(200, `T${t}`),
+      content: `${word(2000, `A${t}`)}\n\n${url(500, `a${t}`)}\n\n${emoji(200)}`,
+      author_id: member.id,
+      status: 'published',
+    }),
+  );
+
+  const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  ok(
+    'booking',
+    await service.from('bookings').insert({
+      full_name: word(100, `K${t}`),
+      email: member.email,
+      company_name: word(200, `M${t}`),
+      product_name: word(200, `Q${t}`),
+      product_description: `${word(1500, `X${t}`)} ${url(400, `b${t}`)}`,
+      product_category: 'Flower',
+      booking_date: day,
+      booking_time: '10:30',
+      user_id: member.id,
+    }),
+  );
+  return { username, productId, reportId, tag: t };
+}
+
+/** Fails when the document scrolls sideways, naming the innermost elements that stick out. */
+async function expectNoHorizontalOverflow(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const { scrollWidth, clientWidth } = document.documentElement;
+          if (scrollWidth <= clientWidth) return '';
+          // The elements that stick out past the screen while their parent does not (the cause),
+          // outside any box that scrolls or clips them.
+          const sticksOut = (element: Element) =>
+            element.getBoundingClientRect().right + window.scrollX > clientWidth + 1;
+          const clipped = (element: Element) => {
+            for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+              if (parent === document.body) return false;
+              if (getComputedStyle(parent).overflowX !== 'visible') return true;
+            }
+            return false;
+          };
+          const outside = [...document.querySelectorAll('body *')].filter(
+            (element) => sticksOut(element) && !clipped(element),
+          );
+          const wide = outside.filter(
+            (element) => !element.parentElement || !outside.includes(element.parentElement),
+          );
+          // Text can stick out of a box that itself fits (a line that may not wrap).
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const parent = node.parentElement;
+            if (
+              parent &&
+              range.getBoundingClientRect().right + window.scrollX > clientWidth + 1 &&
+              !clipped(node as Element)
+            ) {
+              wide.push(parent);
+            }
+          }
+          const names = wide.slice(0, 5).map((element) => {
+            const right = Math.round(element.getBoundingClientRect().right);
+            return `${right}px <${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`;
+          });
+          return `${scrollWidth - clientWidth} px too wide: ${names.join(' ')}`;
+        }),
+      { message: `${path} fits the screen` },
+    )
+    .toBe('');
+}
+
+/** Seeds the long texts, then visits each page that shows them at `width` px. */
+export async function checkLongTexts(
+  page: Page,
+  server: ServerInfo,
+  member: Member,
+  width: number,
+): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  const seeded = await seed(server, member);
+  try {
+    // Each page with a text it shows once loaded (a prefix of a long word is enough to know it came).
+    const t = seeded.tag;
+    const visits: Array<[string, string]> = [
+      [`/pass-or-gas/${seeded.productId}`, `C${t}`],
+      [`/pass-or-gas?q=P${t}`, `P${t}`],
+      ['/profile', `N${t}`],
+      ['/profile?tab=comments', `C${t}`],
+      ['/profile?tab=votes', 'Voting History'],
+      [`/u/${seeded.username}`, `C${t}`],
+      ['/scammer-database', `S${t}`],
+      [`/scammer-database/${seeded.reportId}`, `I${t}`],
+      ['/news', `T${t}`],
+      ['/booking', 'Book Your Promo Session'],
+      ['/admin/posts', `T${t}`],
+      ['/admin/bookings', `Q${t}`],
+      ['/admin/reports', `V${t}`],
+      ['/admin/products', `P${t}`],
+      ['/admin/members', `N${t}`],
+      ['/admin/moderation', 'Moderation'],
+    ];
+    let first = true;
+    for (const [path, text] of visits) {
+      if (first) await openSignedIn(page, server, member, path);
+      else await page.goto(path);
+      first = false;
+      await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+      await expectNoHorizontalOverflow(page, path);
+    }
+  } finally {
+    await deleteMember(server, member).catch(() => undefined);
+  }
+}
