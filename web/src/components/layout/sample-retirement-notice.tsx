@@ -31,7 +31,7 @@ export function SampleRetirementNotice({ area }: { area: SampleArea }) {
           {WHAT[area]}. These {entry.items.length} sample items are deleted {entry.retires_when}:
         </span>
       </p>
-      <ul id={listId} className="ml-6 list-disc break-words">
+      <ul id={listId} className="ml-6 list-disc">
         {entry.items.map((item) => (
           <li key={`${item.kind}:${item.name}`}>
             {item.name}

@@ -114,7 +114,7 @@ function ProductName({ productId, product }: { productId: string; product: Activ
   return (
     <Link
       to={`/pass-or-gas/${encodeURIComponent(productId)}`}
-      className="break-words font-medium underline-offset-4 hover:underline"
+      className="font-medium underline-offset-4 hover:underline"
     >
       {product.name}
     </Link>
