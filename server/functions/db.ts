@@ -359,15 +359,19 @@ export async function forgetRealtimeChanges(tx: Queryable, userId: string): Prom
 
 /**
  * What names the person besides their id, read before the account goes: addresses (also a pending new
- * one and the profile's copy), phone, username and display name (profile and sign-up metadata).
+ * one and the profile's copy), phone, username and display name (profile and sign-up metadata), and
+ * the payment provider's customer and subscription ids (webhook events name them).
  */
 export async function namesOfAccount(tx: Queryable, userId: string): Promise<string[]> {
   const row = await one<{ names: (string | null)[] }>(
     tx,
     `select array[u.email, nullif(u.email_change, ''), u.phone, p.email, p.username, p.full_name,
        u.raw_user_meta_data ->> 'full_name', u.raw_user_meta_data ->> 'name',
-       u.raw_user_meta_data ->> 'user_name', u.raw_user_meta_data ->> 'preferred_username'] as names
-     from auth.users u left join public.profiles p on p.user_id = u.id
+       u.raw_user_meta_data ->> 'user_name', u.raw_user_meta_data ->> 'preferred_username',
+       s.stripe_customer_id, s.stripe_subscription_id] as names
+     from auth.users u
+     left join public.profiles p on p.user_id = u.id
+     left join public.scammer_subscriptions s on s.user_id = u.id
      where u.id = $1::uuid`,
     [userId],
   );

@@ -5,6 +5,7 @@
 --
 -- - the audit log keeps its entries as facts (who did what to which row, and when), with the member
 --   replaced by a pseudonym and their personal fields removed (`private.erasure_redact`);
+-- - payment webhook events keep what was applied, without the member's ids;
 -- - realtime broadcasts waiting for delivery that were for them or name them go.
 
 -- The member's pseudonym: a keyed hash of their id (key: private.keyed_hash_key, readable by no API
@@ -140,6 +141,11 @@ begin
     );
   get diagnostics v_rewritten = row_count;
   perform set_config('highgrade.audit_erasure', 'off', true);
+
+  -- Payment webhook events (pruned after 90 days) keep what was applied, without the member's ids.
+  update private.stripe_events e
+  set summary = coalesce(private.erasure_redact(e.summary, null, v_member, v_pseudonym::text, v_needles), '{}'::jsonb)
+  where exists (select 1 from unnest(v_needles) as n where strpos(lower(e.summary::text), n) > 0);
 
   -- Broadcasts not yet delivered (the heartbeat drops them after a minute anyway): theirs, or naming them.
   delete from realtime.messages m

@@ -40,6 +40,8 @@ const names = {
   claimMessage: `I run this brand since 2019 ${tag}`,
   evidence: `receipt-${tag}.png`,
   passkey: `Laptop key ${tag}`,
+  customer: `cus_${tag}Zq`,
+  stripeSubscription: `sub_${tag}Zq`,
 };
 
 function check<T extends { error: { message: string } | null }>(result: T, what: string): T {
@@ -123,6 +125,27 @@ async function liveAMembersLife() {
       .from('scammer_subscriptions')
       .insert({ user_id: member.id, expires_at: new Date(Date.now() + 20 * 86_400_000).toISOString() }),
     'subscription',
+  );
+  // Paid through the card payment provider: its ids on the subscription, a webhook event naming them
+  // (written as the webhook handler writes it; tests/integration/payments-stripe.test.ts drives the real one).
+  await server.db.query(
+    `update public.scammer_subscriptions set stripe_customer_id = $2, stripe_subscription_id = $3 where user_id = $1`,
+    [member.id, names.customer, names.stripeSubscription],
+  );
+  await server.db.query(
+    `insert into private.stripe_events (id, type, provider_created_at, outcome, summary)
+     values ($1, 'customer.subscription.updated', now(), 'applied', $2)`,
+    [
+      `evt_${tag}`,
+      JSON.stringify({
+        kind: 'subscription',
+        user_id: member.id,
+        customer: names.customer,
+        subscription: names.stripeSubscription,
+        status: 'active',
+        period_end: Math.floor(Date.now() / 1000) + 86_400,
+      }),
+    ],
   );
   const brand = check(
     await service
@@ -278,6 +301,7 @@ describe('erasure leaves nothing of the member (issue 33)', () => {
       'storage.objects',
       'private.audit_log',
       'realtime.messages',
+      'private.stripe_events',
     ]) {
       expect(tablesBefore, table).toContain(table);
     }
