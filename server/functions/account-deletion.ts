@@ -33,8 +33,9 @@ class AccountGone extends Error {}
  *
  *   1. set the user's blobs aside (journalled, reversible)
  *   2. one transaction: lock the account, delete it and everything hanging off it, erase its traces
- *      (audit log, rate-limit and throttle rows, realtime's change log; decision 097), write the
- *      deletion's audit entry, turn the journal's entries into purges — commit
+ *      (auth's audit log, rate-limit and throttle rows, realtime's change log; decision 097), rewrite
+ *      the product's audit entries about them under a pseudonym and drop broadcasts naming them
+ *      (decision 185), write the deletion's audit entry, turn the journal's entries into purges — commit
  *   3. remove the set-aside blobs (a failure here is retried by the sweep: the data is already gone
  *      for every reader, and the purge cannot be refused the way the move could have been), and
  *      the person's mails in the local outbox
@@ -61,9 +62,11 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
       const account = await sql.lockAccount(tx, userId);
       if (account === undefined) throw new AccountGone();
       emails = [account.email, account.pendingEmail].filter((email): email is string => Boolean(email));
+      const names = await sql.namesOfAccount(tx, userId);
       const deleted = await sql.deleteAccountRows(tx, userId, emails, USER_FOLDER_BUCKET);
       await eraseAuthTraces(tx, deps.secret, { userId, emails });
       await sql.forgetRealtimeChanges(tx, userId);
+      await sql.eraseMemberTraces(tx, userId, names);
       const marked = await sql.markForPurge(tx, operationId);
       if (marked !== keys.length) {
         // The journal changed under us (a sweep took this operation for a crashed one): do not commit

@@ -361,6 +361,42 @@ export async function forgetRealtimeChanges(tx: Queryable, userId: string): Prom
 }
 
 /**
+ * What names the person besides their id, read before the account goes: addresses (also a pending new
+ * one and the profile's copy), phone, username and display name (profile and sign-up metadata), and
+ * the payment provider's customer and subscription ids (webhook events name them).
+ */
+export async function namesOfAccount(tx: Queryable, userId: string): Promise<string[]> {
+  const row = await one<{ names: (string | null)[] }>(
+    tx,
+    `select array[u.email, nullif(u.email_change, ''), u.phone, p.email, p.username, p.full_name,
+       u.raw_user_meta_data ->> 'full_name', u.raw_user_meta_data ->> 'name',
+       u.raw_user_meta_data ->> 'user_name', u.raw_user_meta_data ->> 'preferred_username',
+       s.stripe_customer_id, s.stripe_subscription_id] as names
+     from auth.users u
+     left join public.profiles p on p.user_id = u.id
+     left join public.scammer_subscriptions s on s.user_id = u.id
+     where u.id = $1::uuid`,
+    [userId],
+  );
+  return [...new Set((row?.names ?? []).filter((name): name is string => Boolean(name?.trim())))];
+}
+
+/**
+ * The rest of the person, once their account is deleted in this transaction (decision 185): audit
+ * entries about them are rewritten under a pseudonym without their personal fields, broadcasts for or
+ * about them go (`private.erase_member`, supabase/definitions/erasure.sql). Returns how many audit
+ * entries were rewritten.
+ */
+export async function eraseMemberTraces(tx: Queryable, userId: string, names: string[]): Promise<number> {
+  const row = await one<{ rewritten: number }>(
+    tx,
+    'select private.erase_member($1::uuid, $2::text[]) as rewritten',
+    [userId, names],
+  );
+  return row?.rewritten ?? 0;
+}
+
+/**
  * GoTrue's audit entry shape, naming nobody: no user id, address or email (decision 097). The log can
  * tell that an account was erased, and when, but not whose.
  */

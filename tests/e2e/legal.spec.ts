@@ -49,6 +49,12 @@ test('the privacy policy covers the data held, GDPR rights and retention', async
   await expect(main).toContainText('12, 24, 36 or 60 months');
   await expect(main).toContainText('card payment provider');
 
+  // What erasure keeps, and why (issue 33).
+  const kept = main.getByRole('region', { name: /What we keep after you delete your account/ });
+  await expect(kept).toContainText('pseudonym');
+  await expect(kept).toContainText('tax and accounting law');
+  await expect(kept).toContainText('docs/personal-data.md');
+
   // The table of contents links to its sections.
   await main
     .getByRole('navigation', { name: 'Contents' })

@@ -206,6 +206,49 @@ export default function PrivacyPolicyPage() {
       ),
     },
     {
+      id: 'kept-after-deletion',
+      title: 'What we keep after you delete your account',
+      body: (
+        <>
+          <p>
+            Deleting your account removes you from our database and our file storage: nothing of your account
+            — your email address, username, display name, phone number — and nothing you wrote is left there.
+            (What someone else wrote about you, such as a scam report naming you, is theirs; you can still ask
+            us to see, correct or erase it.) We keep only the following, each for the reason and the time
+            given:
+          </p>
+          <ul>
+            <li>
+              <strong>A record of what was done, without you:</strong> our audit log keeps its entries about
+              your account as facts (what was done to which record, by which admin, and when), with you
+              replaced by a pseudonym (a code made with a secret key from your account number, from which your
+              identity cannot be read back) and every name, address, phone number and text removed. We keep it
+              to be accountable for how data was handled (our legitimate interest and our duty to demonstrate
+              compliance), for as long as we keep the audit log.
+            </li>
+            <li>
+              <strong>One free trial per email address:</strong> the keyed hash of your address and the date
+              your trial ended, as described above.
+            </li>
+            <li>
+              <strong>Payment records:</strong> invoices and payments for a subscription are kept by our card
+              payment provider for the period tax and accounting law sets; the payment events we received keep
+              only their dates and states, without your identifiers, and are deleted after 90 days.
+            </li>
+            <li>
+              <strong>Backups:</strong> copies of the database made before your deletion disappear as those
+              backups expire.
+            </li>
+          </ul>
+          <p>
+            Our complete inventory of the personal data the service stores — every category, where it is kept,
+            why and for how long — is published with the software as its personal-data register
+            (docs/personal-data.md); ask {contact} for a copy.
+          </p>
+        </>
+      ),
+    },
+    {
       id: 'your-rights',
       title: 'Your rights (GDPR)',
       body: (
