@@ -196,7 +196,10 @@ function postError(error: unknown, failed: string): unknown {
   if (code === '23514' || code === '22P02' || code === '22007' || code === '22008') {
     const constraint = (error as { constraint?: unknown }).constraint;
     const reason = typeof constraint === 'string' ? CONSTRAINT_TEXT[constraint] : undefined;
-    return new ApiError(400, 'invalid_post', reason ? `${failed}: ${reason}` : failed);
+    // The code names the rule (decision 180): the editor shows it at its field.
+    return reason
+      ? new ApiError(400, constraint as string, `${failed}: ${reason}`)
+      : new ApiError(400, 'invalid_post', failed);
   }
   return error;
 }

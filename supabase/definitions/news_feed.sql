@@ -4,6 +4,25 @@ create or replace function private.news_relevance_window() returns integer
 language sql immutable set search_path = '' as $$ select 1000 $$;
 revoke all on function private.news_relevance_window() from public;
 
+-- A team post's Markdown as plain text for the feed's excerpt (issue 34 item 4): images dropped, links
+-- as their text, HTML tags, heading, quote and list markers, emphasis and code marks removed, white space
+-- folded. The post's own page (/news/posts/:id) shows the rendered Markdown.
+create or replace function private.markdown_excerpt(p_markdown text) returns text
+language sql immutable set search_path = '' as $$
+  select btrim(regexp_replace(
+    regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+      regexp_replace(p_markdown,
+        '!\[[^]]*\]\([^)]*\)', ' ', 'g'),
+        '\[([^]]*)\]\([^)]*\)', '\1', 'g'),
+        '<[^>]*>', ' ', 'g'),
+        '(^|\n)[ \t]*(#{1,6}|>|[-*+]|[0-9]+[.)])[ \t]+', '\1', 'g'),
+        '(\*{1,3}|~~|`+)', '', 'g'),
+        '(^|[^[:alnum:]])_{1,3}|_{1,3}([^[:alnum:]]|$)', '\1\2', 'g'),
+        '(^|\n)[ \t]*([-*_][ \t]*){3,}(\n|$)', '\1', 'g'),
+    '\s+', ' ', 'g'))
+$$;
+revoke all on function private.markdown_excerpt(text) from public;
+
 -- The news page's one read (product §news, decision 111): articles and the team's published posts,
 -- newest first (or, with a search, most relevant first), one page at a time by keyset.
 --
@@ -119,7 +138,8 @@ begin
     (%s)
     union all
     (
-      select 'post'::text, p.id, p.title, null::text, left(p.content, 600), p.media_urls[1], 'HighGrade team'::text,
+      select 'post'::text, p.id, p.title, null::text, left(private.markdown_excerpt(p.content), 600),
+             p.media_urls[1], 'HighGrade team'::text,
              'Team'::text, coalesce(p.publish_at, p.created_at), false, null::uuid,
              case when $1 is null then 0::real
                   else ts_rank(to_tsvector('english'::regconfig, p.title || ' ' || p.content), $1) end

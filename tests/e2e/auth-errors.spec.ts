@@ -65,8 +65,8 @@ test.describe('toasts over the dialog', () => {
   test('stay readable while the dialog is open, also after earlier toasts', async ({ page, member }) => {
     await page.goto('/');
     // An earlier toast: the toast region already exists when the (modal) dialog opens.
-    await page.getByRole('banner').getByRole('button', { name: 'Submit a Tip' }).click();
-    const tip = toastWith(page, 'Please sign in to submit a scammer report.');
+    await page.getByRole('banner').getByRole('button', { name: 'Scammer Network' }).click();
+    const tip = toastWith(page, 'Please sign in to access the Scammer Network.');
     await tip.getByRole('button', { name: 'Close' }).click();
     await expect(tip).toHaveCount(0);
 

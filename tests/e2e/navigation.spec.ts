@@ -26,13 +26,13 @@ test('signed out, Scammer Network explains that signing in is needed', async ({ 
   await expect(page).toHaveURL(/\/news$/);
 });
 
-test('signed out, Submit a Tip asks to sign in', async ({ page }) => {
+test('signed out, Submit a Tip asks to sign in and opens the sign-in dialog', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Submit a Tip' }).click();
-  const toast = toastWith(page, 'Please sign in to submit a scammer report.');
-  await expect(toast).toContainText('Authentication Required');
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toHaveCount(0);
+  const dialog = page.getByRole('dialog', { name: 'HighGrade' });
+  await expect(dialog).toHaveAccessibleDescription('Please sign in to submit a scammer report.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("the home page's Scammer Network call to action behaves like the button", async ({ page }) => {

@@ -9,6 +9,7 @@ import type { RoutePath } from './route-paths.ts';
 export const pages = {
   '/': lazyPage(() => import('./routes/home.tsx')),
   '/news': lazyPage(() => import('./routes/news.tsx')),
+  '/news/posts/:id': lazyPage(() => import('./routes/news-post.tsx')),
   '/market-index': lazyPage(() => import('./routes/market-index.tsx')),
   '/market-index/:slug/methodology': lazyPage(() => import('./routes/market-index-methodology.tsx')),
   '/pass-or-gas': lazyPage(() => import('./routes/pass-or-gas.tsx')),

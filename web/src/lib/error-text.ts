@@ -1,3 +1,5 @@
+import { refusalOf } from './refusals.ts';
+
 /**
  * What the user is told when something fails (product §messages). One module, used by every screen, so the
  * same failure reads the same everywhere and no internal message (SQL, stack, server detail) reaches
@@ -58,6 +60,13 @@ function statusOf(error: unknown): number | undefined {
 /** The text to show for an error. */
 export function errorText(error: unknown): string {
   if (error instanceof UserFacingError) return error.message;
+  // A rule of the database the form broke (decision 180): its sentence, not "try again".
+  const refusal = refusalOf(error);
+  if (refusal) return refusal.message;
+  // PostgreSQL's insufficient_privilege: a guard refused the write (a column the server sets, another's row).
+  if (error && typeof error === 'object' && 'code' in error && error.code === '42501') {
+    return ERROR_TEXTS.permission;
+  }
   const message = errorMessageOf(error);
   for (const [keyword, text] of KEYWORDS) {
     if (keyword.test(message)) return text;

@@ -1,4 +1,4 @@
-import { Lock, LogIn, ShieldAlert } from 'lucide-react';
+import { Lock, LogIn, ShieldAlert, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
@@ -26,9 +26,21 @@ export function ScammerAccessGate({ onSignIn, children }: { onSignIn: () => void
         icon={LogIn}
         title="Sign in to search the Scammer Network"
         className="mt-10"
-        actions={<Button onClick={onSignIn}>Sign In</Button>}
+        actions={
+          <>
+            <Button onClick={onSignIn}>Sign In</Button>
+            <Button asChild variant="outline">
+              <Link to="/auth?tab=signup">
+                <UserPlus aria-hidden="true" />
+                Create a free account
+              </Link>
+            </Button>
+          </>
+        }
       >
-        Reviewed reports are for members with a subscription, an active trial or an admin account.
+        Reviewed reports are for members with a subscription ({SUBSCRIPTION_PRICE}, cancel any time), an
+        active trial or an admin account. New here? A free account starts with a free trial of the Scammer
+        Network; subscribe from your profile when it ends.
       </EmptyState>
     );
   }

@@ -9,7 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { headlinesQueryOptions } from '#web/features/market/api/market.ts';
 import { Sparkline } from '#web/features/market/components/sparkline.tsx';
 import { changeOver, formatChange, formatValue } from '#web/features/market/market-data.ts';
-import { fullDate, relativeTime } from '#web/features/news/news-feed.ts';
+import { fullDate, postPath, relativeTime } from '#web/features/news/news-feed.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { cn } from '#web/lib/utils.ts';
 import {
@@ -181,7 +181,11 @@ export function FeaturedPosts() {
             className={cn(FEATURED_ITEM, 'flex flex-col rounded-xl border bg-card p-4 shadow-sm')}
           >
             <Badge className="self-start">From the team</Badge>
-            <h3 className="mt-2 line-clamp-2 font-semibold text-lg leading-snug">{post.title}</h3>
+            <h3 className="mt-2 line-clamp-2 font-semibold text-lg leading-snug">
+              <Link to={postPath(post.id)} className="hover:underline focus-visible:underline">
+                {post.title}
+              </Link>
+            </h3>
             <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">{excerpt(post.content)}</p>
             <time
               dateTime={post.publishedAt}

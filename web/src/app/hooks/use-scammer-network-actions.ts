@@ -11,6 +11,7 @@ import {
 import { accessFactsQueryOptions } from '#web/features/subscription/api/get-access-facts.ts';
 import { useScammerAccess } from '#web/features/subscription/hooks/use-scammer-access.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
+import { openSignInDialog } from '#web/lib/auth/sign-in-dialog.ts';
 import { getConfig } from '#web/lib/config.ts';
 
 interface ScammerNetworkActions {
@@ -105,14 +106,11 @@ export function useScammerNetworkActions(signedIn: boolean): ScammerNetworkActio
   }, [signedIn, userId, isAdmin, hasAccess, navigate, queryClient, activate]);
 
   // Members get the scammer report dialog (product §report-dialog); visitors the sign-in prompt
-  // (§network-button).
+  // (§network-button) in the sign-in dialog, as the news heart opens it: a way on, not a dead end
+  // (issue 34).
   const submitTip = useCallback(() => {
     if (!signedIn) {
-      toast({
-        variant: 'destructive',
-        title: 'Authentication Required',
-        description: 'Please sign in to submit a scammer report.',
-      });
+      openSignInDialog('Please sign in to submit a scammer report.');
       return;
     }
     openReportDialog();

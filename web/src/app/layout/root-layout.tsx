@@ -105,6 +105,7 @@ export function RootLayout() {
         <Suspense fallback={null}>
           <AuthDialog
             open={authDialog.open}
+            reason={authDialog.reason}
             onOpenChange={(open) => setAuthDialog((state) => ({ ...state, open }))}
           />
         </Suspense>

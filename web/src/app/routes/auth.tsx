@@ -1,7 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '#web/components/layout/brand-logo.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
-import { AUTH_TAB_LABELS, parseAuthTab } from '#web/features/auth/auth-tabs.ts';
+import { AUTH_TAB_DESCRIPTIONS, AUTH_TAB_LABELS, parseAuthTab } from '#web/features/auth/auth-tabs.ts';
 import { AuthScreen } from '#web/features/auth/components/auth-screen.tsx';
 import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { getConfig } from '#web/lib/config.ts';
@@ -30,9 +30,7 @@ export default function AuthPage() {
         <CardHeader className="items-center text-center">
           <BrandMark className="size-12" />
           <h1 className="mt-2 font-bold text-2xl tracking-tight">{siteName}</h1>
-          <CardDescription className="text-base">
-            Sign in to access premium cannabis marketplace
-          </CardDescription>
+          <CardDescription className="text-base">{AUTH_TAB_DESCRIPTIONS[tab]}</CardDescription>
         </CardHeader>
         <CardContent>
           <AuthScreen

@@ -9,6 +9,17 @@ export const AUTH_TAB_LABELS: Record<AuthTab, string> = {
   'reset-confirm': 'Reset Password',
 };
 
+/**
+ * What the screen says under the product's name, by tab: the spec's sign-in subtitle on Sign In, and
+ * what each other tab is for (issue 34: Sign Up said "Sign in to …").
+ */
+export const AUTH_TAB_DESCRIPTIONS: Record<AuthTab, string> = {
+  signin: 'Sign in to access premium cannabis marketplace',
+  signup: 'Create your free account: it starts with a free trial of the Scammer Network.',
+  reset: 'Forgot your password? We email you a way to set a new one.',
+  'reset-confirm': 'Choose a new password for your account.',
+};
+
 /** The active tab: the query parameter when it names a tab, else signin. */
 export function parseAuthTab(value: string | null | undefined): AuthTab {
   return (AUTH_TABS as readonly string[]).includes(value ?? '') ? (value as AuthTab) : 'signin';

@@ -110,3 +110,8 @@ export function highlightParts(text: string): { text: string; match: boolean }[]
   }
   return parts;
 }
+
+/** A published team post's own page (issue 34 item 4): the feed's cards and the home page link to it. */
+export function postPath(id: string): string {
+  return `/news/posts/${id}`;
+}

@@ -5,8 +5,16 @@ import { createStore } from '#web/lib/store.ts';
  * heart of a visitor), without knowing the auth feature. `used` keeps the dialog's code unloaded until
  * it is first wanted.
  */
-export const signInDialogStore = createStore({ open: false, used: false });
+export const signInDialogStore = createStore<{ open: boolean; used: boolean; reason: string | null }>({
+  open: false,
+  used: false,
+  reason: null,
+});
 
-export function openSignInDialog(): void {
-  signInDialogStore.set({ open: true, used: true });
+/**
+ * Opens the dialog; `reason` (what the visitor tried: "Please sign in to submit a scammer report.") is
+ * said on its Sign In tab instead of the usual subtitle. Buttons may pass their click event: not a reason.
+ */
+export function openSignInDialog(reason?: unknown): void {
+  signInDialogStore.set({ open: true, used: true, reason: typeof reason === 'string' ? reason : null });
 }

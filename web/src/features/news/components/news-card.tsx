@@ -1,8 +1,9 @@
 import { ExternalLink, Heart, Megaphone, Newspaper } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { fullDate, type NewsEntry, relativeTime } from '../news-feed.ts';
+import { fullDate, type NewsEntry, postPath, relativeTime } from '../news-feed.ts';
 import { Highlighted } from './highlighted.tsx';
 
 interface NewsCardProps {
@@ -81,6 +82,11 @@ export function NewsCard({ entry, saved, busy, onToggleSave }: NewsCardProps) {
               />
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
+          ) : post ? (
+            // A team post has a page of its own with the whole post (issue 34 item 4).
+            <Link to={postPath(entry.id)} className="hover:underline focus-visible:underline">
+              <Highlighted text={entry.title_highlight} />
+            </Link>
           ) : (
             <Highlighted text={entry.title_highlight} />
           )}

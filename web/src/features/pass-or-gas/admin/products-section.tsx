@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Package, Plus } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
 import {
@@ -20,6 +20,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { refusalNote, refusalOf } from '#web/lib/refusals.ts';
 import { brandsQueryOptions } from '../api/get-products.ts';
 import { CATEGORIES, type Category, STRAIN_LABELS, STRAIN_TYPES, type StrainType } from '../ranking.ts';
 import {
@@ -52,9 +53,31 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
   const [values, setValues] = useState<ProductInput>(initial ? { ...initial } : EMPTY);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The field a refusal concerns (decision 180), by column: shown under it, the input marked invalid. */
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ProductInput, string>>>({});
   const brands = useQuery(brandsQueryOptions());
   const write = useProductWrite();
-  const set = (patch: Partial<ProductInput>) => setValues((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<ProductInput>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setFieldErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof ProductInput)[]) delete next[key];
+      // The order rules concern both ends of a range: changing either clears them.
+      if ('thc_min' in patch) delete next.thc_max;
+      if ('cbd_min' in patch) delete next.cbd_max;
+      return next;
+    });
+  };
+  const invalid = (key: keyof ProductInput) =>
+    fieldErrors[key]
+      ? { 'aria-invalid': true as const, 'aria-describedby': `product-${key}-error` }
+      : { 'aria-invalid': undefined };
+  const errorOf = (key: keyof ProductInput) =>
+    fieldErrors[key] ? (
+      <p id={`product-${key}-error`} className="text-destructive text-sm dark:text-red-400">
+        {fieldErrors[key]}
+      </p>
+    ) : null;
 
   async function pickImage(file: File | undefined) {
     if (!file) return;
@@ -78,10 +101,19 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
     }
   }
 
+  const formRef = useRef<HTMLFormElement>(null);
+  /** After the field's error renders, the keyboard moves to it. */
+  const focusInvalid = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (values.name.trim().length === 0) {
-      setProblem('Name is required.');
+      setFieldErrors({ name: 'Name is required.' });
+      setProblem(null);
+      focusInvalid();
       return;
     }
     const input = { ...values, name: values.name.trim() };
@@ -90,7 +122,13 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
         toast({ title: initial ? 'Product saved' : 'Product created' });
         onDone();
       },
-      onError: (error) => setProblem(errorText(error)),
+      onError: (error) => {
+        const refusal = refusalOf(error);
+        const field = refusal?.field && refusal.field in EMPTY ? (refusal.field as keyof ProductInput) : null;
+        setFieldErrors(refusal && field ? { [field]: refusal.message } : {});
+        setProblem(refusal ? refusalNote(refusal, field !== null) : errorText(error));
+        if (field) focusInvalid();
+      },
     });
   }
 
@@ -109,14 +147,21 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
             step={0.1}
             value={values[key] ?? ''}
             onChange={(event) => set({ [key]: numberOrNull(event.target.value) })}
+            {...invalid(key)}
           />
+          {errorOf(key)}
         </div>
       ))}
     </div>
   );
 
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-lg border p-4" aria-labelledby="product-form-title">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className="grid gap-4 rounded-lg border p-4"
+      aria-labelledby="product-form-title"
+    >
       <h3 id="product-form-title" className="font-semibold">
         {initial ? `Edit ${initial.name}` : 'New product'}
       </h3>
@@ -128,7 +173,9 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
             maxLength={200}
             value={values.name}
             onChange={(event) => set({ name: event.target.value })}
+            {...invalid('name')}
           />
+          {errorOf('name')}
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="product-brand">Brand</Label>
@@ -151,6 +198,7 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
             id="product-category"
             value={values.category}
             onChange={(event) => set({ category: event.target.value as Category })}
+            {...invalid('category')}
           >
             {CATEGORIES.map((category) => (
               <option key={category}>{category}</option>
@@ -163,6 +211,7 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
             id="product-strain"
             value={values.strain_type}
             onChange={(event) => set({ strain_type: event.target.value as StrainType })}
+            {...invalid('strain_type')}
           >
             {STRAIN_TYPES.map((strain) => (
               <option key={strain} value={strain}>
@@ -181,7 +230,9 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
           maxLength={4000}
           value={values.description}
           onChange={(event) => set({ description: event.target.value })}
+          {...invalid('description')}
         />
+        {errorOf('description')}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="product-image">Image (JPEG, PNG, WebP or GIF, at most 5 MB)</Label>
@@ -190,7 +241,9 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
           type="file"
           accept={IMAGE_TYPES.join(',')}
           onChange={(event) => void pickImage(event.target.files?.[0])}
+          {...invalid('image_url')}
         />
+        {errorOf('image_url')}
         {progress !== null ? (
           <Progress value={Math.round(progress * 100)} aria-label="Upload progress" />
         ) : null}

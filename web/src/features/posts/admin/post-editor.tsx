@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { checkAvatarFile, SNIFF_BYTES } from '#web/lib/image-file.ts';
+import { refusalNote, refusalOf } from '#web/lib/refusals.ts';
 import {
   adminPostQueryOptions,
   previewPost,
@@ -174,10 +175,17 @@ function PostForm({ post }: { post: AdminPost | null }) {
       toast({ title: post ? 'Post saved' : saved.status === 'draft' ? 'Draft saved' : 'Post created' });
       if (!post) navigate(`../${saved.id}`, { relative: 'path', replace: true });
     } catch (error) {
+      // A rule the post broke is shown at its field and said to be final (decision 180).
+      const refusal = refusalOf(error);
+      const field = refusal?.field === 'title' || refusal?.field === 'content' ? refusal.field : null;
+      if (refusal && field) {
+        setErrors({ [field]: refusal.message });
+        if (field === 'content') setTab('write');
+      }
       toast({
         variant: 'destructive',
         title: post ? 'Failed to update post' : 'Failed to create post',
-        description: errorText(error),
+        description: refusal ? refusalNote(refusal, field !== null) : errorText(error),
       });
     }
   };
