@@ -53,6 +53,32 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
   admin_posts_publish_at_range: at('publish_at', 'The publish time must be between the years 2000 and 2100.'),
   admin_posts_status_check: choose('status', 'a status'),
 
+  // Samples refuse members' rows (decision 175): the guard's sentences, raised by supabase/definitions/samples_rule.sql.
+  samples_guard_product_votes: at(
+    null,
+    'Sample products cannot be voted on: they are examples, deleted when the first real product is added.',
+  ),
+  samples_guard_product_comments: at(
+    'content',
+    'Sample products cannot be commented on: they are examples, deleted when the first real product is added.',
+  ),
+  samples_guard_products: at(
+    'brand_id',
+    'A real product cannot belong to a sample brand: sample brands are deleted when real content arrives. Choose a real brand.',
+  ),
+  samples_guard_brand_claims: at(
+    null,
+    'Sample brands cannot be claimed: they are examples, deleted when real brands are added.',
+  ),
+  samples_guard_scammer_reports: at(
+    'brand_id',
+    'A report cannot name a sample brand: sample brands are examples, deleted when real brands are added.',
+  ),
+  samples_guard_saved_articles: at(
+    null,
+    'Sample articles cannot be saved: they are examples, deleted when the first real article arrives.',
+  ),
+
   // products (admin › Products)
   products_name_length: length('name', 'The name', 1, 200),
   products_name_markup: script('name', 'The name'),

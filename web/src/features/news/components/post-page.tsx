@@ -70,20 +70,20 @@ export function PostPage({ id }: { id: string }) {
               {fullDate(post.publishedAt)}
             </time>
           </div>
-          <h1 id="post-title" className="break-words font-bold text-3xl tracking-tight sm:text-4xl">
+          <h1 id="post-title" className="font-bold text-3xl tracking-tight sm:text-4xl">
             {post.title}
           </h1>
         </header>
         {post.bodyHtml !== null ? (
           <div
-            className="prose-post max-w-none break-words"
+            className="prose-post max-w-none"
             data-testid="post-body"
             // The server's rendering, sanitised there when the post was saved (decision 103).
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (decision 103).
             dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
           />
         ) : (
-          <div className="whitespace-pre-wrap break-words" data-testid="post-body">
+          <div className="whitespace-pre-wrap" data-testid="post-body">
             {post.content}
           </div>
         )}
