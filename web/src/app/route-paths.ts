@@ -7,6 +7,7 @@
 export const ROUTE_PATHS = [
   '/',
   '/news',
+  '/news/posts/:id',
   '/market-index',
   '/market-index/:slug/methodology',
   '/pass-or-gas',
