@@ -292,3 +292,58 @@ test('a member with access watches a name and is alerted when a matching report 
     await deleteMember(server, reporter);
   }
 });
+
+test('an admin who filed a report cannot review it; a brand’s "Read the reports" lists its linked reports', async ({
+  page,
+  server,
+  member,
+}) => {
+  test.slow();
+  await makeAdmin(server, member);
+  // Decision 195: the filer's review screen offers no review step, only a note.
+  const own = await submitReport(server, member, `Ophelia Ownfiled ${suffix()}`);
+  await openSignedIn(page, server, member, `/admin/reports/${own}`);
+  await expect(main(page).getByTestId('own-report')).toHaveText(
+    'You filed this report, so another admin reviews, redacts and publishes it.',
+  );
+  await expect(main(page).getByRole('button', { name: 'Claim for review' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Decision 196: the link lists the reports linked to the brand by id, not the ones naming it.
+  const reporter = await createMember(server);
+  try {
+    const t = suffix();
+    const { data: brand, error } = await adminClient(server)
+      .from('brands')
+      .insert({ name: `Linkwood Farms ${t}`, slug: `linkwood-farms-${t}` })
+      .select('id, name, slug')
+      .single();
+    expect(error).toBeNull();
+    const published = {
+      status: 'published',
+      public_summary: 'A member reports a paid order that never came.',
+      reviewed_at: new Date().toISOString(),
+    };
+    const linkedName = `Quentin Linked ${t}`;
+    await submitReport(server, reporter, linkedName, {
+      ...published,
+      brand_id: brand?.id,
+      business_name: null,
+    });
+    const namingName = `${brand?.name} impostor`;
+    await submitReport(server, reporter, namingName, { ...published, business_name: brand?.name });
+
+    await page.goto(`${server.url}/brand-directory/${brand?.slug}`);
+    const reports = page.getByTestId('brand-reports');
+    await expect(reports).toContainText('1 published report by members');
+    await reports.getByRole('link', { name: 'Read the reports' }).click();
+    await expect(page).toHaveURL(new RegExp(`/scammer-database\\?brand=${brand?.id}$`));
+    await expect(main(page).getByTestId('brand-filter')).toBeVisible();
+    await expect(main(page).getByRole('link', { name: linkedName })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: namingName })).toHaveCount(0);
+    await expect(main(page)).toContainText('1 report');
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await deleteMember(server, reporter);
+  }
+});
