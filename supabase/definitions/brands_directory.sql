@@ -190,7 +190,8 @@ as $$
   )
   from (
     select r.id, r.created_at from public.scammer_reports r
-    where r.brand_id = p_brand_id and r.status = 'published'
+    -- A duplicate merged into another report is one report to readers, so counted once (decision 196).
+    where r.brand_id = p_brand_id and r.status = 'published' and r.merged_into is null
     order by r.created_at desc
     limit 200
   ) r

@@ -58,8 +58,10 @@ grant select on table public.published_scammer_reports to authenticated, service
 -- details (each word typed, or a close one from the vocabulary by pg_trgm similarity, in the
 -- redaction-aware search_text), or by a contact identifier
 -- written any way (reports_identifiers.sql), filtered by incident date,
--- amount range and location, newest or largest amount first. Members without access get an error
+-- amount range and location, newest or largest amount first; or the reports linked to one brand
+-- (`brand`, its id: a brand page's "Read the reports", decision 196). Members without access get an error
 -- (42501), never an empty answer that looks like "no scammer by that name".
+drop function if exists public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer);
 create or replace function public.search_scammer_reports(
   query text default null,
   location text default null,
@@ -69,7 +71,8 @@ create or replace function public.search_scammer_reports(
   incident_to date default null,
   sort text default 'newest',
   result_limit integer default 20,
-  result_offset integer default 0
+  result_offset integer default 0,
+  brand uuid default null
 ) returns setof public.published_scammer_reports
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -104,6 +107,7 @@ begin
         and (amount_max is null or p.amount_scammed <= amount_max)
         and (incident_from is null or p.date_of_incident >= incident_from)
         and (incident_to is null or p.date_of_incident <= incident_to)
+        and (search_scammer_reports.brand is null or p.brand_id = search_scammer_reports.brand)
       order by p.amount_scammed desc nulls last, p.reviewed_at desc, p.id
       limit result_limit offset result_offset;
     return;
@@ -115,6 +119,7 @@ begin
         and (amount_max is null or p.amount_scammed <= amount_max)
         and (incident_from is null or p.date_of_incident >= incident_from)
         and (incident_to is null or p.date_of_incident <= incident_to)
+        and (search_scammer_reports.brand is null or p.brand_id = search_scammer_reports.brand)
       order by p.reviewed_at desc, p.id
       limit result_limit offset result_offset;
     return;
@@ -164,6 +169,7 @@ begin
       and (amount_max is null or p.amount_scammed <= amount_max)
       and (incident_from is null or p.date_of_incident >= incident_from)
       and (incident_to is null or p.date_of_incident <= incident_to)
+      and (search_scammer_reports.brand is null or p.brand_id = search_scammer_reports.brand)
     order by
       case when sort = 'relevance' then extensions.word_similarity(q, r.search_text) end desc nulls last,
       case when sort = 'amount' then p.amount_scammed end desc nulls last,
@@ -171,8 +177,8 @@ begin
     limit result_limit offset result_offset;
 end
 $$;
-revoke all on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer) from public;
-grant execute on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer)
+revoke all on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer, uuid) from public;
+grant execute on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer, uuid)
   to authenticated, service_role;
-comment on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer) is
-  'Members with access: published scammer reports matching a (typo-tolerant) search and filters.';
+comment on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer, uuid) is
+  'Members with access: published scammer reports matching a (typo-tolerant) search and filters, or linked to a brand.';

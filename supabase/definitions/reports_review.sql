@@ -20,6 +20,9 @@ language plpgsql set search_path = ''
 as $$
 declare
   privileged boolean := private.is_privileged();
+  -- The server's own roles, also seen inside a security-definer function (there current_user is its
+  -- owner, and the request's role claim tells who called).
+  caller_privileged boolean := private.is_privileged() and private.caller_is_privileged();
   admin boolean := public.has_role('admin');
 begin
   -- For every writer: an incident cannot lie in the future. One day of slack for time zones ahead of
@@ -31,7 +34,10 @@ begin
       message = 'Incident date cannot be in the future.';
   end if;
   if tg_op = 'INSERT' then
-    if privileged or admin then
+    -- The server's own roles (seeding, migrations, jobs) write reports as they are. Everyone signed in,
+    -- admins included and also through a security-definer function they call (decision 195), submits
+    -- a report for review: it starts as 'submitted' with no review fields.
+    if caller_privileged then
       return new;
     end if;
     if new.status is distinct from 'submitted' then
@@ -45,7 +51,10 @@ begin
       raise exception using errcode = 'insufficient_privilege',
         message = 'a report is submitted as written: review fields are set by the reviewers';
     end if;
-    -- §9: 3 reports per 15 minutes per user, 10 per client address.
+    -- §9: 3 reports per 15 minutes per user, 10 per client address (not for admins).
+    if admin then
+      return new;
+    end if;
     perform private.enforce_insert_rate('insert:scammer_reports', 3, 10, interval '15 minutes');
     return new;
   end if;
@@ -67,6 +76,31 @@ begin
   ) then
     raise exception using errcode = 'insufficient_privilege',
       message = 'The report is the reporter''s: redact fields or write a public summary instead of editing it.';
+  end if;
+  -- A second person (decision 195): the member who filed a report never reviews it — no claim,
+  -- summary, redaction, brand link, merge, publication or rejection — admins included, through the
+  -- data API, SQL or a function they call. Taking their own published report down (back to review)
+  -- stays possible: it shows readers less, never more. The server's roles are not members.
+  if not caller_privileged and old.reporter_user_id = auth.uid() and (
+    new.status is distinct from old.status and not (old.status = 'published' and new.status = 'under_review')
+    or new.claimed_by is distinct from old.claimed_by
+    or new.public_summary is distinct from old.public_summary
+    or new.redacted_fields is distinct from old.redacted_fields
+    or new.rejection_reason is distinct from old.rejection_reason
+    or new.merged_into is distinct from old.merged_into
+    or (new.brand_id is distinct from old.brand_id and not privileged)
+  ) then
+    raise exception using errcode = 'insufficient_privilege', constraint = 'scammer_reports_not_own_review',
+      message = 'You filed this report: another admin has to review, redact and publish it.';
+  end if;
+  -- A deliberate act (decision 195): a published report carries the reviewers' summary, so readers
+  -- see what the reviewers checked. Required when publishing and while published.
+  if not caller_privileged and new.status = 'published' and old.status in ('under_review', 'published')
+    and (old.status = 'under_review' or new.public_summary is distinct from old.public_summary)
+    and coalesce(private.trimmed_length(new.public_summary), 0) = 0 then
+    raise exception using errcode = 'check_violation', constraint = 'scammer_reports_published_with_summary',
+      column = 'public_summary',
+      message = 'public_summary: write the reviewers'' summary before publishing; readers see it above the report.';
   end if;
   if new.status is distinct from old.status then
     if (old.status, new.status) not in (

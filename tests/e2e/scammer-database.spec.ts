@@ -105,6 +105,14 @@ test('admin review → publish → reporter told → a member with access finds 
     await main(page).getByLabel('Redact location').check();
     await expectNoSeriousA11yViolations(page);
     await main(page).getByRole('button', { name: 'Publish' }).click();
+    // Decision 195: publishing is confirmed after a preview of what readers will see.
+    const preview = page.getByRole('alertdialog', { name: 'Publish this report?' });
+    await expect(preview.getByRole('region', { name: 'What readers will see' })).toContainText(
+      'Took payment for two ounces and never shipped.',
+    );
+    await expect(preview).toContainText('Removed by the reviewers');
+    await expectNoSeriousA11yViolations(page);
+    await preview.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(main(page).getByText('Published', { exact: true })).toBeVisible();
 
     // The reporter is told by mail (and in the bell).
@@ -240,6 +248,7 @@ test('a member with access watches a name and is alerted when a matching report 
 }) => {
   test.slow();
   const admin = await createMember(server);
+  const reporter = await createMember(server);
   try {
     await makeAdmin(server, admin);
     const name = `Percival Watchworthy ${suffix()}`;
@@ -252,7 +261,8 @@ test('a member with access watches a name and is alerted when a matching report 
     await expect(watches).toContainText(name);
     await expectNoSeriousA11yViolations(page);
 
-    const id = await submitReport(server, admin, name);
+    // Filed by another member: an admin never reviews their own report (decision 195).
+    const id = await submitReport(server, reporter, name);
     const session = await sessionOf(server, admin);
     const asAdmin = createClient(server.url, server.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -263,7 +273,12 @@ test('a member with access watches a name and is alerted when a matching report 
       (await asAdmin.from('scammer_reports').update({ status: 'under_review' }).eq('id', id)).error,
     ).toBeNull();
     expect(
-      (await asAdmin.from('scammer_reports').update({ status: 'published' }).eq('id', id)).error,
+      (
+        await asAdmin
+          .from('scammer_reports')
+          .update({ status: 'published', public_summary: 'A member reports a paid order that never came.' })
+          .eq('id', id)
+      ).error,
     ).toBeNull();
 
     const mail = await waitForMail(server, member.email, 'scammer_watch_alert', 30_000);
@@ -274,5 +289,61 @@ test('a member with access watches a name and is alerted when a matching report 
     await expect(main(page).getByText('You are not watching anything yet.')).toBeVisible();
   } finally {
     await deleteMember(server, admin);
+    await deleteMember(server, reporter);
+  }
+});
+
+test('an admin who filed a report cannot review it; a brand’s "Read the reports" lists its linked reports', async ({
+  page,
+  server,
+  member,
+}) => {
+  test.slow();
+  await makeAdmin(server, member);
+  // Decision 195: the filer's review screen offers no review step, only a note.
+  const own = await submitReport(server, member, `Ophelia Ownfiled ${suffix()}`);
+  await openSignedIn(page, server, member, `/admin/reports/${own}`);
+  await expect(main(page).getByTestId('own-report')).toHaveText(
+    'You filed this report, so another admin reviews, redacts and publishes it.',
+  );
+  await expect(main(page).getByRole('button', { name: 'Claim for review' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Decision 196: the link lists the reports linked to the brand by id, not the ones naming it.
+  const reporter = await createMember(server);
+  try {
+    const t = suffix();
+    const { data: brand, error } = await adminClient(server)
+      .from('brands')
+      .insert({ name: `Linkwood Farms ${t}`, slug: `linkwood-farms-${t}` })
+      .select('id, name, slug')
+      .single();
+    expect(error).toBeNull();
+    const published = {
+      status: 'published',
+      public_summary: 'A member reports a paid order that never came.',
+      reviewed_at: new Date().toISOString(),
+    };
+    const linkedName = `Quentin Linked ${t}`;
+    await submitReport(server, reporter, linkedName, {
+      ...published,
+      brand_id: brand?.id,
+      business_name: null,
+    });
+    const namingName = `${brand?.name} impostor`;
+    await submitReport(server, reporter, namingName, { ...published, business_name: brand?.name });
+
+    await page.goto(`${server.url}/brand-directory/${brand?.slug}`);
+    const reports = page.getByTestId('brand-reports');
+    await expect(reports).toContainText('1 published report by members');
+    await reports.getByRole('link', { name: 'Read the reports' }).click();
+    await expect(page).toHaveURL(new RegExp(`/scammer-database\\?brand=${brand?.id}$`));
+    await expect(main(page).getByTestId('brand-filter')).toBeVisible();
+    await expect(main(page).getByRole('link', { name: linkedName })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: namingName })).toHaveCount(0);
+    await expect(main(page)).toContainText('1 report');
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await deleteMember(server, reporter);
   }
 });

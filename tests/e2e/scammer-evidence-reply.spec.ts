@@ -113,8 +113,15 @@ test('evidence approved file by file, a reply sent and accepted, a duplicate mer
     await expect(
       main(adminPage).getByRole('button', { name: 'Withdraw approval of chat.png' }),
     ).toBeVisible();
+    await main(adminPage)
+      .getByLabel('Public summary')
+      .fill('A member reports paying for flower that never came.');
     await expectNoSeriousA11yViolations(adminPage);
     await main(adminPage).getByRole('button', { name: 'Publish' }).click();
+    await adminPage
+      .getByRole('alertdialog', { name: 'Publish this report?' })
+      .getByRole('button', { name: 'Publish', exact: true })
+      .click();
     await expect(main(adminPage).getByText('Published', { exact: true })).toBeVisible();
 
     // A member with access sees the approved file only, loaded through its signed link.
@@ -191,7 +198,12 @@ test('evidence approved file by file, a reply sent and accepted, a duplicate mer
       .single();
     await adminPage.goto(`${server.url}/admin/reports/${duplicate?.id}`);
     await main(adminPage).getByRole('button', { name: 'Claim for review' }).click();
+    await main(adminPage).getByLabel('Public summary').fill('The same seller, reported again.');
     await main(adminPage).getByRole('button', { name: 'Publish' }).click();
+    await adminPage
+      .getByRole('alertdialog', { name: 'Publish this report?' })
+      .getByRole('button', { name: 'Publish', exact: true })
+      .click();
     await expect(main(adminPage).getByText('Published', { exact: true })).toBeVisible();
     await main(adminPage).getByLabel('Find the published report').fill(name.split(' ').slice(0, 2).join(' '));
     await main(adminPage)

@@ -50,8 +50,12 @@ async function submit(overrides: Record<string, unknown> = {}): Promise<string> 
 }
 
 async function publish(id: string) {
-  for (const status of ['under_review', 'published']) {
-    const { error } = await admin.client.from('scammer_reports').update({ status }).eq('id', id);
+  // Publishing carries the reviewers' summary (decision 195).
+  for (const change of [
+    { status: 'under_review' },
+    { status: 'published', public_summary: 'A member reports paying for an order that never came.' },
+  ]) {
+    const { error } = await admin.client.from('scammer_reports').update(change).eq('id', id);
     if (error) throw new Error(error.message);
   }
 }

@@ -210,7 +210,10 @@ describe('reading: published reports reach exactly the members with access', () 
     await admin.client.from('scammer_reports').update({ status: 'under_review' }).eq('id', publishedId);
     await admin.client
       .from('scammer_reports')
-      .update({ redacted_fields: ['contact_info', 'location'] })
+      .update({
+        redacted_fields: ['contact_info', 'location'],
+        public_summary: 'A member reports paying upfront for an order that never came.',
+      })
       .eq('id', publishedId);
     const published = await admin.client
       .from('scammer_reports')

@@ -44,7 +44,11 @@ async function publish(fields: Record<string, unknown>, redacted: string[] = [])
     .single();
   if (error) throw new Error(error.message);
   const id = data.id as string;
-  for (const set of [{ status: 'under_review' }, { redacted_fields: redacted }, { status: 'published' }]) {
+  for (const set of [
+    { status: 'under_review' },
+    { redacted_fields: redacted },
+    { status: 'published', public_summary: 'A member reports paying for an order that never came.' },
+  ]) {
     const step = await admin.client.from('scammer_reports').update(set).eq('id', id);
     if (step.error) throw new Error(step.error.message);
   }

@@ -702,12 +702,15 @@ describe('scammer_reports (§report-dialog, §table-calls insert; design.md revi
         reportId,
       ]),
     ).toEqual([]);
-    // Admins move it along the review flow (decision 123); readers read the published view, never the table.
+    // Admins move it along the review flow (decision 123), publishing with the reviewers' summary
+    // (decision 195); readers read the published view, never the table.
     for (const status of ['under_review', 'published']) {
-      await runAs(db, admin(), 'update public.scammer_reports set status = $1 where id = $2', [
-        status,
-        reportId,
-      ]);
+      await runAs(
+        db,
+        admin(),
+        'update public.scammer_reports set status = $1, public_summary = $3 where id = $2',
+        [status, reportId, 'A member reports paying for an order that never came.'],
+      );
     }
     const view = 'select id from public.published_scammer_reports where id = $1';
     expect(await runAs(db, user(subscriber), sql, [reportId])).toEqual([]);

@@ -384,7 +384,7 @@ describe('the functions', () => {
         volatility: 's',
       },
       {
-        signature: 'search_scammer_reports(text,text,numeric,numeric,date,date,text,integer,integer)',
+        signature: 'search_scammer_reports(text,text,numeric,numeric,date,date,text,integer,integer,uuid)',
         definer: true,
         volatility: 's',
       },
@@ -509,6 +509,7 @@ describe('the functions', () => {
         'sort',
         'result_limit',
         'result_offset',
+        'brand',
       ],
       // The booking form's taken slots (issue 21 item 10): the range, then the columns it returns.
       taken_booking_slots: ['from_date', 'to_date', 'booking_date', 'booking_time'],

@@ -16,6 +16,7 @@ describe('filtersOf', () => {
       from: '2026-01-01',
       to: '',
       sort: 'amount',
+      brand: '',
     });
     expect(hasFilters(filters)).toBe(true);
     expect(filtersOf(new URLSearchParams('sort=drop')).sort).toBe('newest');
@@ -33,7 +34,17 @@ describe('filtersOf', () => {
       sort: 'newest',
       result_limit: 21,
       result_offset: 0,
+      brand: null,
     });
+  });
+
+  it('keeps a brand id (a brand page’s "Read the reports") and drops anything else', () => {
+    const id = '0b6f3a52-9c1e-4d7a-8f2b-1a2b3c4d5e6f';
+    const filters = filtersOf(new URLSearchParams(`brand=${id.toUpperCase()}`));
+    expect(filters.brand).toBe(id);
+    expect(hasFilters(filters)).toBe(true);
+    expect(searchArgs(filters, 21).brand).toBe(id);
+    expect(filtersOf(new URLSearchParams('brand=Green+Thumb')).brand).toBe('');
   });
 });
 

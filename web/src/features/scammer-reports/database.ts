@@ -15,10 +15,13 @@ export interface SearchFilters {
   from: string;
   to: string;
   sort: SearchSort;
+  /** A brand's id: only the reports linked to that brand (a brand page's "Read the reports"). */
+  brand: string;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Filters from the address; anything malformed is ignored rather than sent. */
 export function filtersOf(params: URLSearchParams): SearchFilters {
@@ -33,6 +36,7 @@ export function filtersOf(params: URLSearchParams): SearchFilters {
     from: date('from'),
     to: date('to'),
     sort: params.get('sort') === 'amount' ? 'amount' : 'newest',
+    brand: UUID.test(text('brand')) ? text('brand').toLowerCase() : '',
   };
 }
 
@@ -48,12 +52,19 @@ export function searchArgs(filters: SearchFilters, limit: number, offset = 0) {
     sort: filters.sort,
     result_limit: limit,
     result_offset: offset,
+    brand: filters.brand || null,
   };
 }
 
 export function hasFilters(filters: SearchFilters): boolean {
   return Boolean(
-    filters.q || filters.location || filters.amountMin || filters.amountMax || filters.from || filters.to,
+    filters.q ||
+      filters.location ||
+      filters.amountMin ||
+      filters.amountMax ||
+      filters.from ||
+      filters.to ||
+      filters.brand,
   );
 }
 

@@ -202,9 +202,7 @@ function Reports({
             </p>
             {has_access ? (
               <Button asChild variant="outline" className="justify-self-start">
-                <Link to={`/scammer-database?q=${encodeURIComponent(data.brand.name)}`}>
-                  Read the reports
-                </Link>
+                <Link to={`/scammer-database?brand=${data.brand.id}`}>Read the reports</Link>
               </Button>
             ) : signedIn ? (
               <p>

@@ -1,8 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileWarning } from 'lucide-react';
+import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -11,7 +18,13 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import { formatAmount, formatDay, REDACTABLE_FIELDS, type RedactableField } from '../database.ts';
+import {
+  attribution,
+  formatAmount,
+  formatDay,
+  REDACTABLE_FIELDS,
+  type RedactableField,
+} from '../database.ts';
 import { statusLabel } from '../report.ts';
 import {
   type AdminReport,
@@ -57,7 +70,12 @@ function ReviewForm({ report }: { report: AdminReport }) {
   const [redacted, setRedacted] = useState<Set<RedactableField>>(new Set(report.redacted_fields));
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [summaryError, setSummaryError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const decided = report.status === 'rejected';
+  // Decision 195: the member who filed a report never reviews it, admins included (the database
+  // refuses it too).
+  const own = report.reporter_user_id === user?.id;
 
   async function step(change: ReviewChange, done: string) {
     try {
@@ -120,7 +138,13 @@ function ReviewForm({ report }: { report: AdminReport }) {
         </Field>
       </dl>
 
-      {report.status === 'submitted' ? (
+      {own && !decided ? (
+        <p role="note" className="rounded-lg border p-3" data-testid="own-report">
+          You filed this report, so another admin reviews, redacts and publishes it.
+        </p>
+      ) : null}
+
+      {report.status === 'submitted' && !own ? (
         <div>
           <Button
             onClick={() => void step({ status: 'under_review' }, 'Report claimed')}
@@ -131,7 +155,7 @@ function ReviewForm({ report }: { report: AdminReport }) {
         </div>
       ) : null}
 
-      {report.status === 'under_review' || report.status === 'published' ? (
+      {(report.status === 'under_review' || report.status === 'published') && !own ? (
         <form
           aria-label="Public version"
           className="grid gap-4 rounded-xl border p-4"
@@ -147,11 +171,23 @@ function ReviewForm({ report }: { report: AdminReport }) {
               maxLength={2000}
               rows={4}
               value={summary}
-              onChange={(event) => setSummary(event.target.value)}
+              aria-invalid={summaryError ? true : undefined}
+              aria-describedby={
+                summaryError ? 'review-summary-hint review-summary-error' : 'review-summary-hint'
+              }
+              onChange={(event) => {
+                setSummary(event.target.value);
+                setSummaryError(null);
+              }}
             />
-            <p className="text-muted-foreground text-xs">
-              Shown above the report. Write it as the member's account, never as a verdict.
+            <p id="review-summary-hint" className="text-muted-foreground text-xs">
+              Shown above the report. Write it as the member's account, never as a verdict. Needed to publish.
             </p>
+            {summaryError ? (
+              <p id="review-summary-error" className="text-destructive text-sm dark:text-red-400">
+                {summaryError}
+              </p>
+            ) : null}
           </div>
           <fieldset className="grid gap-2">
             <legend className="mb-1 font-medium text-sm">Redact from readers</legend>
@@ -187,9 +223,18 @@ function ReviewForm({ report }: { report: AdminReport }) {
                 <Button
                   type="button"
                   disabled={review.isPending}
-                  onClick={() => void step({ ...edits(), status: 'published' }, 'Report published')}
+                  onClick={() => {
+                    if (!summary.trim()) {
+                      setSummaryError(
+                        "Write the reviewers' summary before publishing: readers see it above the report.",
+                      );
+                      document.getElementById('review-summary')?.focus();
+                      return;
+                    }
+                    setPreviewing(true);
+                  }}
                 >
-                  Publish
+                  Publish…
                 </Button>
                 <Button
                   type="button"
@@ -214,7 +259,7 @@ function ReviewForm({ report }: { report: AdminReport }) {
         </form>
       ) : null}
 
-      {report.status === 'under_review' ? (
+      {report.status === 'under_review' && !own ? (
         <form
           aria-label="Reject"
           className="grid gap-2 rounded-xl border border-destructive/40 p-4"
@@ -255,6 +300,16 @@ function ReviewForm({ report }: { report: AdminReport }) {
         </form>
       ) : null}
       {decided ? <p className="text-muted-foreground text-sm">This report is closed.</p> : null}
+      <PublishPreview
+        open={previewing}
+        busy={review.isPending}
+        report={{ ...report, public_summary: summary.trim(), redacted_fields: [...redacted] }}
+        onCancel={() => setPreviewing(false)}
+        onConfirm={async () => {
+          await step({ ...edits(), status: 'published' }, 'Report published');
+          setPreviewing(false);
+        }}
+      />
       <EvidenceReview reportId={report.id} />
       <BrandLink report={report} />
       {report.status !== 'rejected' ? <MergeDuplicate report={report} /> : null}
@@ -271,5 +326,78 @@ function Field({ label, redacted, children }: { label: string; redacted: boolean
       </dt>
       <dd className="mt-1 whitespace-pre-line">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * Decision 195: publishing is confirmed after seeing the report exactly as readers will — the fields of
+ * the readers' view (published_scammer_reports), each redacted field as "Removed by the reviewers",
+ * and never the reporter.
+ */
+function PublishPreview({
+  open,
+  busy,
+  report,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  busy: boolean;
+  report: AdminReport;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const redacted = new Set(report.redacted_fields);
+  const shown = (field: RedactableField, value: ReactNode) =>
+    redacted.has(field) ? <span className="italic">Removed by the reviewers</span> : value;
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+      <AlertDialogContent className="max-w-2xl">
+        <AlertDialogTitle>Publish this report?</AlertDialogTitle>
+        <AlertDialogDescription>
+          Members with Scammer Network access will read exactly this. The reporter is never shown.
+        </AlertDialogDescription>
+        <section aria-label="What readers will see" className="grid gap-3 rounded-lg border p-4 text-sm">
+          <h3 className="font-semibold text-lg">{report.scammer_name}</h3>
+          <p className="text-muted-foreground">{attribution(report.created_at, new Date().toISOString())}</p>
+          <div>
+            <h4 className="font-medium">Summary</h4>
+            <p className="whitespace-pre-line">{report.public_summary}</p>
+          </div>
+          <dl className="grid gap-2 sm:grid-cols-2">
+            {(
+              [
+                ['Business name', 'business_name', report.business_name ?? 'Not given'],
+                ['Location', 'location', report.location ?? 'Not given'],
+                ['Amount', 'amount_scammed', formatAmount(report.amount_scammed) ?? 'Not given'],
+                [
+                  'Date of incident',
+                  'date_of_incident',
+                  report.date_of_incident ? formatDay(report.date_of_incident) : 'Not given',
+                ],
+                ['Contact details', 'contact_info', report.contact_info ?? 'Not given'],
+                ['Description', 'scammer_description', report.scammer_description],
+                ['The incident', 'incident_details', report.incident_details],
+              ] as const
+            ).map(([label, field, value]) => (
+              <div key={field}>
+                <dt className="text-muted-foreground text-xs uppercase tracking-wide">{label}</dt>
+                <dd className="whitespace-pre-line break-words">{shown(field, value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <AlertDialogPrimitive.Cancel asChild>
+            <Button variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </AlertDialogPrimitive.Cancel>
+          <Button disabled={busy} onClick={() => void onConfirm()}>
+            {busy ? 'Publishing…' : 'Publish'}
+          </Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

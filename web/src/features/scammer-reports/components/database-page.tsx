@@ -83,6 +83,14 @@ function ReportSearch() {
 
   return (
     <div className="mt-6 grid gap-6">
+      {filters.brand ? (
+        <p className="rounded-lg border p-3 text-sm" data-testid="brand-filter">
+          Showing the reports linked to the brand you came from.{' '}
+          <Button type="button" variant="link" className="h-auto p-0" onClick={() => update({ brand: null })}>
+            Show all reports
+          </Button>
+        </p>
+      ) : null}
       <form
         aria-label="Search reports"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
