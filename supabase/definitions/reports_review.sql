@@ -100,7 +100,7 @@ begin
     and coalesce(private.trimmed_length(new.public_summary), 0) = 0 then
     raise exception using errcode = 'check_violation', constraint = 'scammer_reports_published_with_summary',
       column = 'public_summary',
-      message = 'public_summary: write the reviewers'' summary before publishing; readers see it above the report.';
+      message = 'Write the reviewers'' summary before publishing: readers see it above the report.';
   end if;
   if new.status is distinct from old.status then
     if (old.status, new.status) not in (

@@ -299,7 +299,7 @@ describe('publishing needs the reviewers’ summary', () => {
       const answer = await reviewer.client.from('scammer_reports').update(change).eq('id', id);
       expect(answer.error?.code, JSON.stringify(change)).toBe('23514');
       expect(answer.error?.message).toBe(
-        "public_summary: write the reviewers' summary before publishing; readers see it above the report.",
+        "Write the reviewers' summary before publishing: readers see it above the report.",
       );
     }
     const bySql = await asAuthenticated(

@@ -79,6 +79,16 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
     'Sample articles cannot be saved: they are examples, deleted when the first real article arrives.',
   ),
 
+  // scammer_reports review (decision 195): a second person publishes, with a summary.
+  scammer_reports_not_own_review: at(
+    null,
+    'You filed this report: another admin has to review, redact and publish it.',
+  ),
+  scammer_reports_published_with_summary: at(
+    'public_summary',
+    "Write the reviewers' summary before publishing: readers see it above the report.",
+  ),
+
   // products (admin › Products)
   products_name_length: length('name', 'The name', 1, 200),
   products_name_markup: script('name', 'The name'),

@@ -382,7 +382,7 @@ function PublishPreview({
             ).map(([label, field, value]) => (
               <div key={field}>
                 <dt className="text-muted-foreground text-xs uppercase tracking-wide">{label}</dt>
-                <dd className="whitespace-pre-line break-words">{shown(field, value)}</dd>
+                <dd className="whitespace-pre-line">{shown(field, value)}</dd>
               </div>
             ))}
           </dl>
