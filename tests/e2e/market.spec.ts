@@ -114,7 +114,7 @@ test('the flower index: ranges in the URL, chart and table with the same points,
     page.getByRole('heading', { level: 1, name: 'HighGrade Flower Price Index: methodology' }),
   ).toBeVisible(FIRST_LOAD);
   await expect(page.getByRole('heading', { level: 2, name: 'Worked example' })).toBeVisible();
-  await expect(page.getByText('101.740057')).toBeVisible();
+  await expect(page.getByText('136.201099')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 
