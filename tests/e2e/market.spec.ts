@@ -61,6 +61,10 @@ test('the flower index: ranges in the URL, chart and table with the same points,
   await expect(table.getByRole('rowheader', { name: '2018-10-01' })).toBeVisible();
   // A quarter nobody reported is carried, visibly
   await expect(table.locator('tr[data-date="2024-01-01"]')).toContainText('carried');
+  // Each point names the states that moved it, with both prices, and those not compared (decision 205)
+  await expect(table.locator('tr[data-date="2020-01-01"]')).toContainText(
+    'contributing: MA 14.5700/14.0800 (1 of 5 states); not compared: MI (first point)',
+  );
 
   await flower.getByRole('button', { name: '1Y', exact: true }).click();
   await expect(page).toHaveURL(/[?&]flower-price=1Y/);
