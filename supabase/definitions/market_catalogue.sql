@@ -95,5 +95,7 @@ I = 179.420066 × (1721 / 1316 + 323.68 / 512.05) / 2 = **174.026387**.
 
 `flower-prices.csv`: regulator price points as reported by the named publication (each point's source
 is shown next to it). Periods have gaps; states start at different dates.
-$md$, updated_at = now()
+$md$,
+  description = 'Quarterly chain-linked index of state regulators'' flower prices as reported by the named publications: each quarter moves by the mean change of the states comparable with their own previous point, base 100.',
+  updated_at = now()
 where slug = 'flower-price';
