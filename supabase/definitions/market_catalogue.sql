@@ -54,26 +54,48 @@ page shows each in USD per gram as well (1 lb = 453.59237 g, 1 oz = 28.349523125
 
 ## Formula
 
+A chain-linked index: each quarter's move comes only from states that can be compared with their own
+previous point, so a state joining, leaving or skipping quarters does not move it.
+
 - **Quarterly:** for each state and calendar quarter, the latest observation in that quarter.
-- **Each state relative to its own base:** rᵢ(q) = pᵢ(q) / pᵢ(first quarter state i was observed).
-  Units and statistics cancel because a state is only ever compared with itself.
-- **Composite:** I(q) = 100 × mean of rᵢ(q) over the states observed in quarter q, rounded to 6 decimals.
-- **Base:** the first quarter with an observation (2018 Q4) is 100.
-- **Gaps:** a quarter in which no state reported anything carries the previous value and is marked
-  *carried*; nothing is interpolated. Quarters in which only some states reported average over those
-  states — the table names them for every point.
+- **Linked point:** a state's quarterly point is compared with the state's previous quarterly point
+  (its last one, however many quarters back) when both are in the same series, unit and statistic.
+  Its relative change is rᵢ(q) = pᵢ(q) / pᵢ(previous point). A state's units never meet another
+  state's, but a state's statistic can change: Oregon publishes a median in some periods and an
+  average in others, and a median is not compared with an average — at such a change the new
+  statistic's first point only starts a new link (as a state's first point does) and does not move
+  the index.
+- **Gaps:** a state that skipped quarters is compared with its last point; the whole change since
+  that point counts in the quarter of the new point.
+- **Composite:** I(q) = I(previous quarter) × the equally weighted arithmetic mean of rᵢ(q) over the
+  linked states of quarter q, rounded to 6 decimals; each quarter is chained from the rounded value.
+  The mean of the relative changes lies between the smallest and the largest of them, so the index
+  never moves further in a quarter than the state that moved most.
+- **Base:** the first quarter with an observation (2018 Q4) is **100**.
+- **No linked state:** a quarter in which no state reported, or only states without a comparable
+  previous point, keeps the previous value and is marked *carried*; nothing is interpolated.
+- **Which states count:** every point names the states that contributed (with the two prices of
+  each ratio) and the states that reported but were not compared (first point, or a changed
+  statistic).
 
 ## Worked example
 
-Colorado 759 USD/lb in 2018 Q4 (its base) and Massachusetts 14.08 USD/g in 2018 Q4 (its base):
-I = 100 × (1 + 1) / 2 = **100**. In 2019 Q1 only Colorado reported, 781 USD/lb:
-I = 100 × 781 / 759 = **102.898551**. In 2020 Q1 Colorado published no new rate, Michigan reported for the first time (512.05 USD/oz,
-its base) and Massachusetts reported 14.68 (January) and 14.57 (February); the latest counts:
-I = 100 × (1 + 14.57 / 14.08) / 2 = **101.740057**.
+From the CSV the page offers. 2018 Q4: Colorado 759 USD/lb and Massachusetts 14.08 USD/g, both first
+points: I = **100**. 2019 Q1: only Colorado reported, 781 USD/lb: I = 100 × 781 / 759 =
+**102.898551**. 2019 Q2 and Q3: Colorado 806 and 850, I = 102.898551 × 806 / 781 = **106.192359**, then
+106.192359 × 850 / 806 = **111.989460**. 2019 Q4: Colorado 999: I = 111.989460 × 999 / 850 =
+**131.620554**. 2020 Q1: our data holds no Colorado rate for this quarter (a gap in our data);
+Michigan reported for the first time (512.05 USD/oz — a first point, not compared) and
+Massachusetts reported 14.68 (January) and 14.57 (February); the latest counts and is compared with
+Massachusetts's previous point, 14.08 in 2018 Q4: I = 131.620554 × 14.57 / 14.08 = **136.201099**.
+2021 Q1: Colorado 1721 (previous 1316) and Michigan 323.68 (previous 512.05):
+I = 179.420066 × (1721 / 1316 + 323.68 / 512.05) / 2 = **174.026387**.
 
 ## Sources
 
 `flower-prices.csv`: regulator price points as reported by the named publication (each point's source
 is shown next to it). Periods have gaps; states start at different dates.
-$md$, updated_at = now()
+$md$,
+  description = 'Quarterly chain-linked index of state regulators'' flower prices as reported by the named publications: each quarter moves by the mean change of the states comparable with their own previous point, base 100.',
+  updated_at = now()
 where slug = 'flower-price';

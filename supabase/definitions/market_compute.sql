@@ -4,15 +4,21 @@
 -- Numbers are PostgreSQL numeric (exact decimal); every published level is rounded to 6 decimals and
 -- chained from the rounded level, so anyone can redo the arithmetic from the published figures.
 
--- Flower price composite: per state and calendar quarter the latest observation in that quarter, in the
--- state's own unit; each state relative to its own first quarterly value (units cancel); the composite is
--- base_value × the average of those ratios over the states observed that quarter. A quarter no state
--- reported carries the previous value, marked carried (never interpolated).
+-- Flower price composite (decision 205): a chain-linked index. Per state and calendar quarter the
+-- latest observation in that quarter. A state's quarterly point is *linked* when the state has an
+-- earlier quarterly point (its last one, however many quarters back: a gap is bridged, and the whole
+-- change since that point counts in this quarter) in the same series, unit and statistic; its relative
+-- change is r = value / that previous value. A state's first point, or a point whose unit or statistic
+-- differs from the state's previous point (Oregon switching median <-> average), starts a new link and
+-- does not move the index. L(first quarter) = base_value; L(q) = round(L(q-1) x the equally weighted
+-- arithmetic mean of r over the linked states of q, 6 decimals), each quarter chained from the rounded
+-- level. A quarter with no linked state keeps the previous level and is marked carried.
 create or replace function private.market_flower_levels(p_slug text)
 returns table (date date, value numeric, carried boolean, source text, detail text)
 language sql stable set search_path = ''
 as $$
-  with idx as (
+  with recursive
+  idx as (
     select i.base_value from public.market_indices i where i.slug = p_slug and i.kind = 'flower'
   ),
   q as (
@@ -20,48 +26,68 @@ as $$
            (array_agg(o.value order by o.period desc))[1] as value,
            (array_agg(o.period order by o.period desc))[1] as period,
            (array_agg(o.unit order by o.period desc))[1] as unit,
+           (array_agg(o.statistic order by o.period desc))[1] as statistic,
+           (array_agg(o.series order by o.period desc))[1] as series,
            (array_agg(o.source order by o.period desc))[1] as source
     from public.flower_price_observations o
+    where exists (select 1 from idx)
     group by o.state, date_trunc('quarter', o.period)
   ),
-  base as (
-    select distinct on (q.state) q.state, q.value as base from q order by q.state, q.quarter
+  prev as (
+    select q.*,
+           lag(q.value) over w as prev_value,
+           lag(q.quarter) over w as prev_quarter,
+           lag(q.unit) over w as prev_unit,
+           lag(q.statistic) over w as prev_statistic,
+           lag(q.series) over w as prev_series
+    from q window w as (partition by q.state order by q.quarter)
+  ),
+  linked as (
+    select p.*,
+           p.prev_value is not null and p.unit = p.prev_unit and p.statistic = p.prev_statistic
+             and p.series = p.prev_series as is_linked
+    from prev p
   ),
   agg as (
-    select q.quarter,
-           avg(q.value / b.base) as a,
-           string_agg(q.state || ' ' || to_char(q.period, 'YYYY-MM') || ' ' || q.value::text || ' ' || q.unit
-                      || ': ' || q.source, '; ' order by q.state) as src,
-           string_agg(q.state, ', ' order by q.state) as states,
-           count(*) as n
-    from q join base b using (state)
-    group by q.quarter
+    select l.quarter,
+           avg(l.value / l.prev_value) filter (where l.is_linked) as a,
+           string_agg(l.state || ' ' || to_char(l.period, 'YYYY-MM') || ' ' || l.value::text || ' ' || l.unit
+                      || ' ' || l.statistic || ': ' || l.source, '; ' order by l.state) as src,
+           string_agg(l.state || ' ' || l.value::text || '/' || l.prev_value::text, ', ' order by l.state)
+             filter (where l.is_linked) as contributing,
+           string_agg(l.state || case when l.prev_value is null then ' (first point)'
+                                      else ' (' || l.prev_statistic || ' -> ' || l.statistic || ', linked)' end,
+                      ', ' order by l.state) filter (where not l.is_linked) as not_compared,
+           count(*) filter (where l.is_linked) as n
+    from linked l
+    group by l.quarter
   ),
   quarters as (
-    select g::date as quarter
+    select g::date as quarter, row_number() over (order by g) as k
     from generate_series((select min(q.quarter) from q), (select max(q.quarter) from q), interval '3 months') g
   ),
   joined as (
-    select qs.quarter, agg.a, agg.src, agg.states, agg.n,
-           count(agg.a) over (order by qs.quarter) as grp
+    select qs.quarter, qs.k, agg.a, agg.src, agg.contributing, agg.not_compared, agg.n,
+           agg.quarter is not null as reported
     from quarters qs left join agg using (quarter)
   ),
-  carried as (
-    select j.*,
-           first_value(j.quarter) over (partition by j.grp order by j.quarter) as from_quarter,
-           first_value(j.a) over (partition by j.grp order by j.quarter) as carried_a
-    from joined j
+  levels (k, level) as (
+    select 1::bigint, (select i.base_value::numeric from idx i)
+    union all
+    select l.k + 1, round(l.level * coalesce(j.a, 1), 6)
+    from levels l join joined j on j.k = l.k + 1
   )
-  select c.quarter,
-         round((select base_value from idx) * c.carried_a, 6),
-         c.a is null,
-         case when c.a is null
-              then 'No state reported a price this quarter; the value of ' || to_char(c.from_quarter, 'YYYY-"Q"Q') || ' is carried.'
-              else c.src end,
-         case when c.a is null then 'carried from ' || to_char(c.from_quarter, 'YYYY-"Q"Q')
-              else 'states observed: ' || c.states || ' (' || c.n || ' of ' || (select count(*) from base) || ')' end
-  from carried c
-  where exists (select 1 from idx) and c.carried_a is not null
+  select j.quarter,
+         round(l.level, 6),
+         j.k > 1 and j.a is null,
+         case when not j.reported then 'No state reported a price this quarter; the level is unchanged.'
+              else j.src end,
+         case when j.k = 1 then 'base; first points: ' || coalesce(j.not_compared, '')
+              when not j.reported then 'carried: no state reported'
+              when j.a is null then 'carried: no state comparable with its previous point; not compared: ' || j.not_compared
+              else 'contributing: ' || j.contributing || ' (' || j.n || ' of ' || (select count(distinct q.state) from q)
+                   || ' states)' || coalesce('; not compared: ' || j.not_compared, '') end
+  from joined j join levels l using (k)
 $$;
 revoke all on function private.market_flower_levels(text) from public;
 

@@ -61,6 +61,10 @@ test('the flower index: ranges in the URL, chart and table with the same points,
   await expect(table.getByRole('rowheader', { name: '2018-10-01' })).toBeVisible();
   // A quarter nobody reported is carried, visibly
   await expect(table.locator('tr[data-date="2024-01-01"]')).toContainText('carried');
+  // Each point names the states that moved it, with both prices, and those not compared (decision 205)
+  await expect(table.locator('tr[data-date="2020-01-01"]')).toContainText(
+    'contributing: MA 14.5700/14.0800 (1 of 5 states); not compared: MI (first point)',
+  );
 
   await flower.getByRole('button', { name: '1Y', exact: true }).click();
   await expect(page).toHaveURL(/[?&]flower-price=1Y/);
@@ -114,7 +118,7 @@ test('the flower index: ranges in the URL, chart and table with the same points,
     page.getByRole('heading', { level: 1, name: 'HighGrade Flower Price Index: methodology' }),
   ).toBeVisible(FIRST_LOAD);
   await expect(page.getByRole('heading', { level: 2, name: 'Worked example' })).toBeVisible();
-  await expect(page.getByText('101.740057')).toBeVisible();
+  await expect(page.getByText('136.201099')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 

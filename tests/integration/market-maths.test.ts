@@ -248,19 +248,19 @@ describe('flower price index (shipped regulator data)', () => {
     expect(co).toEqual({ usd_per_gram: '1.6733', unit: 'USD/lb', statistic: 'median (AMR)' });
   });
 
-  it('is the quarterly mean of each state relative to its own base, gaps carried', async () => {
+  it('is chain-linked from each state’s own previous point, gaps carried', async () => {
     const rows = await points('flower-price');
     const at = (date: string) => rows.find((row) => row.date === date);
-    expect(at('2018-10-01')).toMatchObject({ value: '100.000000', carried: false }); // CO and MA at their bases
+    expect(at('2018-10-01')).toMatchObject({ value: '100.000000', carried: false }); // CO and MA first points
     expect(at('2019-01-01')).toMatchObject({ value: '102.898551', carried: false }); // 100·781/759
-    // 2020 Q1: MI 512.05 (its base, 1) and MA's latest 14.57 (Feb): 100·(1 + 14.57/14.08)/2
-    expect(at('2020-01-01')).toMatchObject({ value: '101.740057', carried: false });
-    // 2024 Q1: nobody reported; 2023 Q4 (CO 750/759 and OR 3.82/4.08) is carried
-    expect(at('2023-10-01')?.value).toBe('96.220840');
+    // 2020 Q1: MI 512.05 is a first point (not compared); MA's latest 14.57 (Feb) against 14.08 (2018 Q4)
+    expect(at('2020-01-01')).toMatchObject({ value: '136.201099', carried: false });
+    // 2024 Q1: nobody reported; 2023 Q4's level is kept
+    expect(at('2023-10-01')?.value).toBe('19.679171');
     expect(at('2024-01-01')).toMatchObject({
-      value: '96.220840',
+      value: '19.679171',
       carried: true,
-      detail: 'carried from 2023-Q4',
+      detail: 'carried: no state reported',
     });
     expect(rows.every((row) => row.source.length > 0)).toBe(true);
     expect(rows[0]?.date).toBe('2018-10-01');
