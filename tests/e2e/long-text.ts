@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect } from './fixtures.ts';
 import { adminClient, deleteMember, type Member, openSignedIn, type ServerInfo } from './support/api.ts';
+import { setPrivacy } from './support/member-profile.ts';
 
 /**
  * Issue 34 item 1, decision 171: members' and admins' text with a 2,000-character unbroken word, a
@@ -50,6 +51,8 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
       .update({ username, full_name: word(100, `N${t}`), bio: `${word(900, `B${t}`)} ${emoji(60)}` })
       .eq('user_id', member.id),
   );
+  // The public profile shows the member's comments only when they chose to show activity (decision 193).
+  await setPrivacy(server, member, { profile_visibility: 'public', show_email: false, show_activity: true });
 
   const product = await service
     .from('products')

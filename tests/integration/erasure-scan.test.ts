@@ -203,10 +203,11 @@ async function liveAMembersLife() {
     'evidence slot',
   );
   check(await me.storage.from('scammer-evidence').upload(evidence, blob(PNG, 'image/png')), 'evidence file');
-  for (const status of ['under_review', 'published']) {
+  // Published by another person, with the reviewers' summary (decision 195).
+  for (const change of [{ status: 'under_review' }, { status: 'published', public_summary: 'Reviewed.' }]) {
     check(
-      await admin.client.from('scammer_reports').update({ status }).eq('id', report.id),
-      `report ${status}`,
+      await admin.client.from('scammer_reports').update(change).eq('id', report.id),
+      `report ${change.status}`,
     );
   }
   // A reply to a published report of someone else's, accepted by an admin.
@@ -223,10 +224,10 @@ async function liveAMembersLife() {
       .single(),
     'named report',
   ).data as { id: string };
-  for (const status of ['under_review', 'published']) {
+  for (const change of [{ status: 'under_review' }, { status: 'published', public_summary: 'Reviewed.' }]) {
     check(
-      await admin.client.from('scammer_reports').update({ status }).eq('id', named.id),
-      `named ${status}`,
+      await admin.client.from('scammer_reports').update(change).eq('id', named.id),
+      `named ${change.status}`,
     );
   }
   const reply = check(

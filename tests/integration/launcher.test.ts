@@ -41,6 +41,14 @@ async function projectCopy(): Promise<string> {
   for (const path of ['server', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) {
     await cp(join(PROJECT_ROOT, path), join(root, path), { recursive: true });
   }
+  // The server's one import from the web app, the app's route list (decision 170), with its time: it
+  // is also a source of the web build, which a test links rather than rebuilds.
+  const routes = 'web/src/app/route-paths.ts';
+  await cp(join(PROJECT_ROOT, routes), join(root, routes), { preserveTimestamps: true });
+  for (const dir of ['web/src/app', 'web/src']) {
+    const original = await stat(join(PROJECT_ROOT, dir));
+    await utimes(join(root, dir), original.atime, original.mtime);
+  }
   await symlink(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'));
   return root;
 }
@@ -178,7 +186,7 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
 
   it('stops the start with one line naming a definition that fails', async () => {
     const root = await projectCopy();
-    await mkdir(join(root, 'web'));
+    await mkdir(join(root, 'web'), { recursive: true });
     await symlink(join(PROJECT_ROOT, 'web/dist'), join(root, 'web/dist'));
     // The linked web build is the project's: the copied files it is built from (the prerender step's)
     // keep the project's times, so it is not taken for stale.
