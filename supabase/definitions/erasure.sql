@@ -24,9 +24,10 @@ $$;
 revoke all on function private.erasure_pseudonym(uuid) from public;
 
 -- A row image (`before`/`after` of an audit entry) without the member: their id becomes the pseudonym;
--- a string naming them (any of `p_needles`, lower case) goes; of the other strings only what states a
--- fact stays — other rows' ids, dates and times, and short codes under a key that names a state or a
--- kind (status, role, category, vote_type, …). Free text (what someone wrote, names, addresses, phone
+-- a string naming them (containing any of `p_needles`, lower case, or equal to one given as a JSON
+-- string literal: the short identifiers) goes; of the other strings only what states a fact stays —
+-- other rows' ids, dates and times, and short codes under a key that names a state or a kind (status,
+-- role, category, vote_type, …). Free text (what someone wrote, names, addresses, phone
 -- numbers, URLs) goes: it cannot be told apart from the member's own words. Numbers, booleans and
 -- nulls stay. A removed value removes its key (or array element): SQL null stands for "removed".
 create or replace function private.erasure_redact(
@@ -60,7 +61,8 @@ begin
       if lower(v_text) = p_member then
         return to_jsonb(p_pseudonym);
       end if;
-      if exists (select 1 from unnest(p_needles) as n where strpos(lower(v_text), n) > 0) then
+      if exists (select 1 from unnest(p_needles) as n where strpos(lower(v_text), n) > 0)
+        or to_jsonb(lower(btrim(v_text)))::text = any (p_needles) then
         return null;
       end if;
       if v_text ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
@@ -102,8 +104,10 @@ $$;
 revoke all on function private.audit_log_append_only() from public;
 
 -- Erases what is left of the member once their account was deleted in this transaction. `p_identifiers`
--- are what names them besides their id: their addresses, username, display name (values shorter than
--- 3 characters are not searched for: they would match most text). Entries written by this transaction
+-- are what names them besides their id: their addresses, username, display name. Values of 3 or more
+-- characters are searched for inside any text; shorter ones (a display name "Jo") would match most
+-- text, so they are searched for as whole values: a JSON string, an entry's target or a broadcast's
+-- topic that is exactly the identifier (any case). Entries written by this transaction
 -- are all about the member (the deletion's cascades: their rows, as they were) and are attributed to
 -- the pseudonym when no actor was recorded: the member asked for the deletion.
 create or replace function private.erase_member(p_user_id uuid, p_identifiers text[]) returns integer
@@ -113,12 +117,17 @@ declare
   v_member text := p_user_id::text;
   v_pseudonym uuid := private.erasure_pseudonym(p_user_id);
   v_needles text[];
+  v_short text[];
   v_xid bigint := txid_current() % 4294967296;
   v_rewritten integer;
 begin
   select coalesce(array_agg(distinct lower(btrim(i))), '{}') into v_needles
   from unnest(array_append(coalesce(p_identifiers, '{}'), v_member)) as i
   where char_length(btrim(coalesce(i, ''))) >= 3;
+  -- The short identifiers, each as the JSON string literal that stands for it in a row image.
+  select coalesce(array_agg(distinct to_jsonb(lower(btrim(i)))::text), '{}') into v_short
+  from unnest(coalesce(p_identifiers, '{}')) as i
+  where char_length(btrim(coalesce(i, ''))) between 1 and 2;
 
   perform set_config('highgrade.audit_erasure', 'on', true);
   update private.audit_log l set
@@ -129,23 +138,29 @@ begin
     target_id = case
       when lower(l.target_id) = v_member then v_pseudonym::text
       when exists (select 1 from unnest(v_needles) as n where strpos(lower(l.target_id), n) > 0) then null
+      when to_jsonb(lower(btrim(l.target_id)))::text = any (v_short) then null
       else l.target_id end,
-    before = private.erasure_redact(l.before, null, v_member, v_pseudonym::text, v_needles),
-    after = private.erasure_redact(l.after, null, v_member, v_pseudonym::text, v_needles),
+    before = private.erasure_redact(l.before, null, v_member, v_pseudonym::text, v_needles || v_short),
+    after = private.erasure_redact(l.after, null, v_member, v_pseudonym::text, v_needles || v_short),
     pseudonymised_at = now()
   where l.actor_id = p_user_id
     or l.xmin::text::bigint = v_xid
     or exists (
       select 1 from unnest(v_needles) as n
       where strpos(lower(coalesce(l.target_id, '') || ' ' || coalesce(l.before::text, '') || ' ' || coalesce(l.after::text, '')), n) > 0
+    )
+    or to_jsonb(lower(btrim(l.target_id)))::text = any (v_short)
+    or exists (
+      select 1 from unnest(v_short) as n
+      where strpos(lower(coalesce(l.before::text, '') || ' ' || coalesce(l.after::text, '')), n) > 0
     );
   get diagnostics v_rewritten = row_count;
   perform set_config('highgrade.audit_erasure', 'off', true);
 
   -- Payment webhook events (pruned after 90 days) keep what was applied, without the member's ids.
   update private.stripe_events e
-  set summary = coalesce(private.erasure_redact(e.summary, null, v_member, v_pseudonym::text, v_needles), '{}'::jsonb)
-  where exists (select 1 from unnest(v_needles) as n where strpos(lower(e.summary::text), n) > 0);
+  set summary = coalesce(private.erasure_redact(e.summary, null, v_member, v_pseudonym::text, v_needles || v_short), '{}'::jsonb)
+  where exists (select 1 from unnest(v_needles || v_short) as n where strpos(lower(e.summary::text), n) > 0);
 
   -- Broadcasts not yet delivered (the heartbeat drops them after a minute anyway): theirs, or naming them.
   -- Only Supabase's own columns are read, so this runs on a hosted project too.
@@ -154,7 +169,9 @@ begin
     or exists (
       select 1 from unnest(v_needles) as n
       where strpos(lower(coalesce(m.topic, '') || ' ' || coalesce(m.payload::text, '')), n) > 0
-    );
+    )
+    or to_jsonb(lower(btrim(m.topic)))::text = any (v_short)
+    or exists (select 1 from unnest(v_short) as n where strpos(lower(m.payload::text), n) > 0);
   return v_rewritten;
 end
 $$;

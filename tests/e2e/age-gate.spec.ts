@@ -63,6 +63,7 @@ test('the legal pages can be read without passing the gate', async ({ page }) =>
     ['/privacy-policy', 'Privacy Policy'],
     ['/terms-of-service', 'Terms of Service'],
     ['/cookie-policy', 'Cookie Policy'],
+    ['/personal-data', 'Personal data HighGrade stores'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

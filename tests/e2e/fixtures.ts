@@ -34,6 +34,7 @@ export const ROUTES: ReadonlyArray<{ path: string; heading: string | RegExp }> =
   { path: '/privacy-policy', heading: 'Privacy Policy' },
   { path: '/terms-of-service', heading: 'Terms of Service' },
   { path: '/cookie-policy', heading: 'Cookie Policy' },
+  { path: '/personal-data', heading: 'Personal data HighGrade stores' },
   { path: '/email-confirmed', heading: 'No confirmation link was opened' },
   // A public member profile (product §public-profile); the profile's own states: tests/e2e/member-profile.spec.ts.
   { path: '/u/nobody_has_this_name', heading: 'Member not found' },

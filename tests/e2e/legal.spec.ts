@@ -54,6 +54,10 @@ test('the privacy policy covers the data held, GDPR rights and retention', async
   await expect(kept).toContainText('pseudonym');
   await expect(kept).toContainText('tax and accounting law');
   await expect(kept).toContainText('docs/personal-data.md');
+  await expect(kept.getByRole('link', { name: 'personal data register' })).toHaveAttribute(
+    'href',
+    '/personal-data',
+  );
 
   // The table of contents links to its sections.
   await main

@@ -83,14 +83,15 @@ test('the footer has the support contact, a social link and the legal links', as
   await expect(instagram).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(instagram).toHaveAttribute('target', '_blank');
   await expect(footer).toContainText('21+ only.');
-  for (const [name, path] of [
-    ['Privacy Policy', '/privacy-policy'],
-    ['Terms of Service', '/terms-of-service'],
-    ['Cookie Policy', '/cookie-policy'],
+  for (const [name, path, heading] of [
+    ['Privacy Policy', '/privacy-policy', 'Privacy Policy'],
+    ['Terms of Service', '/terms-of-service', 'Terms of Service'],
+    ['Cookie Policy', '/cookie-policy', 'Cookie Policy'],
+    ['Personal Data', '/personal-data', 'Personal data HighGrade stores'],
   ]) {
     await footer.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
 });
 

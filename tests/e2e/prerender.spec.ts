@@ -20,6 +20,7 @@ const PRERENDERED = [
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
+  '/personal-data',
 ];
 
 function headingOf(path: string): string | RegExp {

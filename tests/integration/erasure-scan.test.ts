@@ -5,20 +5,24 @@
  * (`gdpr-data-deletion`), and then no row of any table of the database (every schema, found in the
  * catalog: a later table is covered without being named) and no file under DATA_DIR holds their id,
  * email, username, display name or any text they wrote. The audit log keeps the facts (who did what,
- * when) under a pseudonym.
+ * when) under a pseudonym. The stored files are scanned in the backend that holds them: the data
+ * directory on the PGlite tier, an S3 object store (s3rver) on the PostgreSQL tier — the two
+ * installs an operator runs.
  */
+import { crc32 } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from '#tests/support/clients.ts';
-import { blob, PNG } from '#tests/support/storage.ts';
+import { blob, PNG, type StorageTestServer, startStorage } from '#tests/support/storage.ts';
 import { type AuthTestServer, startAuthServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
 import { SoftwareAuthenticator } from '#tests/support/webauthn.ts';
-import { scanDatabase, scanFiles } from './erasure-support.ts';
+import { scanDatabase, scanFiles, scanObjects } from './erasure-support.ts';
 
 type Options = { challenge: string };
 
 let server: AuthTestServer;
+let storage: StorageTestServer<AuthTestServer>;
 let service: SupabaseClient;
 let admin: SignedInUser;
 let member: SignedInUser;
@@ -49,13 +53,27 @@ function check<T extends { error: { message: string } | null }>(result: T, what:
   return result;
 }
 
+/** The test PNG with a tEXt chunk (keyword, text) after its header, as cameras and editors write them. */
+function pngWithText(keyword: string, text: string): Buffer {
+  const data = Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]);
+  const type = Buffer.from('tEXt', 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])));
+  const headerEnd = 8 + 25; // signature, then IHDR (length 4 + type 4 + 13 bytes + crc 4)
+  return Buffer.concat([PNG.subarray(0, headerEnd), length, type, data, crc, PNG.subarray(headerEnd)]);
+}
+
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  server = await startAuthServer({
-    PASSKEY_ENABLED: 'true',
-    VOTE_MIN_ACCOUNT_AGE_HOURS: '0',
-  });
+  storage = await startStorage(
+    process.env.TEST_DB === 'postgres' ? 's3' : 'file',
+    { PASSKEY_ENABLED: 'true', VOTE_MIN_ACCOUNT_AGE_HOURS: '0' },
+    startAuthServer,
+  );
+  server = storage.server;
   service = adminClient(server);
   admin = await signedInUser(server, { email: uniqueEmail('admin', 'erasure.example'), admin: true });
   other = await signedInUser(server, { email: uniqueEmail('other', 'erasure.example') });
@@ -64,14 +82,19 @@ beforeAll(async () => {
     fullName: names.display,
   });
 });
-afterAll(() => server?.close());
+afterAll(() => storage?.close());
 
 /** What the member does, as the web app does it, and what an admin does about it. */
 async function liveAMembersLife() {
   const me = member.client;
   // Profile with a chosen username, a bio and an avatar.
   const avatar = `${member.id}/avatar.png`;
-  check(await me.storage.from('user-uploads').upload(avatar, blob(PNG, 'image/png')), 'avatar');
+  check(
+    await me.storage
+      .from('user-uploads')
+      .upload(avatar, blob(pngWithText('Author', names.display), 'image/png')),
+    'avatar',
+  );
   const avatarUrl = me.storage.from('user-uploads').getPublicUrl(avatar).data.publicUrl;
   check(
     await me
@@ -290,6 +313,13 @@ describe('erasure leaves nothing of the member (issue 33)', () => {
     await liveAMembersLife();
     const before = await scanDatabase(server.db, identifiers());
     const tablesBefore = new Set(before.map((finding) => finding.table));
+    const objectsBefore = await storage.objects();
+    expect(objectsBefore.length).toBeGreaterThan(0);
+    // The avatar carries the member's name in its metadata, as a camera's owner field would.
+    expect(scanObjects(objectsBefore, identifiers())).toContainEqual({
+      key: expect.any(String),
+      identifier: names.display.toLowerCase(),
+    });
     // The life left traces in the product, the auth service, storage, the audit log and realtime.
     for (const table of [
       'public.profiles',
@@ -327,6 +357,8 @@ describe('erasure leaves nothing of the member (issue 33)', () => {
     expect(response.status).toBe(200);
 
     expect(await scanDatabase(server.db, identifiers())).toEqual([]);
+    // The object store (files or S3): no key or content of any object names the member.
+    expect(scanObjects(await storage.objects(), identifiers())).toEqual([]);
     // DATA_DIR: the database files are the database (scanned above, row by row); everything else —
     // stored files, the mail outbox, keys — is read byte by byte.
     expect(await scanFiles(server.dataDir, identifiers(), (path) => path === 'db')).toEqual([]);
@@ -371,5 +403,28 @@ describe('erasure leaves nothing of the member (issue 33)', () => {
     expect(cascade.map((row) => row.table)).toEqual(
       expect.arrayContaining(['public.bookings', 'public.scammer_reports', 'public.scammer_report_replies']),
     );
+  });
+});
+
+describe('short identifiers (issue 33)', () => {
+  it('removes a one- or two-character name where it is a whole value, and leaves words that contain it', async () => {
+    // An account to erase, named "Jo", and entries written by others: one naming Jo as a whole value
+    // (no id links it to the account), one whose text merely contains "jo" inside other words.
+    const id = crypto.randomUUID();
+    await server.db.query(
+      `insert into private.audit_log (action, target_table, target_id, after) values
+         ('UPDATE', 'test.short_names', 'b-1', '{"full_name": "Jo", "status": "new"}'),
+         ('UPDATE', 'test.short_names', 'b-2', '{"full_name": "Joanna Major", "status": "new"}'),
+         ('UPDATE', 'test.short_names', 'JO', '{"status": "new"}')`,
+    );
+    await server.db.query(`select private.erase_member($1::uuid, array['Jo', ' '])`, [id]);
+    const { rows } = await server.db.query<{ target_id: string | null; after: unknown }>(
+      `select target_id, after from private.audit_log where target_table = 'test.short_names' order by id`,
+    );
+    expect(rows).toEqual([
+      { target_id: 'b-1', after: { status: 'new' } },
+      { target_id: 'b-2', after: { full_name: 'Joanna Major', status: 'new' } },
+      { target_id: null, after: { status: 'new' } },
+    ]);
   });
 });

@@ -80,3 +80,20 @@ export async function scanFiles(
   await walk(dir);
   return found;
 }
+
+/** Objects of a storage backend (key and bytes) whose key or content holds any of the identifiers. */
+export function scanObjects(
+  objects: { key: string; body: Buffer }[],
+  identifiers: string[],
+): { key: string; identifier: string }[] {
+  const needles = [...new Set(identifiers.map((value) => value.toLowerCase()))];
+  return objects.flatMap(({ key, body }) => {
+    const text = body.toString('latin1').toLowerCase();
+    return needles
+      .filter(
+        (needle) =>
+          text.includes(Buffer.from(needle, 'utf8').toString('latin1')) || key.toLowerCase().includes(needle),
+      )
+      .map((identifier) => ({ key, identifier }));
+  });
+}

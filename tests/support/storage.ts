@@ -5,10 +5,10 @@
  * tests/compat/storage-support.ts starts the server as a process; tests/integration/storage-support.ts
  * in the test's own process.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { join, relative } from 'node:path';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 export type Backend = 'file' | 's3';
@@ -55,6 +55,8 @@ export interface StorageTestServer<S extends StorageServer = StorageServer> {
   url: string;
   /** Keys of every committed blob in the backend. */
   blobs(): Promise<string[]>;
+  /** Every object the backend holds (key and bytes), for scans of what is stored. */
+  objects(): Promise<{ key: string; body: Buffer }[]>;
   /** Files of uploads in flight (file backend; always empty on S3). */
   staging(): Promise<string[]>;
   close(): Promise<void>;
@@ -135,6 +137,28 @@ export async function startStorage<S extends StorageServer>(
       return (await walk(join(server.dataDir, 'storage', 'objects')))
         .map((path) => path.slice(path.lastIndexOf('/') + 1))
         .sort();
+    },
+    async objects() {
+      if (s3Client && s3) {
+        const found: { key: string; body: Buffer }[] = [];
+        let token: string | undefined;
+        do {
+          const page = await s3Client.send(
+            new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }),
+          );
+          for (const item of page.Contents ?? []) {
+            const object = await s3Client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: item.Key }));
+            const bytes = await object.Body?.transformToByteArray();
+            found.push({ key: item.Key ?? '', body: Buffer.from(bytes ?? []) });
+          }
+          token = page.NextContinuationToken;
+        } while (token);
+        return found;
+      }
+      const root = join(server.dataDir, 'storage', 'objects');
+      return Promise.all(
+        (await walk(root)).map(async (path) => ({ key: relative(root, path), body: await readFile(path) })),
+      );
     },
     async staging() {
       return walk(join(server.dataDir, 'storage', '.staging'));

@@ -11,7 +11,7 @@
 (() => {
   const COOKIE = 'hg_age_verified';
   const MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
-  const UNGATED = ['/privacy-policy', '/terms-of-service', '/cookie-policy'];
+  const UNGATED = ['/privacy-policy', '/terms-of-service', '/cookie-policy', '/personal-data'];
 
   let answered = document.cookie.split(';').some((part) => part.trim() === `${COOKIE}=1`);
   if (answered) return;

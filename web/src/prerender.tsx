@@ -35,6 +35,7 @@ export const PRERENDERED_PATHS = [
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
+  '/personal-data',
 ] as const satisfies readonly (keyof typeof pages)[];
 
 /**

@@ -26,6 +26,7 @@ export const ROUTE_PATHS = [
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
+  '/personal-data',
   '/email-confirmed',
 ] as const;
 

@@ -242,8 +242,8 @@ export default function PrivacyPolicyPage() {
           </ul>
           <p>
             Our complete inventory of the personal data the service stores — every category, where it is kept,
-            why and for how long — is published with the software as its personal-data register
-            (docs/personal-data.md); ask {contact} for a copy.
+            why and for how long — is our <Link to="/personal-data">personal data register</Link>, published
+            with the software (docs/personal-data.md).
           </p>
         </>
       ),

@@ -18,6 +18,7 @@ export const legalNavItems = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/terms-of-service', label: 'Terms of Service' },
   { to: '/cookie-policy', label: 'Cookie Policy' },
+  { to: '/personal-data', label: 'Personal Data' },
 ] as const;
 
 /** What the navigation needs to know about a signed-in member. */

@@ -10,4 +10,9 @@
 export const AGE_COOKIE_NAME = 'hg_age_verified';
 
 /** Pages a visitor of any age may read (what they agree to), so the gate never covers them. */
-export const UNGATED_PATHS: readonly string[] = ['/privacy-policy', '/terms-of-service', '/cookie-policy'];
+export const UNGATED_PATHS: readonly string[] = [
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/personal-data',
+];
