@@ -15,7 +15,7 @@ describe('product §calls is the code (issue 38 part 4)', () => {
   it('names in its prose only procedures the web app calls', () => {
     const doc = readFileSync('docs/product.md', 'utf8');
     const prose = doc.slice(doc.indexOf('<a id="rpc"></a>'), doc.indexOf('<a id="table-calls"></a>'));
-    const named = [...prose.matchAll(/`(\w+)\(/g)].map((match) => match[1]);
+    const named = [...prose.matchAll(/`(\w+)\(/g)].map((match) => match[1] as string);
     expect(named.length).toBeGreaterThan(5);
     const called = [...webCalls().functions.keys()];
     expect(named.filter((name) => !called.includes(name))).toEqual([]);
