@@ -128,7 +128,7 @@ export function MaskReview({
                     key={mask.id}
                     className="flex flex-wrap items-center gap-2 rounded-lg border p-2 text-sm"
                   >
-                    <span className="font-medium">{spanLabel(mask)}:</span>
+                    <span className="font-medium">{`${spanLabel(mask)}: `}</span>
                     <mark className="rounded bg-amber-200 px-0.5 text-foreground dark:bg-amber-800 dark:text-white">
                       {spanText(fieldText(report, mask.field), mask)}
                     </mark>
@@ -168,7 +168,7 @@ export function MaskReview({
                     <Badge variant={mask.state === 'masked' ? 'default' : 'outline'}>
                       {mask.state === 'masked' ? 'Masked' : 'Shown'}
                     </Badge>
-                    <span>{spanLabel(mask)}:</span>
+                    <span>{`${spanLabel(mask)}: `}</span>
                     <span>{spanText(fieldText(report, mask.field), mask)}</span>
                     <Button
                       size="sm"
