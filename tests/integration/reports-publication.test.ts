@@ -635,9 +635,26 @@ describe('masked spans and pre-masked personal data', () => {
     ]);
   });
 
-  it('a masked word of the business name never finds the report in search', async () => {
+  it('a masked word of the business name never finds, links or alerts about the report', async () => {
     const name = `Hidden Hank ${suffix()}`;
-    const id = await file(member, { scammer_name: name, business_name: 'Zanzibarquist Supply' });
+    const contact = `+1 415 555 ${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    // An earlier published report sharing the phone: its readers see this one among the linked reports.
+    const earlier = await file(member, { contact_info: contact });
+    await claim(earlier);
+    const first = await reviewer.client
+      .from('scammer_reports')
+      .update({ status: 'published', public_summary: SUMMARY })
+      .eq('id', earlier);
+    expect(first.error).toBeNull();
+    const watched = await member.client
+      .from('scammer_watches')
+      .insert({ kind: 'business', value: 'Zanzibarquist' });
+    expect(watched.error).toBeNull();
+    const id = await file(member, {
+      scammer_name: name,
+      business_name: 'Zanzibarquist Supply',
+      contact_info: contact,
+    });
     await claim(id);
     expect(
       (
@@ -661,5 +678,15 @@ describe('masked spans and pre-masked personal data', () => {
     expect(byName.data.find((r: { id: string }) => r.id === id).business_name).toBe(
       '[removed by the reviewers] Supply',
     );
+    const linked = await member.client.rpc('linked_scammer_reports', { report_id: earlier });
+    expect(linked.data.map((r: { id: string; business_name: string }) => [r.id, r.business_name])).toEqual([
+      [id, '[removed by the reviewers] Supply'],
+    ]);
+    const { rows } = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from public.notifications where user_id = $1 and kind = 'scammer_watch.match'
+       and link = $2`,
+      [member.id, `/scammer-database/${id}`],
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 });
