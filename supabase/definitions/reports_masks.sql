@@ -88,7 +88,7 @@ declare
     'phone', '\+?\(?[0-9][0-9 ().-]{5,22}[0-9]',
     'address', '\m[0-9]{1,6}[a-z]?([[:space:]]+[[:alpha:]][[:alpha:].-]*){1,4}[[:space:]]+'
       || '(street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|'
-      || 'highway|hwy|parkway|pkwy|circle|cir|square|sq|crescent|close|alley|trail|row)\M\.?'
+      || 'highway|hwy|parkway|pkwy|circle|cir|square|sq|crescent|close|alley|trail|row)\M'
   ];
   i integer;
   pos integer;

@@ -442,7 +442,7 @@ describe('masked spans and pre-masked personal data', () => {
     expect(claimed.error).toBeNull();
   }
 
-  it('proposes the phone number and email address of the incident text on submission', async () => {
+  it('proposes phone numbers, email addresses and street addresses of the free text on submission', async () => {
     const id = await file(member, { incident_details: INCIDENT });
     const found = await masks(id);
     expect(found.map((m) => [m.field, m.kind, m.state, INCIDENT.slice(m.start_at, m.end_at)])).toEqual([
@@ -452,6 +452,21 @@ describe('masked spans and pre-masked personal data', () => {
     // Entering review proposes nothing twice.
     await claim(id);
     expect(await masks(id)).toHaveLength(2);
+
+    // Street addresses in any free-text field; dates and amounts are not phone numbers.
+    const description = 'Sells flower from 12 Elm Street. Met him on 2024-01-15 and paid $1,250.00.';
+    const location = '450b North Main Ave, Tacoma';
+    const other = await file(member, { scammer_description: description, location });
+    expect(
+      (await masks(other)).map((m) => [
+        m.field,
+        m.kind,
+        (m.field === 'location' ? location : description).slice(m.start_at, m.end_at),
+      ]),
+    ).toEqual([
+      ['location', 'address', '450b North Main Ave'],
+      ['scammer_description', 'address', '12 Elm Street'],
+    ]);
   });
 
   it('the reporter — an admin too — and members cannot mask or see masks; the Data API and SQL refuse', async () => {
