@@ -35,7 +35,7 @@ begin
     'admin_posts', 'bookings', 'brand_claims', 'brand_licences', 'brands', 'market_constituents', 'news_articles',
     'news_sources', 'notifications', 'privacy_settings', 'product_comment_likes', 'product_comment_reports',
     'product_comments', 'product_votes', 'products', 'profiles', 'saved_articles', 'scammer_report_evidence',
-    'scammer_report_replies', 'scammer_reports', 'scammer_subscriptions', 'scammer_watches',
+    'scammer_report_masks', 'scammer_report_replies', 'scammer_reports', 'scammer_subscriptions', 'scammer_watches',
     'security_events', 'user_roles'
   ] loop
     execute format(

@@ -182,7 +182,9 @@ begin
   end if;
   return query
     select o.id, o.scammer_name,
-      case when 'business_name' = any(o.redacted_fields) then null else o.business_name end,
+      -- As readers see it: masked spans replaced (decision 197).
+      case when 'business_name' = any(o.redacted_fields) then null
+        else private.scammer_report_masked(o.id, 'business_name', o.business_name) end,
       o.reviewed_at, oi.kind, oi.value
     from public.scammer_reports r
     join private.scammer_report_identifiers ri on ri.report_id = r.id

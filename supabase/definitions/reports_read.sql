@@ -5,15 +5,16 @@
 -- barrier, so no filter a caller adds is evaluated before the access check.
 
 -- Every published report as readers see it, for the database's own functions: no access check here
--- (they check it), no reporter, redacted fields null. Not reachable through the API.
+-- (they check it), no reporter, redacted fields null, masked spans replaced (reports_masks.sql,
+-- decision 197). Not reachable through the API.
 create or replace view private.scammer_reports_public as
   select
     r.id,
     r.scammer_name,
-    case when 'scammer_description' = any(r.redacted_fields) then null else r.scammer_description end as scammer_description,
-    case when 'incident_details' = any(r.redacted_fields) then null else r.incident_details end as incident_details,
-    case when 'location' = any(r.redacted_fields) then null else r.location end as location,
-    case when 'business_name' = any(r.redacted_fields) then null else r.business_name end as business_name,
+    case when 'scammer_description' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'scammer_description', r.scammer_description) end as scammer_description,
+    case when 'incident_details' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'incident_details', r.incident_details) end as incident_details,
+    case when 'location' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'location', r.location) end as location,
+    case when 'business_name' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'business_name', r.business_name) end as business_name,
     case when 'contact_info' = any(r.redacted_fields) then null else r.contact_info end as contact_info,
     case when 'amount_scammed' = any(r.redacted_fields) then null else r.amount_scammed end as amount_scammed,
     case when 'date_of_incident' = any(r.redacted_fields) then null else r.date_of_incident end as date_of_incident,
@@ -155,6 +156,11 @@ begin
       -- location and contact details.
       select h.id from public.scammer_reports h
       where h.status = 'published' and to_tsvector('simple'::regconfig, h.search_text) @@ words
+        -- A masked span's words never find a report (decision 197): then the readers' text must match.
+        and (not private.scammer_report_search_masked(h.id) or exists (
+          select 1 from private.scammer_reports_public m where m.id = h.id
+            and to_tsvector('simple'::regconfig, lower(m.scammer_name || ' ' || coalesce(m.business_name, '')
+              || ' ' || coalesce(m.location, '') || ' ' || coalesce(m.contact_info, ''))) @@ words))
       union
       -- A phone, email, website or handle however it is written (decision 124), unless redacted.
       select i.report_id from private.query_identifiers(search_scammer_reports.query) qi

@@ -58,7 +58,9 @@ as $$
 declare
   watch record;
   contact_hidden boolean := 'contact_info' = any(new.redacted_fields);
-  business text := case when 'business_name' = any(new.redacted_fields) then null else lower(new.business_name) end;
+  -- As readers see it: masked spans replaced (decision 197).
+  business text := case when 'business_name' = any(new.redacted_fields) then null
+    else lower(private.scammer_report_masked(new.id, 'business_name', new.business_name)) end;
   labels jsonb := '{"name":"the name","business":"the business","phone":"the phone number","email":"the email address","domain":"the website"}';
 begin
   if new.status is distinct from 'published' or old.status = 'published' then

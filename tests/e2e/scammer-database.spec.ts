@@ -347,3 +347,108 @@ test('an admin who filed a report cannot review it; a brand’s "Read the report
     await deleteMember(server, reporter);
   }
 });
+
+test.describe('masked spans (decision 197)', () => {
+  // The refused span (outside the text) is logged by the browser as a failed request (400): the point here.
+  test.use({ allowConsoleErrors: true });
+
+  test('a phone number in the incident text is pre-masked; a second admin keeps it and publishes; a subscribed reader never receives it', async ({
+    page,
+    browser,
+    server,
+    member,
+  }) => {
+    test.slow();
+    const reporter = await createMember(server);
+    const reader = await createMember(server);
+    try {
+      const name = `Mallory Maskwell ${suffix()}`;
+      const area = 200 + Math.floor(Math.random() * 700);
+      const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+      const phone = `(${area}) 555-${line}`;
+      const id = await submitReport(server, reporter, name, {
+        incident_details: `Paid upfront for two ounces; he said to text him at ${phone} and then stopped answering.`,
+      });
+      await makeAdmin(server, member);
+      await endTrial(server, reader);
+      const subscribed = await adminClient(server)
+        .from('scammer_subscriptions')
+        .insert({ user_id: reader.id, expires_at: new Date(Date.now() + 20 * DAY).toISOString() });
+      expect(subscribed.error).toBeNull();
+
+      // Decision 197: the database proposed the phone number; the reviewer reads it, marked.
+      await openSignedIn(page, server, member, `/admin/reports/${id}`);
+      await main(page).getByRole('button', { name: 'Claim for review' }).click();
+      const proposals = main(page).getByRole('list', { name: 'Proposed masks' });
+      await expect(proposals).toContainText(`Phone number in incident details: ${phone}`);
+      await expect(main(page).locator('dd mark').filter({ hasText: phone })).toBeVisible();
+      await main(page)
+        .getByLabel('Public summary')
+        .fill('A member reports paying for two ounces that never came.');
+      // Publishing waits for a decision on every proposal.
+      await main(page).getByRole('button', { name: 'Publish' }).click();
+      await expect(main(page).getByText('Keep or unmask each proposed mask before publishing')).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      // A span outside the text is refused at its field.
+      const form = main(page).getByRole('form', { name: 'Mask a span' });
+      await form.getByLabel('First character').fill('1');
+      await form.getByLabel('Last character').fill('999');
+      await form.getByRole('button', { name: 'Mask these characters' }).click();
+      await expect(
+        form.getByText('The span lies outside the text of this field: choose characters within it.'),
+      ).toBeVisible();
+      await expect(form.getByLabel('Last character')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousA11yViolations(page);
+
+      await proposals.getByRole('button', { name: `Keep masked: ${phone}` }).click();
+      await expect(main(page).getByTestId('no-proposals')).toBeVisible();
+      await expect(main(page).getByRole('list', { name: 'Decided masks' })).toContainText(phone);
+      await main(page).getByRole('button', { name: 'Publish' }).click();
+      const preview = page.getByRole('alertdialog', { name: 'Publish this report?' });
+      const readersView = preview.getByRole('region', { name: 'What readers will see' });
+      await expect(readersView).toContainText('he said to text him at [removed by the reviewers] and then');
+      await expect(readersView).not.toContainText(`555-${line}`);
+      await expectNoSeriousA11yViolations(page);
+      await preview.getByRole('button', { name: 'Publish', exact: true }).click();
+      await expect(main(page).getByText('Published', { exact: true })).toBeVisible();
+
+      // A subscribed reader: neither the page nor any Data API answer holds the phone number.
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
+      const readerPage = await context.newPage();
+      const answers: Promise<string>[] = [];
+      readerPage.on('response', (response) => {
+        if (response.url().includes('/rest/v1/')) answers.push(response.text().catch(() => ''));
+      });
+      try {
+        await readerPage
+          .context()
+          .addCookies([{ name: 'hg_age_verified', value: '1', url: server.url, sameSite: 'Lax' }]);
+        await openSignedIn(readerPage, server, reader, `/scammer-database/${id}`);
+        await expect(main(readerPage).getByRole('heading', { level: 1, name })).toBeVisible();
+        await expect(main(readerPage)).toContainText(
+          'he said to text him at [removed by the reviewers] and then',
+        );
+        await expect(main(readerPage)).not.toContainText(`555-${line}`);
+        await expectNoSeriousA11yViolations(readerPage);
+        const bodies = await Promise.all(answers);
+        expect(bodies.some((body) => body.includes('[removed by the reviewers]'))).toBe(true);
+        for (const body of bodies) expect(body).not.toContain(`555-${line}`);
+
+        // The Data API itself, as the reader.
+        const session = await sessionOf(server, reader);
+        const response = await fetch(`${server.url}/rest/v1/published_scammer_reports?id=eq.${id}`, {
+          headers: { apikey: server.anonKey, Authorization: `Bearer ${session.access_token}` },
+        });
+        expect(response.status).toBe(200);
+        const body = await response.text();
+        expect(body).toContain('[removed by the reviewers]');
+        expect(body).not.toContain(`555-${line}`);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await deleteMember(server, reporter);
+      await deleteMember(server, reader);
+    }
+  });
+});

@@ -22,6 +22,7 @@ const FORM_TABLES = [
   'bookings',
   'scammer_reports',
   'scammer_report_evidence',
+  'scammer_report_masks',
   'scammer_report_replies',
   'scammer_watches',
   'profiles',

@@ -5,7 +5,9 @@
  * it; publishing needs a non-empty reviewers' summary; an admin cannot create a report already published
  * or reviewed. Every path is tried — the Data API, SQL as `authenticated`, and a security-definer
  * function an admin calls — and each refusal leaves the row, the audit log and the reporter's bell as
- * they were. Counts and links agree: a brand's count leaves out merged duplicates, and the search lists
+ * they were. Part 2 (decision 197): reviewers mask spans of the text, the database proposes masks for
+ * phone numbers, emails and street addresses, publishing waits for every proposal's decision, and
+ * readers never receive a masked character. Counts and links agree: a brand's count leaves out merged duplicates, and the search lists
  * the reports linked to a brand by its id.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -15,6 +17,7 @@ import { adminClient } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
+import { refusalOf } from '#web/lib/refusals.ts';
 import { attempt, user } from './schema-support.ts';
 
 let server: TestServer;
@@ -396,5 +399,309 @@ describe('counts and links agree (issue 32 part 5)', () => {
     const byName = await member.client.rpc('search_scammer_reports', { query: brand?.name });
     expect(byName.data.map((r: { id: string }) => r.id)).toContain(unlinked);
     expect(byName.data.map((r: { id: string }) => r.id)).not.toContain(other);
+  });
+});
+
+/** Issue 32 part 2 (decision 197): masked spans of the text, and proposals for personal data. */
+describe('masked spans and pre-masked personal data', () => {
+  const PHONE = '(415) 555-0143';
+  const INCIDENT = `Paid $400 upfront; he said call ${PHONE} or mail bart.quick@example.com, then vanished.`;
+
+  async function masks(id: string) {
+    const { rows } = await server.db.query<{
+      id: string;
+      field: string;
+      start_at: number;
+      end_at: number;
+      kind: string;
+      state: string;
+    }>(
+      `select id, field, start_at, end_at, kind, state from public.scammer_report_masks
+       where report_id = $1 order by field, start_at`,
+      [id],
+    );
+    return rows;
+  }
+
+  async function maskAudit(id: string): Promise<{ action: string; actor_id: string | null }[]> {
+    const { rows } = await server.db.query<{ action: string; actor_id: string | null }>(
+      `select a.action, a.actor_id from private.audit_log a
+       where a.target_table = 'public.scammer_report_masks' and a.after ->> 'report_id' = $1
+          or a.target_table = 'public.scammer_report_masks' and a.before ->> 'report_id' = $1
+       order by a.id`,
+      [id],
+    );
+    return rows;
+  }
+
+  async function claim(id: string) {
+    const claimed = await reviewer.client
+      .from('scammer_reports')
+      .update({ status: 'under_review' })
+      .eq('id', id);
+    expect(claimed.error).toBeNull();
+  }
+
+  it('proposes phone numbers, email addresses and street addresses of the free text on submission', async () => {
+    const id = await file(member, { incident_details: INCIDENT });
+    const found = await masks(id);
+    expect(found.map((m) => [m.field, m.kind, m.state, INCIDENT.slice(m.start_at, m.end_at)])).toEqual([
+      ['incident_details', 'phone', 'proposed', PHONE],
+      ['incident_details', 'email', 'proposed', 'bart.quick@example.com'],
+    ]);
+    // Entering review proposes nothing twice.
+    await claim(id);
+    expect(await masks(id)).toHaveLength(2);
+
+    // Street addresses in any free-text field; dates and amounts are not phone numbers.
+    const description = 'Sells flower from 12 Elm Street. Met him on 2024-01-15 and paid $1,250.00.';
+    const location = '450b North Main Ave, Tacoma';
+    const other = await file(member, { scammer_description: description, location });
+    expect(
+      (await masks(other)).map((m) => [
+        m.field,
+        m.kind,
+        (m.field === 'location' ? location : description).slice(m.start_at, m.end_at),
+      ]),
+    ).toEqual([
+      ['location', 'address', '450b North Main Ave'],
+      ['scammer_description', 'address', '12 Elm Street'],
+    ]);
+  });
+
+  it('the reporter — an admin too — and members cannot mask or see masks; the Data API and SQL refuse', async () => {
+    const own = await file(filer, { incident_details: INCIDENT });
+    const proposals = await masks(own);
+    expect(proposals).toHaveLength(2);
+    const span = { report_id: own, field: 'incident_details', start_at: 0, end_at: 4 };
+    const byFiler = await filer.client.from('scammer_report_masks').insert(span);
+    expect(byFiler.error?.code).toBe('42501');
+    const seen = await filer.client.from('scammer_report_masks').select('id').eq('report_id', own);
+    expect(seen.data).toEqual([]);
+    const kept = await filer.client
+      .from('scammer_report_masks')
+      .update({ state: 'unmasked' })
+      .eq('id', proposals[0]?.id ?? '')
+      .select('id');
+    expect(kept.data).toEqual([]);
+    const bySql = await asAuthenticated(
+      filer,
+      `update public.scammer_report_masks set state = 'unmasked' where report_id = $1`,
+      [own],
+    );
+    expect(bySql.ok && bySql.value.rowCount).toBeFalsy();
+    const insertSql = await asAuthenticated(
+      filer,
+      `insert into public.scammer_report_masks (report_id, field, start_at, end_at) values ($1, 'incident_details', 0, 4)`,
+      [own],
+    );
+    expect(insertSql.ok).toBe(false);
+    if (!insertSql.ok) expect(insertSql.error.code).toBe('42501');
+
+    const theirs = await file(member, { incident_details: INCIDENT });
+    const byMember = await member.client
+      .from('scammer_report_masks')
+      .insert({ report_id: theirs, field: 'incident_details', start_at: 0, end_at: 4 });
+    expect(byMember.error?.code).toBe('42501');
+    expect(await masks(own)).toEqual(proposals);
+    expect((await masks(theirs)).map((m) => m.state)).toEqual(['proposed', 'proposed']);
+  });
+
+  it('refuses a span outside the text or overlapping a masked one, at its field; nothing is written', async () => {
+    const id = await file(member, { incident_details: INCIDENT });
+    await claim(id);
+    const outside = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: id, field: 'incident_details', start_at: 10, end_at: INCIDENT.length + 1 });
+    expect(outside.error?.code).toBe('23514');
+    expect(refusalOf(outside.error)).toEqual({
+      field: 'end_at',
+      message: 'The span lies outside the text of this field: choose characters within it.',
+    });
+    const empty = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: id, field: 'incident_details', start_at: 5, end_at: 5 });
+    expect(refusalOf(empty.error)?.field).toBe('start_at');
+    const noText = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: id, field: 'location', start_at: 0, end_at: 2 });
+    expect(refusalOf(noText.error)?.field).toBe('end_at');
+    const phone = INCIDENT.indexOf(PHONE);
+    const overlapping = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: id, field: 'incident_details', start_at: phone - 3, end_at: phone + 2 });
+    expect(overlapping.error?.code).toBe('23514');
+    expect(refusalOf(overlapping.error)).toEqual({
+      field: 'start_at',
+      message:
+        'This span overlaps a span already masked in this field: unmask that one or choose other characters.',
+    });
+    const moved = await reviewer.client
+      .from('scammer_report_masks')
+      .update({ start_at: 0 })
+      .eq('report_id', id)
+      .eq('kind', 'phone');
+    expect(refusalOf(moved.error)?.message).toBe(
+      'A masked span cannot be moved: unmask it and mask the new span.',
+    );
+    expect((await masks(id)).map((m) => m.kind)).toEqual(['phone', 'email']);
+  });
+
+  it('refuses publishing while a proposal is undecided, on every path; kept spans never reach readers', async () => {
+    const id = await file(member, {
+      incident_details: INCIDENT,
+      scammer_name: `Bart Quickfinger ${suffix()}`,
+    });
+    await claim(id);
+    const before = await auditCount(id);
+    const refused = await reviewer.client
+      .from('scammer_reports')
+      .update({ status: 'published', public_summary: SUMMARY })
+      .eq('id', id);
+    expect(refused.error?.code).toBe('23514');
+    expect(refusalOf(refused.error)).toEqual({
+      field: null,
+      message:
+        'Keep or unmask each proposed mask before publishing: nobody has checked that personal data yet.',
+    });
+    const byRpc = await reviewer.client.rpc('i32_set_report_status', {
+      report: id,
+      next: 'published',
+      summary: SUMMARY,
+    });
+    expect(byRpc.error?.code).toBe('23514');
+    const bySql = await asAuthenticated(
+      reviewer,
+      `update public.scammer_reports set status = 'published', public_summary = $2 where id = $1`,
+      [id, SUMMARY],
+    );
+    expect(bySql.ok).toBe(false);
+    expect(await row(id)).toMatchObject({ status: 'under_review', public_summary: null });
+    expect(await auditCount(id)).toBe(before);
+
+    // The reviewer keeps the phone number, unmasks the email, masks "vanished" by hand, and publishes.
+    const [phone, email] = await masks(id);
+    for (const [mask, state] of [
+      [phone, 'masked'],
+      [email, 'unmasked'],
+    ] as const) {
+      const decided = await reviewer.client
+        .from('scammer_report_masks')
+        .update({ state })
+        .eq('id', mask?.id ?? '');
+      expect(decided.error).toBeNull();
+    }
+    const vanished = INCIDENT.indexOf('vanished');
+    const manual = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: id, field: 'incident_details', start_at: vanished, end_at: vanished + 8 })
+      .select('kind, state')
+      .single();
+    expect(manual.data).toEqual({ kind: 'manual', state: 'masked' });
+    const published = await reviewer.client
+      .from('scammer_reports')
+      .update({ status: 'published', public_summary: SUMMARY })
+      .eq('id', id);
+    expect(published.error).toBeNull();
+
+    // What a reader receives from the Data API: the placeholder, never the masked characters.
+    const response = await fetch(`${server.url}/rest/v1/published_scammer_reports?id=eq.${id}`, {
+      headers: { apikey: server.anonKey, Authorization: `Bearer ${member.session.access_token}` },
+    });
+    const body = await response.text();
+    expect(response.status).toBe(200);
+    expect(body).not.toContain('555-0143');
+    expect(body).not.toContain('0143');
+    expect(body).not.toContain('vanished');
+    expect(JSON.parse(body)[0].incident_details).toBe(
+      'Paid $400 upfront; he said call [removed by the reviewers] or mail bart.quick@example.com, then [removed by the reviewers].',
+    );
+    const searched = await member.client.rpc('search_scammer_reports', { query: 'Quickfinger' });
+    expect(JSON.stringify(searched.data)).not.toContain('0143');
+
+    // Reversible by an admin: unmasking the phone shows it again; every step is in the audit log.
+    const unmasked = await reviewer.client
+      .from('scammer_report_masks')
+      .update({ state: 'unmasked' })
+      .eq('id', phone?.id ?? '');
+    expect(unmasked.error).toBeNull();
+    const again = await member.client
+      .from('published_scammer_reports')
+      .select('incident_details')
+      .eq('id', id)
+      .single();
+    expect(again.data?.incident_details).toContain(PHONE);
+    const removed = await reviewer.client
+      .from('scammer_report_masks')
+      .delete()
+      .eq('kind', 'manual')
+      .eq('report_id', id)
+      .select('id');
+    expect(removed.data).toHaveLength(1);
+    expect(await maskAudit(id)).toEqual([
+      // The proposals, made by the database as the report was filed (here through the service key).
+      { action: 'INSERT', actor_id: null },
+      { action: 'INSERT', actor_id: null },
+      { action: 'UPDATE', actor_id: reviewer.id },
+      { action: 'UPDATE', actor_id: reviewer.id },
+      { action: 'INSERT', actor_id: reviewer.id },
+      { action: 'UPDATE', actor_id: reviewer.id },
+      { action: 'DELETE', actor_id: reviewer.id },
+    ]);
+  });
+
+  it('a masked word of the business name never finds, links or alerts about the report', async () => {
+    const name = `Hidden Hank ${suffix()}`;
+    const contact = `+1 415 555 ${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    // An earlier published report sharing the phone: its readers see this one among the linked reports.
+    const earlier = await file(member, { contact_info: contact });
+    await claim(earlier);
+    const first = await reviewer.client
+      .from('scammer_reports')
+      .update({ status: 'published', public_summary: SUMMARY })
+      .eq('id', earlier);
+    expect(first.error).toBeNull();
+    const watched = await member.client
+      .from('scammer_watches')
+      .insert({ kind: 'business', value: 'Zanzibarquist' });
+    expect(watched.error).toBeNull();
+    const id = await file(member, {
+      scammer_name: name,
+      business_name: 'Zanzibarquist Supply',
+      contact_info: contact,
+    });
+    await claim(id);
+    expect(
+      (
+        await reviewer.client
+          .from('scammer_report_masks')
+          .insert({ report_id: id, field: 'business_name', start_at: 0, end_at: 13 })
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await reviewer.client
+          .from('scammer_reports')
+          .update({ status: 'published', public_summary: SUMMARY })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
+    const byMasked = await member.client.rpc('search_scammer_reports', { query: 'Zanzibarquist' });
+    expect(byMasked.data.map((r: { id: string }) => r.id)).not.toContain(id);
+    const byName = await member.client.rpc('search_scammer_reports', { query: name });
+    expect(byName.data.map((r: { id: string }) => r.id)).toContain(id);
+    expect(byName.data.find((r: { id: string }) => r.id === id).business_name).toBe(
+      '[removed by the reviewers] Supply',
+    );
+    const linked = await member.client.rpc('linked_scammer_reports', { report_id: earlier });
+    expect(linked.data.map((r: { id: string; business_name: string }) => [r.id, r.business_name])).toEqual([
+      [id, '[removed by the reviewers] Supply'],
+    ]);
+    const { rows } = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from public.notifications where user_id = $1 and kind = 'scammer_watch.match'
+       and link = $2`,
+      [member.id, `/scammer-database/${id}`],
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 });

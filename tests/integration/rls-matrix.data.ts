@@ -83,6 +83,8 @@ export const IDS = {
   evidence: '0b000000-0000-4000-8000-00000000001c',
   approvedEvidence: '0b000000-0000-4000-8000-00000000001d',
   unapprovedEvidence: '0b000000-0000-4000-8000-00000000001e',
+  // A reviewer's masked span of the owner's submitted report (decision 197).
+  mask: '0b000000-0000-4000-8000-00000000001f',
 } as const;
 
 const owner: Ref = { $user: 'owner' };
@@ -271,6 +273,20 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
         relation: 'person',
         body: 'I shipped the order; the courier lost it.',
         status: 'accepted',
+      },
+    ],
+  },
+  {
+    table: 'scammer_report_masks',
+    upsertOn: ['id'],
+    rows: [
+      {
+        id: IDS.mask,
+        report_id: IDS.submittedReport,
+        field: 'incident_details',
+        start_at: 0,
+        end_at: 4,
+        state: 'masked',
       },
     ],
   },
@@ -1014,6 +1030,24 @@ export const MATRIX: TableMatrix[] = [
       insert: by(D, D, D, D, D, D),
       update: by(D, D, D, D, D, D),
       delete: by(D, D, D, D, D, D),
+    },
+  },
+  // Masked spans (decision 197): admins other than the reporter only — the reporter (owner) neither.
+  {
+    table: 'scammer_report_masks',
+    requests: {
+      select: { target: { id: IDS.mask } },
+      insert: {
+        values: { report_id: IDS.submittedReport, field: 'incident_details', start_at: 10, end_at: 15 },
+      },
+      update: { target: { id: IDS.mask }, set: { state: 'unmasked' } },
+      delete: { target: { id: IDS.mask } },
+    },
+    expected: {
+      select: by(F, F, F, F, A, A),
+      insert: by(D, D, D, D, A, A),
+      update: by(F, F, F, F, A, A),
+      delete: by(F, F, F, F, A, A),
     },
   },
   // Evidence files (decision 141): the reporter's (attached while submitted) and the admins'.

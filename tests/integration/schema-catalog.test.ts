@@ -69,10 +69,15 @@ const MARKET_TABLES = [
  * scammer-network access, without the reporter or redacted fields (decision 123).
  */
 /**
- * Scammer Network (decisions 123–126, 141): what members watch for, replies from the people named,
- * evidence files.
+ * Scammer Network (decisions 123–126, 141, 197): what members watch for, replies from the people named,
+ * evidence files, reviewers' masked spans.
  */
-const REPORTS_TABLES = ['scammer_watches', 'scammer_report_replies', 'scammer_report_evidence'];
+const REPORTS_TABLES = [
+  'scammer_watches',
+  'scammer_report_replies',
+  'scammer_report_evidence',
+  'scammer_report_masks',
+];
 const VIEWS = [
   'admin_audit_log',
   'admin_bookings',
@@ -599,7 +604,13 @@ describe('the functions', () => {
       // published report; a file may be uploaded into its slot, or read.
       'scammer_evidence_readable',
       'scammer_evidence_slot_open',
+      // Masked spans (decision 197): the readers' view replaces them as the reader; the masks' policies
+      // and (security invoker) guard ask who reviews a report and read a field's text.
+      'scammer_report_field_text',
+      'scammer_report_maskable',
+      'scammer_report_masked',
       'scammer_report_readable',
+      'scammer_report_search_masked',
       'take_write_quota',
       'trial_length',
       'trimmed_length',

@@ -89,6 +89,35 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
     "Write the reviewers' summary before publishing: readers see it above the report.",
   ),
 
+  // scammer_report_masks (admin › Reports: masked spans, decision 197)
+  scammer_report_masks_field_check: choose('field', 'the field to mask'),
+  scammer_report_masks_kind_check: choose('kind', 'a kind of mask'),
+  scammer_report_masks_state_check: at('state', 'A masked span is proposed, kept or unmasked.'),
+  scammer_report_masks_range: at(
+    'start_at',
+    'A span starts at character 0 or later and ends after it starts: choose at least one character.',
+  ),
+  scammer_report_masks_within_text: at(
+    'end_at',
+    'The span lies outside the text of this field: choose characters within it.',
+  ),
+  scammer_report_masks_no_overlap: at(
+    'start_at',
+    'This span overlaps a span already masked in this field: unmask that one or choose other characters.',
+  ),
+  scammer_report_masks_span_fixed: at(
+    null,
+    'A masked span cannot be moved: unmask it and mask the new span.',
+  ),
+  scammer_report_masks_decided: at(
+    'state',
+    'Keep or unmask the span: a decided span cannot become a proposal again.',
+  ),
+  scammer_reports_masks_undecided: at(
+    null,
+    'Keep or unmask each proposed mask before publishing: nobody has checked that personal data yet.',
+  ),
+
   // products (admin › Products)
   products_name_length: length('name', 'The name', 1, 200),
   products_name_markup: script('name', 'The name'),

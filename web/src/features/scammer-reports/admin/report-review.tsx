@@ -32,7 +32,9 @@ import {
   type ReviewChange,
   useReviewReport,
 } from './admin-api.ts';
+import { type Mask, type MaskableField, maskedText, masksQueryOptions } from './masks.ts';
 import { BrandLink, EvidenceReview, MergeDuplicate } from './review-extras.tsx';
+import { MaskedFieldText, MaskReview } from './review-masks.tsx';
 
 /** /admin/reports/<id>: one report under review. */
 export function ReportReview() {
@@ -76,6 +78,13 @@ function ReviewForm({ report }: { report: AdminReport }) {
   // Decision 195: the member who filed a report never reviews it, admins included (the database
   // refuses it too).
   const own = report.reporter_user_id === user?.id;
+  // Decision 197: masked spans of the text; the database proposes some, the reviewer decides.
+  const masksQuery = useQuery({ ...masksQueryOptions(report.id), enabled: !own });
+  const masks = masksQuery.data ?? [];
+  const [masksError, setMasksError] = useState<string | null>(null);
+  const marked = (field: MaskableField, text: string) => (
+    <MaskedFieldText text={text} masks={masks} field={field} />
+  );
 
   async function step(change: ReviewChange, done: string) {
     try {
@@ -116,16 +125,16 @@ function ReviewForm({ report }: { report: AdminReport }) {
 
       <dl className="grid gap-3 sm:grid-cols-2">
         <Field label="Description" redacted={redacted.has('scammer_description')}>
-          {report.scammer_description}
+          {marked('scammer_description', report.scammer_description)}
         </Field>
         <Field label="Incident details" redacted={redacted.has('incident_details')}>
-          {report.incident_details}
+          {marked('incident_details', report.incident_details)}
         </Field>
         <Field label="Business name" redacted={redacted.has('business_name')}>
-          {report.business_name ?? '—'}
+          {report.business_name ? marked('business_name', report.business_name) : '—'}
         </Field>
         <Field label="Location" redacted={redacted.has('location')}>
-          {report.location ?? '—'}
+          {report.location ? marked('location', report.location) : '—'}
         </Field>
         <Field label="Contact details" redacted={redacted.has('contact_info')}>
           {report.contact_info ?? '—'}
@@ -142,6 +151,10 @@ function ReviewForm({ report }: { report: AdminReport }) {
         <p role="note" className="rounded-lg border p-3" data-testid="own-report">
           You filed this report, so another admin reviews, redacts and publishes it.
         </p>
+      ) : null}
+
+      {(report.status === 'under_review' || report.status === 'published') && !own ? (
+        <MaskReview report={report} masks={masks} pending={masksQuery.isPending} failed={masksQuery.error} />
       ) : null}
 
       {report.status === 'submitted' && !own ? (
@@ -231,6 +244,14 @@ function ReviewForm({ report }: { report: AdminReport }) {
                       document.getElementById('review-summary')?.focus();
                       return;
                     }
+                    if (masks.some((mask) => mask.state === 'proposed')) {
+                      setMasksError(
+                        'Keep or unmask each proposed mask before publishing: nobody has checked that personal data yet.',
+                      );
+                      document.getElementById('masks-heading')?.scrollIntoView();
+                      return;
+                    }
+                    setMasksError(null);
                     setPreviewing(true);
                   }}
                 >
@@ -256,6 +277,11 @@ function ReviewForm({ report }: { report: AdminReport }) {
               </Button>
             )}
           </div>
+          {masksError ? (
+            <p role="alert" className="text-destructive text-sm dark:text-red-400">
+              {masksError}
+            </p>
+          ) : null}
         </form>
       ) : null}
 
@@ -304,6 +330,7 @@ function ReviewForm({ report }: { report: AdminReport }) {
         open={previewing}
         busy={review.isPending}
         report={{ ...report, public_summary: summary.trim(), redacted_fields: [...redacted] }}
+        masks={masks}
         onCancel={() => setPreviewing(false)}
         onConfirm={async () => {
           await step({ ...edits(), status: 'published' }, 'Report published');
@@ -332,24 +359,29 @@ function Field({ label, redacted, children }: { label: string; redacted: boolean
 /**
  * Decision 195: publishing is confirmed after seeing the report exactly as readers will — the fields of
  * the readers' view (published_scammer_reports), each redacted field as "Removed by the reviewers",
- * and never the reporter.
+ * each masked span as "[removed by the reviewers]" (decision 197), and never the reporter.
  */
 function PublishPreview({
   open,
   busy,
   report,
+  masks,
   onCancel,
   onConfirm,
 }: {
   open: boolean;
   busy: boolean;
   report: AdminReport;
+  masks: readonly Mask[];
   onCancel: () => void;
   onConfirm: () => Promise<void>;
 }) {
   const redacted = new Set(report.redacted_fields);
   const shown = (field: RedactableField, value: ReactNode) =>
     redacted.has(field) ? <span className="italic">Removed by the reviewers</span> : value;
+  // Masked spans as readers get them (decision 197).
+  const masked = (field: MaskableField, text: string | null) =>
+    text ? maskedText(text, masks, field) : 'Not given';
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialogContent className="max-w-2xl">
@@ -367,8 +399,8 @@ function PublishPreview({
           <dl className="grid gap-2 sm:grid-cols-2">
             {(
               [
-                ['Business name', 'business_name', report.business_name ?? 'Not given'],
-                ['Location', 'location', report.location ?? 'Not given'],
+                ['Business name', 'business_name', masked('business_name', report.business_name)],
+                ['Location', 'location', masked('location', report.location)],
                 ['Amount', 'amount_scammed', formatAmount(report.amount_scammed) ?? 'Not given'],
                 [
                   'Date of incident',
@@ -376,8 +408,12 @@ function PublishPreview({
                   report.date_of_incident ? formatDay(report.date_of_incident) : 'Not given',
                 ],
                 ['Contact details', 'contact_info', report.contact_info ?? 'Not given'],
-                ['Description', 'scammer_description', report.scammer_description],
-                ['The incident', 'incident_details', report.incident_details],
+                [
+                  'Description',
+                  'scammer_description',
+                  masked('scammer_description', report.scammer_description),
+                ],
+                ['The incident', 'incident_details', masked('incident_details', report.incident_details)],
               ] as const
             ).map(([label, field, value]) => (
               <div key={field}>

@@ -1,0 +1,132 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadSupabase } from '#web/lib/supabase.ts';
+
+/**
+ * Masked spans of a report's free text (decision 197): public.scammer_report_masks. Spans count
+ * characters as the database does (Unicode code points, from 0, end excluded), not JavaScript's UTF-16
+ * units: an emoji is one character.
+ */
+export const MASKABLE_FIELDS = [
+  ['scammer_description', 'Description'],
+  ['incident_details', 'Incident details'],
+  ['location', 'Location'],
+  ['business_name', 'Business name'],
+] as const;
+export type MaskableField = (typeof MASKABLE_FIELDS)[number][0];
+
+export const MASK_PLACEHOLDER = '[removed by the reviewers]';
+
+export interface Mask {
+  id: string;
+  field: MaskableField;
+  start_at: number;
+  end_at: number;
+  kind: 'manual' | 'phone' | 'email' | 'address';
+  state: 'proposed' | 'masked' | 'unmasked';
+}
+
+export const KIND_LABELS: Record<Mask['kind'], string> = {
+  manual: 'Masked by a reviewer',
+  phone: 'Phone number',
+  email: 'Email address',
+  address: 'Street address',
+};
+
+/** The characters of a text, as the database counts them. */
+export function characters(text: string): string[] {
+  return Array.from(text);
+}
+
+/** A UTF-16 offset (a textarea's selection) as a character offset. */
+export function characterOffset(text: string, utf16: number): number {
+  return Array.from(text.slice(0, utf16)).length;
+}
+
+/** The characters a span covers. */
+export function spanText(text: string, mask: Pick<Mask, 'start_at' | 'end_at'>): string {
+  return characters(text).slice(mask.start_at, mask.end_at).join('');
+}
+
+/** A field's text as readers get it (the readers' view does the same): every span not unmasked replaced. */
+export function maskedText(text: string, masks: readonly Mask[], field: MaskableField): string {
+  const chars = characters(text);
+  const spans = masks
+    .filter((mask) => mask.field === field && mask.state !== 'unmasked' && mask.end_at <= chars.length)
+    .sort((a, b) => b.start_at - a.start_at);
+  for (const mask of spans) chars.splice(mask.start_at, mask.end_at - mask.start_at, MASK_PLACEHOLDER);
+  return chars.join('');
+}
+
+/** A field's text cut into pieces, each plain or inside a span (for the reviewer's marked view). */
+export function pieces(
+  text: string,
+  masks: readonly Mask[],
+  field: MaskableField,
+): { text: string; mask: Mask | null }[] {
+  const chars = characters(text);
+  const spans = masks
+    .filter((mask) => mask.field === field && mask.end_at <= chars.length)
+    .sort((a, b) => a.start_at - b.start_at);
+  const out: { text: string; mask: Mask | null }[] = [];
+  let at = 0;
+  for (const mask of spans) {
+    // Unmasked spans may overlap others: a later span starting inside an earlier one is skipped.
+    if (mask.start_at < at) continue;
+    if (mask.start_at > at) out.push({ text: chars.slice(at, mask.start_at).join(''), mask: null });
+    out.push({ text: chars.slice(mask.start_at, mask.end_at).join(''), mask });
+    at = mask.end_at;
+  }
+  if (at < chars.length) out.push({ text: chars.slice(at).join(''), mask: null });
+  return out;
+}
+
+export async function getMasks(reportId: string): Promise<Mask[]> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase
+    .from('scammer_report_masks')
+    .select('id, field, start_at, end_at, kind, state')
+    .eq('report_id', reportId)
+    .order('field')
+    .order('start_at');
+  if (error) throw error;
+  return (data ?? []) as Mask[];
+}
+
+export const masksQueryOptions = (reportId: string) =>
+  queryOptions({
+    queryKey: ['scammer-reports', 'admin', 'masks', reportId],
+    queryFn: () => getMasks(reportId),
+  });
+
+/** Mask a span by hand; the database checks it lies in the text and overlaps no masked span. */
+export function useAddMask(reportId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (span: { field: MaskableField; start_at: number; end_at: number }) => {
+      const supabase = await loadSupabase();
+      const { error } = await supabase.from('scammer_report_masks').insert({ report_id: reportId, ...span });
+      if (error) throw error;
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'admin', 'masks', reportId] }),
+  });
+}
+
+/** Keep a span masked, or unmask it (reversible: masking it again is one more decision). */
+export function useDecideMask(reportId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, state }: { id: string; state: 'masked' | 'unmasked' }) => {
+      const supabase = await loadSupabase();
+      const { data, error } = await supabase
+        .from('scammer_report_masks')
+        .update({ state })
+        .eq('id', id)
+        .select('id');
+      if (error) throw error;
+      if (!data || data.length === 0) throw new Error('The span could not be changed.');
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'admin', 'masks', reportId] }),
+  });
+}

@@ -1,0 +1,327 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorText } from '#web/lib/error-text.ts';
+import { refusalOf } from '#web/lib/refusals.ts';
+import type { AdminReport } from './admin-api.ts';
+import {
+  characterOffset,
+  characters,
+  KIND_LABELS,
+  MASKABLE_FIELDS,
+  type Mask,
+  type MaskableField,
+  pieces,
+  spanText,
+  useAddMask,
+  useDecideMask,
+} from './masks.ts';
+
+const LABELS: Record<MaskableField, string> = Object.fromEntries(MASKABLE_FIELDS) as Record<
+  MaskableField,
+  string
+>;
+
+function fieldText(report: AdminReport, field: MaskableField): string {
+  return report[field] ?? '';
+}
+
+/**
+ * A field's text as the reviewer sees it (decision 197): everything readable, each masked or proposed
+ * span marked (readers get "[removed by the reviewers]" there), unmasked spans plain.
+ */
+export function MaskedFieldText({
+  text,
+  masks,
+  field,
+}: {
+  text: string;
+  masks: readonly Mask[];
+  field: MaskableField;
+}) {
+  return (
+    <>
+      {pieces(text, masks, field).map((piece, index) =>
+        piece.mask && piece.mask.state !== 'unmasked' ? (
+          <mark
+            // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in order
+            key={index}
+            className="rounded bg-amber-200 px-0.5 text-foreground dark:bg-amber-800 dark:text-white"
+          >
+            {piece.text}
+            <span className="sr-only">
+              {piece.mask.state === 'proposed' ? ' (proposed mask)' : ' (masked from readers)'}
+            </span>
+          </mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in order
+          <span key={index}>{piece.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * Masked spans of the report's text: the database's proposals (phone numbers, email addresses, street
+ * addresses) to keep or unmask — publishing waits for every one — the decided spans, reversible, and a
+ * form to mask a span by hand (select it in the text, or give its first and last characters).
+ */
+export function MaskReview({
+  report,
+  masks,
+  pending,
+  failed,
+}: {
+  report: AdminReport;
+  masks: readonly Mask[];
+  pending: boolean;
+  failed: unknown;
+}) {
+  const decide = useDecideMask(report.id);
+  const proposals = masks.filter((mask) => mask.state === 'proposed');
+  const decided = masks.filter((mask) => mask.state !== 'proposed');
+  const change = (mask: Mask, state: 'masked' | 'unmasked', done: string) =>
+    decide.mutate(
+      { id: mask.id, state },
+      {
+        onSuccess: () => toast({ title: done }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Could not save', description: errorText(error) }),
+      },
+    );
+  const spanLabel = (mask: Mask) => `${KIND_LABELS[mask.kind]} in ${LABELS[mask.field].toLowerCase()}`;
+  return (
+    <section aria-labelledby="masks-heading" className="grid gap-3 rounded-xl border p-4">
+      <h4 id="masks-heading" className="font-medium">
+        Masked text
+      </h4>
+      <p className="text-muted-foreground text-xs">
+        Readers get "[removed by the reviewers]" in place of each marked span; you still read the original. We
+        propose phone numbers, email addresses and street addresses we find: keep or unmask each one before
+        publishing.
+      </p>
+      {pending ? (
+        <Skeleton className="h-16" />
+      ) : failed ? (
+        <p role="alert" className="text-destructive dark:text-red-400">
+          {errorText(failed)}
+        </p>
+      ) : (
+        <>
+          <div className="grid gap-2">
+            <h5 className="font-medium text-sm">Proposed masks</h5>
+            {proposals.length === 0 ? (
+              <p className="text-muted-foreground text-sm" data-testid="no-proposals">
+                No proposal is waiting for a decision.
+              </p>
+            ) : (
+              <ul aria-label="Proposed masks" className="grid gap-2">
+                {proposals.map((mask) => (
+                  <li
+                    key={mask.id}
+                    className="flex flex-wrap items-center gap-2 rounded-lg border p-2 text-sm"
+                  >
+                    <span className="font-medium">{`${spanLabel(mask)}: `}</span>
+                    <mark className="rounded bg-amber-200 px-0.5 text-foreground dark:bg-amber-800 dark:text-white">
+                      {spanText(fieldText(report, mask.field), mask)}
+                    </mark>
+                    <span className="ml-auto flex gap-2">
+                      <Button
+                        size="sm"
+                        disabled={decide.isPending}
+                        aria-label={`Keep masked: ${spanText(fieldText(report, mask.field), mask)}`}
+                        onClick={() => change(mask, 'masked', 'Kept masked')}
+                      >
+                        Keep masked
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={decide.isPending}
+                        aria-label={`Unmask: ${spanText(fieldText(report, mask.field), mask)}`}
+                        onClick={() => change(mask, 'unmasked', 'Unmasked: readers will see it')}
+                      >
+                        Unmask
+                      </Button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {decided.length > 0 ? (
+            <div className="grid gap-2">
+              <h5 className="font-medium text-sm">Decided</h5>
+              <ul aria-label="Decided masks" className="grid gap-2">
+                {decided.map((mask) => (
+                  <li
+                    key={mask.id}
+                    className="flex flex-wrap items-center gap-2 rounded-lg border p-2 text-sm"
+                  >
+                    <Badge variant={mask.state === 'masked' ? 'default' : 'outline'}>
+                      {mask.state === 'masked' ? 'Masked' : 'Shown'}
+                    </Badge>
+                    <span>{`${spanLabel(mask)}: `}</span>
+                    <span>{spanText(fieldText(report, mask.field), mask)}</span>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="ml-auto"
+                      disabled={decide.isPending}
+                      onClick={() =>
+                        mask.state === 'masked'
+                          ? change(mask, 'unmasked', 'Unmasked: readers will see it')
+                          : change(mask, 'masked', 'Masked again')
+                      }
+                    >
+                      {mask.state === 'masked' ? 'Unmask' : 'Mask again'}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <MaskForm report={report} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function MaskForm({ report }: { report: AdminReport }) {
+  const id = useId();
+  const add = useAddMask(report.id);
+  const fields = MASKABLE_FIELDS.filter(([field]) => fieldText(report, field).length > 0);
+  const [field, setField] = useState<MaskableField>(fields[0]?.[0] ?? 'incident_details');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [errors, setErrors] = useState<{ from?: string; to?: string; form?: string }>({});
+  const text = fieldText(report, field);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const first = Number(from);
+    const last = Number(to);
+    if (!Number.isInteger(first) || first < 1) {
+      setErrors({ from: 'Select the characters to mask, or give the first one as a number from 1.' });
+      return;
+    }
+    if (!Number.isInteger(last) || last < first) {
+      setErrors({ to: 'Give the last character to mask: a number no smaller than the first.' });
+      return;
+    }
+    setErrors({});
+    try {
+      await add.mutateAsync({ field, start_at: first - 1, end_at: last });
+      toast({ title: 'Masked: readers will not see it' });
+      setFrom('');
+      setTo('');
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal?.field === 'start_at') setErrors({ from: refusal.message });
+      else if (refusal?.field === 'end_at') setErrors({ to: refusal.message });
+      else setErrors({ form: refusal?.message ?? errorText(error) });
+    }
+  }
+
+  if (fields.length === 0) return null;
+  return (
+    <form
+      aria-label="Mask a span"
+      className="grid gap-3 border-t pt-3"
+      onSubmit={(event) => void submit(event)}
+    >
+      <h5 className="font-medium text-sm">Mask a span</h5>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-field`}>Field</Label>
+        <NativeSelect
+          id={`${id}-field`}
+          value={field}
+          onChange={(event) => {
+            setField(event.target.value as MaskableField);
+            setFrom('');
+            setTo('');
+            setErrors({});
+          }}
+        >
+          {fields.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-text`}>Select the characters to mask</Label>
+        <Textarea
+          id={`${id}-text`}
+          readOnly
+          rows={4}
+          value={text}
+          aria-describedby={`${id}-text-hint`}
+          onSelect={(event) => {
+            const target = event.currentTarget;
+            if (target.selectionEnd > target.selectionStart) {
+              setFrom(String(characterOffset(text, target.selectionStart) + 1));
+              setTo(String(characterOffset(text, target.selectionEnd)));
+              setErrors({});
+            }
+          }}
+        />
+        <p id={`${id}-text-hint`} className="text-muted-foreground text-xs">
+          Select with the mouse, or with Shift and the arrow keys; the numbers below follow. The field has{' '}
+          {characters(text).length} characters.
+        </p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-from`}>First character</Label>
+          <Input
+            id={`${id}-from`}
+            inputMode="numeric"
+            value={from}
+            aria-invalid={errors.from ? true : undefined}
+            aria-describedby={errors.from ? `${id}-from-error` : undefined}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+          {errors.from ? (
+            <p id={`${id}-from-error`} className="text-destructive text-sm dark:text-red-400">
+              {errors.from}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-to`}>Last character</Label>
+          <Input
+            id={`${id}-to`}
+            inputMode="numeric"
+            value={to}
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? `${id}-to-error` : undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
+          {errors.to ? (
+            <p id={`${id}-to-error`} className="text-destructive text-sm dark:text-red-400">
+              {errors.to}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {errors.form ? (
+        <p role="alert" className="text-destructive text-sm dark:text-red-400">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button type="submit" variant="outline" className="justify-self-start" disabled={add.isPending}>
+        Mask these characters
+      </Button>
+    </form>
+  );
+}
