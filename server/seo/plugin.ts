@@ -1,0 +1,60 @@
+/**
+ * Search and sharing (issue 39, decisions 183–187): robots.txt, the sitemap index and its files, and
+ * the Atom feeds, at the site's root. The pages' heads are built by the web app's plugin
+ * (http/spa.ts) with pages.ts.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { SitemapArea } from './db.ts';
+import { createFeeds } from './feeds.ts';
+import type { SiteInfo } from './head.ts';
+import { AREAS, createSitemaps, robotsTxt } from './sitemap.ts';
+
+/** Sitemaps and feeds are read again at most this often by a cache in front (seconds). */
+const MAX_AGE = 600;
+
+const XML = 'application/xml; charset=utf-8';
+const ATOM = 'application/atom+xml; charset=utf-8';
+
+function notFound(reply: FastifyReply) {
+  return reply
+    .status(404)
+    .type('application/json; charset=utf-8')
+    .send({ error: 'not_found', message: 'Not found' });
+}
+
+export default async function seoPlugin(
+  app: FastifyInstance,
+  options: { ctx: AppContext; site: SiteInfo },
+): Promise<void> {
+  const { ctx, site } = options;
+  const sitemaps = createSitemaps({ db: ctx.db, site });
+  const feeds = createFeeds({ db: ctx.db, site });
+  const cached = (reply: FastifyReply, type: string) =>
+    reply.type(type).header('cache-control', `public, max-age=${MAX_AGE}`);
+
+  app.get('/robots.txt', (_request, reply) =>
+    cached(reply, 'text/plain; charset=utf-8').send(robotsTxt(site, ctx.config.searchIndexing)),
+  );
+  app.get('/sitemap.xml', async (_request, reply) => cached(reply, XML).send(await sitemaps.index()));
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (file === 'pages.xml') return cached(reply, XML).send(await sitemaps.pages());
+    const match = /^([a-z]+)-([1-9][0-9]{0,4})\.xml$/.exec(file);
+    const area = match?.[1] as SitemapArea | undefined;
+    if (!match || !area || !AREAS.includes(area)) return notFound(reply);
+    const xml = await sitemaps.areaFile(area, Number(match[2]));
+    return xml === null ? notFound(reply) : cached(reply, XML).send(xml);
+  });
+  app.get('/feeds/posts.xml', async (_request, reply) => cached(reply, ATOM).send(await feeds.posts()));
+  app.get<{ Querystring: { category?: string } }>('/feeds/news.xml', async (request, reply) => {
+    const category = typeof request.query.category === 'string' ? request.query.category.trim() : '';
+    if (category.length > 40) {
+      return reply
+        .status(400)
+        .type('application/json; charset=utf-8')
+        .send({ error: 'bad_request', message: 'category is too long (at most 40 characters)' });
+    }
+    return cached(reply, ATOM).send(await feeds.news(category || null));
+  });
+}
