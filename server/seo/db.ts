@@ -16,6 +16,7 @@ export interface BrandHeadRow {
   city: string | null;
   states: string[];
   archived: boolean;
+  is_sample: boolean;
   merged_into_slug: string | null;
   licences: { number: string; state: string; type: string | null }[];
   products: number | null;
@@ -27,7 +28,7 @@ export interface BrandHeadRow {
 export async function brandHead(tx: Queryable, slug: string): Promise<BrandHeadRow | null> {
   const { rows } = await tx.query<BrandHeadRow>(
     `select b.id, b.name, b.slug, b.description, b.logo_url, b.website, b.social_links, b.city, b.states,
-            b.archived_at is not null as archived,
+            b.archived_at is not null as archived, b.is_sample,
             (select m.slug from public.brands m where m.id = b.merged_into) as merged_into_slug,
             coalesce((select jsonb_agg(jsonb_build_object('number', l.number, 'state', l.state, 'type', l.type)
                         order by l.is_primary desc, l.state, l.number)
@@ -115,12 +116,12 @@ export async function indexHead(
 export type SitemapArea = 'brands' | 'products' | 'posts';
 
 /**
- * What the sitemap lists of each area (decision 186): live brands (not archived, not merged), live
- * products that are not samples, published team posts. Each row's key and last change.
+ * What the sitemap lists of each area (decision 186): live brands and products (not archived, not
+ * merged) that are not samples, published team posts. Each row's key and last change.
  */
 const AREA_SQL: Record<SitemapArea, { from: string; key: string; lastmod: string }> = {
   brands: {
-    from: 'public.brands b left join public.brand_tallies t on t.brand_id = b.id where b.archived_at is null and b.merged_into is null',
+    from: 'public.brands b left join public.brand_tallies t on t.brand_id = b.id where b.archived_at is null and b.merged_into is null and not b.is_sample',
     key: 'b.slug',
     lastmod: 'greatest(b.updated_at, t.updated_at)',
   },

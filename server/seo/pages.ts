@@ -158,7 +158,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
       description,
       // A merged brand's address forwards to the brand that stays: that page is the canonical one.
       canonicalPath: row.merged_into_slug ? `/brand-directory/${row.merged_into_slug}` : path,
-      noindex: row.archived || row.merged_into_slug !== null,
+      noindex: row.archived || row.is_sample || row.merged_into_slug !== null,
       type: 'website',
       image: row.logo_url,
       jsonLd: [
