@@ -160,7 +160,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
       canonicalPath: row.merged_into_slug ? `/brand-directory/${row.merged_into_slug}` : path,
       noindex: row.archived || row.is_sample || row.merged_into_slug !== null,
       type: 'website',
-      image: row.logo_url,
+      image: `/og/brand/${row.slug}.png`,
       jsonLd: [
         organization(deps.site, {
           name: row.name,
@@ -197,7 +197,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
       // Sample content is labelled on the page and kept out of search results (decision 186).
       noindex: row.is_sample,
       type: 'product',
-      image: row.image_url,
+      image: `/og/product/${encodeURIComponent(row.id)}.png`,
       jsonLd: [
         product(deps.site, {
           name: row.name,

@@ -1,6 +1,6 @@
 /**
  * Search and sharing (issue 39, decisions 183–187): robots.txt, the sitemap index and its files, and
- * the Atom feeds, at the site's root. The pages' heads are built by the web app's plugin
+ * the Atom feeds, at the site's root; the brands' and products' share images under /og/. The pages' heads are built by the web app's plugin
  * (http/spa.ts) with pages.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { SitemapArea } from './db.ts';
 import { createFeeds } from './feeds.ts';
 import type { SiteInfo } from './head.ts';
+import { createShareImages } from './share-images.ts';
 import { AREAS, createSitemaps, robotsTxt } from './sitemap.ts';
 
 /** Sitemaps and feeds are read again at most this often by a cache in front (seconds). */
@@ -30,6 +31,7 @@ export default async function seoPlugin(
   const { ctx, site } = options;
   const sitemaps = createSitemaps({ db: ctx.db, site });
   const feeds = createFeeds({ db: ctx.db, site });
+  const images = createShareImages({ db: ctx.db, dataDir: ctx.config.dataDir, siteName: site.siteName });
   const cached = (reply: FastifyReply, type: string) =>
     reply.type(type).header('cache-control', `public, max-age=${MAX_AGE}`);
 
@@ -56,5 +58,20 @@ export default async function seoPlugin(
         .send({ error: 'bad_request', message: 'category is too long (at most 40 characters)' });
     }
     return cached(reply, ATOM).send(await feeds.news(category || null));
+  });
+
+  app.get<{ Params: { kind: string; file: string } }>('/og/:kind/:file', async (request, reply) => {
+    const { kind, file } = request.params;
+    const key = file.endsWith('.png') ? file.slice(0, -'.png'.length) : null;
+    const png =
+      key === null
+        ? null
+        : kind === 'brand'
+          ? await images.brand(key)
+          : kind === 'product'
+            ? await images.product(key)
+            : null;
+    if (!png) return notFound(reply);
+    return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
   });
 }

@@ -1,5 +1,8 @@
 // @databases: both — what a head, a feed or robots may name is decided by row-level security as anon
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createUser } from '#tests/support/users.ts';
@@ -147,7 +150,7 @@ describe('page heads (decision 183)', () => {
     expect(head.og('url')).toBe(`${SITE}/brand-directory/acme-farms`);
     expect(head.og('title')).toBe('Acme "Farms" <b> — Brand Directory');
     expect(head.og('site_name')).toBe('High</title>Grade');
-    expect(head.og('image')).toBe('https://cdn.example.com/acme.png');
+    expect(head.og('image')).toBe(`${SITE}/og/brand/acme-farms.png`);
     expect(head.twitter('card')).toBe('summary_large_image');
     // Escaped: the brand's and the site's markup are text, never elements.
     expect(html).not.toContain('<b> —');
@@ -192,6 +195,7 @@ describe('page heads (decision 183)', () => {
     );
     expect(head.canonical).toBe(`${SITE}/pass-or-gas/${productId}`);
     expect(head.og('type')).toBe('product');
+    expect(head.og('image')).toBe(`${SITE}/og/product/${productId}.png`);
     const product = head.ofType('Product');
     expectSchemaOrg(product);
     expect(product).toMatchObject({
@@ -338,6 +342,35 @@ describe('page heads (decision 183)', () => {
         href: `${SITE}/feeds/news.xml?category=${encodeURIComponent(category)}`,
       })),
     );
+  });
+});
+
+describe('share images', () => {
+  it('a brand and a product have a 1200×630 PNG, rendered once and cached on disk', async () => {
+    for (const path of ['/og/brand/acme-farms.png', `/og/product/${productId}.png`]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await response.arrayBuffer());
+      expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+      const again = Buffer.from(await (await fetch(`${server.url}${path}`)).arrayBuffer());
+      expect(again.equals(png)).toBe(true);
+    }
+    const cached = await readdir(join(server.dataDir, 'og'));
+    expect(cached.filter((name) => name.endsWith('.png'))).toHaveLength(2);
+  });
+
+  it('what a visitor cannot open has no image', async () => {
+    for (const path of [
+      '/og/brand/no-such-brand.png',
+      `/og/product/${scheduledPostId}.png`,
+      '/og/brand/acme-farms.jpg',
+      '/og/user/acme-farms.png',
+    ]) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    }
+    await sql(`update public.products set archived_at = now() where name = 'Few Votes OG'`);
+    expect((await fetch(`${server.url}/og/product/${fewVotesId}.png`)).status).toBe(404);
   });
 });
 
