@@ -17,6 +17,30 @@ const MAX_AGE = 600;
 const XML = 'application/xml; charset=utf-8';
 const ATOM = 'application/atom+xml; charset=utf-8';
 
+/**
+ * Keeps generated sitemap and feed documents for MAX_AGE seconds (at most MEMO_ENTRIES of them), and
+ * lets concurrent requests for one share its single build: a file of 50,000 URLs is a few MB and one
+ * large query, which a crawler (or anyone) asking repeatedly must not repeat each time.
+ */
+const MEMO_ENTRIES = 16;
+function memoised() {
+  const entries = new Map<string, { until: number; value: Promise<string | null> }>();
+  return (key: string, build: () => Promise<string | null>): Promise<string | null> => {
+    const now = Date.now();
+    const entry = entries.get(key);
+    if (entry && entry.until > now) return entry.value;
+    const value = build();
+    value.catch(() => entries.delete(key));
+    entries.delete(key);
+    entries.set(key, { until: now + MAX_AGE * 1000, value });
+    for (const old of entries.keys()) {
+      if (entries.size <= MEMO_ENTRIES) break;
+      entries.delete(old);
+    }
+    return value;
+  };
+}
+
 function notFound(reply: FastifyReply) {
   return reply
     .status(404)
@@ -32,23 +56,28 @@ export default async function seoPlugin(
   const sitemaps = createSitemaps({ db: ctx.db, site });
   const feeds = createFeeds({ db: ctx.db, site });
   const images = createShareImages({ db: ctx.db, dataDir: ctx.config.dataDir, siteName: site.siteName });
+  const memo = memoised();
   const cached = (reply: FastifyReply, type: string) =>
     reply.type(type).header('cache-control', `public, max-age=${MAX_AGE}`);
 
   app.get('/robots.txt', (_request, reply) =>
     cached(reply, 'text/plain; charset=utf-8').send(robotsTxt(site, ctx.config.searchIndexing)),
   );
-  app.get('/sitemap.xml', async (_request, reply) => cached(reply, XML).send(await sitemaps.index()));
+  app.get('/sitemap.xml', async (_request, reply) =>
+    cached(reply, XML).send(await memo('sitemap.xml', sitemaps.index)),
+  );
   app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
     const { file } = request.params;
-    if (file === 'pages.xml') return cached(reply, XML).send(await sitemaps.pages());
+    if (file === 'pages.xml') return cached(reply, XML).send(await memo(file, sitemaps.pages));
     const match = /^([a-z]+)-([1-9][0-9]{0,4})\.xml$/.exec(file);
     const area = match?.[1] as SitemapArea | undefined;
     if (!match || !area || !AREAS.includes(area)) return notFound(reply);
-    const xml = await sitemaps.areaFile(area, Number(match[2]));
+    const xml = await memo(file, () => sitemaps.areaFile(area, Number(match[2])));
     return xml === null ? notFound(reply) : cached(reply, XML).send(xml);
   });
-  app.get('/feeds/posts.xml', async (_request, reply) => cached(reply, ATOM).send(await feeds.posts()));
+  app.get('/feeds/posts.xml', async (_request, reply) =>
+    cached(reply, ATOM).send(await memo('feeds/posts.xml', feeds.posts)),
+  );
   app.get<{ Querystring: { category?: string } }>('/feeds/news.xml', async (request, reply) => {
     const category = typeof request.query.category === 'string' ? request.query.category.trim() : '';
     if (category.length > 40) {
@@ -57,7 +86,9 @@ export default async function seoPlugin(
         .type('application/json; charset=utf-8')
         .send({ error: 'bad_request', message: 'category is too long (at most 40 characters)' });
     }
-    return cached(reply, ATOM).send(await feeds.news(category || null));
+    return cached(reply, ATOM).send(
+      await memo(`feeds/news.xml?${category}`, () => feeds.news(category || null)),
+    );
   });
 
   app.get<{ Params: { kind: string; file: string } }>('/og/:kind/:file', async (request, reply) => {
