@@ -4,10 +4,13 @@
  * chrome-launcher. Each page twice: a first visit (no age cookie: the age gate shows) and a returning
  * visitor (cookie `hg_age_verified=1` set in the browser, where the app reads it). Prints the four category scores, LCP, TBT and CLS, and the
  * home page's JavaScript as transferred (gzip). Aims (issue 21): performance ≥ 95, the rest 100,
- * CLS ≤ 0.02, home JS ≤ 150 KB gzipped. The server runs with a fresh DATA_DIR (sample content on).
+ * CLS ≤ 0.02, home JS ≤ 150 KB gzipped. The server runs with a fresh DATA_DIR (sample content on) and
+ * SEARCH_INDEXING=true (its address is local, which would mark every page noindex, decision 186); a
+ * real brand and product are added through the data API (samples are noindex) and their pages measured
+ * too (issue 39: SEO 100 on a brand and a product page).
  * Run: npx tsx bench/lighthouse.ts [path ...]
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -16,13 +19,48 @@ import WebSocket from 'ws';
 import { ensureWebBuild } from '#server/web-build.ts';
 import { startProcess } from './support.ts';
 
-const PAGES = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ['/', '/news', '/pass-or-gas', '/market-index', '/brand-directory', '/auth'];
-
 await ensureWebBuild(console.log);
 const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-lighthouse-'));
-const server = await startProcess({ DATA_DIR: dataDir });
+const server = await startProcess({ DATA_DIR: dataDir, SEARCH_INDEXING: 'true' });
+
+/** A real (not sample) brand and product, made with the service key, for their detail pages. */
+async function detailPages(): Promise<string[]> {
+  const key = (JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as { service_role_key: string })
+    .service_role_key;
+  const insert = async (table: string, row: object) => {
+    const response = await fetch(`${server.url}/rest/v1/${table}`, {
+      method: 'POST',
+      headers: {
+        apikey: key,
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+      },
+      body: JSON.stringify(row),
+    });
+    if (!response.ok) throw new Error(`insert into ${table}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { id: string }[])[0]?.id ?? '';
+  };
+  const brandId = await insert('brands', {
+    name: 'Lighthouse Farms',
+    slug: 'lighthouse-farms',
+    description: 'Sun-grown flower from the coast, measured by the Lighthouse benchmark.',
+    city: 'Oakland',
+    states: ['CA'],
+  });
+  const productId = await insert('products', {
+    name: 'Lighthouse Kush',
+    category: 'Flower',
+    strain_type: 'hybrid',
+    brand_id: brandId,
+    description: 'A product made for the Lighthouse benchmark.',
+  });
+  return ['/brand-directory/lighthouse-farms', `/pass-or-gas/${productId}`];
+}
+
+const PAGES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/news', '/pass-or-gas', '/market-index', '/brand-directory', '/auth', ...(await detailPages())];
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],

@@ -9,6 +9,8 @@ import { registerDatabaseClient } from './http/database-client.ts';
 import { type PublicConfig, spaPlugin } from './http/spa.ts';
 import realtimeService from './realtime/plugin.ts';
 import restService from './rest/plugin.ts';
+import { createPageHeads } from './seo/pages.ts';
+import seoPlugin from './seo/plugin.ts';
 import storageService from './storage/plugin.ts';
 
 export const SERVICES = [
@@ -104,6 +106,14 @@ export async function buildApp(
     autoSignOutMs: ctx.config.autoSignOutMs,
     payments: ctx.config.payments.stripe ? 'stripe' : 'demo',
   };
-  await app.register(spaPlugin, { webDir, publicConfig, socialSignIn: ctx.config.oauth !== undefined });
+  const site = { siteUrl: ctx.config.siteUrl, siteName: ctx.config.siteName };
+  await app.register(seoPlugin, { ctx, site });
+  await app.register(spaPlugin, {
+    webDir,
+    publicConfig,
+    socialSignIn: ctx.config.oauth !== undefined,
+    site,
+    pageHeads: createPageHeads({ db: ctx.db, site, indexing: ctx.config.searchIndexing }),
+  });
   return app;
 }

@@ -41,6 +41,13 @@ export interface Config {
   storage: StorageConfig;
   supportEmail: string;
   siteName: string;
+  /**
+   * SEARCH_INDEXING: whether robots.txt lets search engines in and pages carry no blanket `noindex`
+   * (decision 186). Defaults to true only when SITE_URL is not a local address (localhost, loopback,
+   * a private network, `.local`/`.internal`/`.test` names), so a staging or development server is
+   * never indexed by accident.
+   */
+  searchIndexing: boolean;
   /** The authentication service's settings (GoTrue's GOTRUE_* names without the prefix). */
   auth: AuthConfig;
   /** The one social sign-in provider; undefined when none is configured. */
@@ -547,6 +554,38 @@ function readPaymentsConfig(read: Reader): PaymentsConfig {
   };
 }
 
+/**
+ * Whether SITE_URL names a development or private address no search engine should index: localhost,
+ * loopback and private IPv4/IPv6 ranges, and the reserved `.local`, `.localhost`, `.internal`, `.test`,
+ * `.example`, `.invalid` names.
+ */
+export function isLocalSiteUrl(siteUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(siteUrl).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return true;
+  }
+  if (host === 'localhost' || /\.(local|localhost|internal|test|example|invalid)$/.test(host)) return true;
+  if (!host.includes('.') && !host.includes(':')) return true; // a single-label name (an intranet host)
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  if (host.includes(':'))
+    return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
+  return false;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
   const port = read.int('PORT', 3000, 0, 65535);
@@ -601,6 +640,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     supportEmail: read.email('SUPPORT_EMAIL', 'support@highgrade.local'),
     siteName: read.string('SITE_NAME', 'HighGrade'),
+    searchIndexing: read.bool('SEARCH_INDEXING', !isLocalSiteUrl(siteUrl)),
     auth: readAuthConfig(read),
     oauth: readOAuthConfig(read),
     logLevel: read.oneOf(

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HEAD_MARKER, prepareHead, renderHead, type SiteInfo } from '../seo/head.ts';
+import type { PageHeads } from '../seo/pages.ts';
 import { answeredAgeGate, withAgeGate, withoutAgeGate } from './age-gate.ts';
 import { isAppRoute } from './app-routes.ts';
 import { fillConfig, loadPrerenderedPages, type PrerenderedPage } from './prerendered.ts';
@@ -76,18 +78,37 @@ export function markSocialSignIn(html: string, socialSignIn: boolean): string {
 interface PageVariants {
   firstVisit: PrerenderedPage;
   answered: PrerenderedPage;
+  /** A prerendered page's own title, without the site name (the build rendered it). */
+  title: string | undefined;
 }
 
-function pageVariants(page: PrerenderedPage): PageVariants {
+/**
+ * The page's variants, its `<title>` and description replaced by the marker where the server puts the
+ * page's own head (decision 183).
+ */
+function pageVariants(page: PrerenderedPage, siteName: string): PageVariants {
+  const { html: head, title } = prepareHead(page.head);
+  const suffix = ` · ${siteName}`;
   return {
-    firstVisit: { ...page, head: withAgeGate(page.head), tail: withAgeGate(page.tail) },
-    answered: { ...page, head: withoutAgeGate(page.head), tail: withoutAgeGate(page.tail) },
+    firstVisit: { ...page, head: withAgeGate(head), tail: withAgeGate(page.tail) },
+    answered: { ...page, head: withoutAgeGate(head), tail: withoutAgeGate(page.tail) },
+    title: title?.endsWith(suffix) ? title.slice(0, -suffix.length) : undefined,
   };
 }
 
+/** The head when a page's own could not be read (the database busy or down): the site's, indexable. */
+const FALLBACK_DESCRIPTION =
+  'News, market index, Pass or Gas product voting, brand directory and the Scammer Network for the legal cannabis industry (21+).';
+
 export async function spaPlugin(
   app: FastifyInstance,
-  options: { webDir: string; publicConfig: PublicConfig; socialSignIn: boolean },
+  options: {
+    webDir: string;
+    publicConfig: PublicConfig;
+    socialSignIn: boolean;
+    site: SiteInfo;
+    pageHeads: PageHeads;
+  },
 ): Promise<void> {
   const template = fillConfig(
     markSocialSignIn(await readFile(join(options.webDir, 'index.html'), 'utf8'), options.socialSignIn),
@@ -97,19 +118,38 @@ export async function spaPlugin(
     throw new Error(`${join(options.webDir, 'index.html')} lacks the ${PLACEHOLDER} placeholder`);
   }
   const [head = '', tail = ''] = template.split(PLACEHOLDER);
-  const shell = pageVariants({ head, tail, styleHashes: [] });
+  const siteName = options.publicConfig.siteName;
+  const shell = pageVariants({ head, tail, styleHashes: [] }, siteName);
+  shell.title = undefined;
   // The public pages' HTML as the build prerendered it (decision 157), for their exact paths.
   const prerendered = new Map<string, PageVariants>();
   for (const [path, page] of await loadPrerenderedPages(options.webDir, options.publicConfig, PLACEHOLDER)) {
-    prerendered.set(path, pageVariants({ ...page, head: markSocialSignIn(page.head, options.socialSignIn) }));
+    prerendered.set(
+      path,
+      pageVariants({ ...page, head: markSocialSignIn(page.head, options.socialSignIn) }, siteName),
+    );
   }
   const apiOrigin = options.publicConfig.supabaseUrl
     ? new URL(options.publicConfig.supabaseUrl).origin
     : null;
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const headOf = async (request: FastifyRequest, variants: PageVariants): Promise<string> => {
+    const path = request.url.split('?')[0] ?? '/';
+    try {
+      return renderHead(await options.pageHeads.headFor(path, prerendered.get(path)?.title), options.site);
+    } catch (error) {
+      request.log.warn({ err: error, path }, 'page head: could not read the page, sending the site head');
+      return renderHead(
+        { title: variants.title, description: FALLBACK_DESCRIPTION, canonicalPath: null, noindex: false },
+        options.site,
+      );
+    }
+  };
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // With a query string the page may show something else (a tab, a filter): the app renders it.
     const variants = (!request.url.includes('?') && prerendered.get(request.url)) || shell;
+    const headHtml = await headOf(request, variants);
     // A browser that answered the age gate gets the page without it (decision 161).
     const page = answeredAgeGate(request.headers.cookie) ? variants.answered : variants.firstVisit;
     const nonce = randomBytes(16).toString('base64');
@@ -119,7 +159,9 @@ export async function spaPlugin(
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(`${page.head}<script id="app-config" type="application/json">${config}</script>${page.tail}`);
+      .send(
+        `${page.head.replace(HEAD_MARKER, () => headHtml)}<script id="app-config" type="application/json">${config}</script>${page.tail}`,
+      );
   };
 
   await app.register(fastifyStatic, {
