@@ -24,6 +24,13 @@ export interface Config {
   jwtSecret: string | undefined;
   anonKey: string | undefined;
   serviceRoleKey: string | undefined;
+  /** The new-format API keys (`sb_publishable_…`, `sb_secret_…`); unset means derived from JWT_SECRET. */
+  publishableKey: string | undefined;
+  secretKey: string | undefined;
+  /** How user access tokens are signed: HS256 with JWT_SECRET, or an asymmetric key (decision 178). */
+  jwtSigningAlgorithm: 'HS256' | 'ES256' | 'RS256';
+  /** JWT_SIGNING_KEYS: private JWKs as JSON (the first signs, the rest verify), instead of generated ones. */
+  jwtSigningKeys: string | undefined;
   jwtExpiry: number;
   enableEmailAutoconfirm: boolean;
   disableSignup: boolean;
@@ -613,6 +620,10 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     anonKey: read.string('ANON_KEY'),
     serviceRoleKey: read.string('SERVICE_ROLE_KEY'),
+    publishableKey: read.string('PUBLISHABLE_KEY'),
+    secretKey: read.string('SECRET_KEY'),
+    jwtSigningAlgorithm: read.oneOf('JWT_SIGNING_ALGORITHM', ['HS256', 'ES256', 'RS256'] as const, 'HS256'),
+    jwtSigningKeys: read.string('JWT_SIGNING_KEYS'),
     jwtExpiry: read.int('JWT_EXPIRY', 3600, 30, 604800),
     enableEmailAutoconfirm: read.bool('ENABLE_EMAIL_AUTOCONFIRM', false),
     disableSignup: read.bool('DISABLE_SIGNUP', false),

@@ -117,7 +117,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
 
   try {
-    const ctx: AppContext = { config, db, keys, jwt: new JwtVerifier(keys.jwtSecret), log: app.log };
+    const ctx: AppContext = { config, db, keys, jwt: await JwtVerifier.forKeys(keys), log: app.log };
     await buildApp(app, ctx, options.webDir ?? WEB_DIST);
 
     try {

@@ -353,13 +353,17 @@ export async function recover(
   await deps.limits.perIp('otp', meta.ip);
   const redirectTo = deps.redirects.resolve(input.redirectTo);
   const user = await findUserByEmail(deps.app.db, email);
-  await deps.limits.mail({
+  // GoTrue answers `{}` for an unknown address, whatever came before; a known address asked for again
+  // within SMTP_MAX_FREQUENCY is answered the same `{}` without a second mail, so the answers tell no
+  // accounts apart — unless the operator chose GoTrue's revealing answers (decisions 016, 135, 188).
+  const sends = await deps.limits.mail({
     ip: meta.ip,
     recipients: [{ kind: 'recovery', address: email }],
     sends: user !== undefined && !user.banned,
     unconfirmed: user?.email_confirmed_at === null,
+    perAddress: deps.config.auth.otpRevealsUnknownEmail ? 'refuse' : 'quiet',
   });
-  if (!user || user.banned) return {};
+  if (!user || !sends) return {};
   const mails = await deps.app.db.transaction(async (tx) => {
     if (input.pkce) {
       await createFlowState(tx, input.pkce, {

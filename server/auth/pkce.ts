@@ -19,12 +19,18 @@ export function parseCodeChallenge(challenge: string, method: string): CodeChall
   if (challenge === '' || method === '') {
     throw authErrors.validation('PKCE flow requires code_challenge_method and code_challenge');
   }
+  // GoTrue's isValidCodeChallenge (RFC 7636 §4.2): the length first, then the characters.
+  if (challenge.length < 43 || challenge.length > 128) {
+    throw authErrors.validation('code challenge has to be between 43 and 128 characters');
+  }
+  if (!/^[A-Za-z0-9._~-]+$/.test(challenge)) {
+    throw authErrors.validation(
+      'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes',
+    );
+  }
   const normalized = method.toLowerCase();
   if (normalized !== 's256' && normalized !== 'plain') {
     throw authErrors.validation(`code challenge method not supported: ${method.slice(0, 20)}`);
-  }
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) {
-    throw authErrors.validation('code challenge has to be between 43 and 128 characters of [A-Za-z0-9-._~]');
   }
   return { challenge, method: normalized };
 }

@@ -29,6 +29,12 @@ export interface MailRequest {
   sends: boolean;
   /** The mails go to addresses nobody has confirmed yet (sign-up confirmations, new magic-link users). */
   unconfirmed?: boolean;
+  /**
+   * GoTrue's password recovery (decision 188): an address without an account is not counted per
+   * address (its answer is always `{}`), and a known address over its per-address limits is skipped
+   * quietly — the same `{}` — so the answers still tell no accounts apart.
+   */
+  perAddress?: 'refuse' | 'quiet';
 }
 
 /** The keyed hash of an address in rate-limit keys (decision 095): found again, never read back. */
@@ -75,26 +81,36 @@ export class RateLimiter {
    * leaves members without their password resets. A refused request counts nowhere (the transaction
    * rolls back): pressing a button again never extends a wait.
    */
-  async mail(request: MailRequest): Promise<void> {
+  /** Counts a request for mail; false when the mail is to be skipped quietly (`perAddress: 'quiet'`). */
+  async mail(request: MailRequest): Promise<boolean> {
     const limits = this.config.rateLimits;
     const frequency = this.config.smtpMaxFrequency;
     const messages = request.recipients.length;
-    if (messages === 0) return;
-    await this.db.transaction(async (tx) => {
-      for (const { kind, address } of request.recipients) {
-        if (frequency === 0) continue;
-        const key = `mail:${kind}:${addressKey(this.secret, address)}`;
-        const { count, reset_in } = await hitRateLimit(tx, key, frequency);
-        if (count > 1) throw authErrors.mailTooFrequent(reset_in);
-      }
-      for (const { address } of request.recipients) {
-        const key = `mail:to:${addressKey(this.secret, address)}`;
-        const { count, reset_in } = await hitRateLimit(tx, key, MAIL_WINDOW_SECONDS);
-        if (count > limits.emailPerRecipient) throw authErrors.overEmailSendRateLimit(reset_in);
+    if (messages === 0) return request.sends;
+    const quiet = request.perAddress === 'quiet';
+    return this.db.transaction(async (tx) => {
+      let skipped = false;
+      const overAddressLimit = (error: Error) => {
+        if (!quiet) throw error;
+        skipped = true;
+      };
+      // Other mail requests count unknown addresses too, for the same answers (decision 016).
+      if (request.perAddress === undefined || request.sends) {
+        for (const { kind, address } of request.recipients) {
+          if (frequency === 0) continue;
+          const key = `mail:${kind}:${addressKey(this.secret, address)}`;
+          const { count, reset_in } = await hitRateLimit(tx, key, frequency);
+          if (count > 1) overAddressLimit(authErrors.mailTooFrequent(reset_in));
+        }
+        for (const { address } of request.recipients) {
+          const key = `mail:to:${addressKey(this.secret, address)}`;
+          const { count, reset_in } = await hitRateLimit(tx, key, MAIL_WINDOW_SECONDS);
+          if (count > limits.emailPerRecipient) overAddressLimit(authErrors.overEmailSendRateLimit(reset_in));
+        }
       }
       const client = await hitRateLimit(tx, `mail:from:${request.ip}`, MAIL_WINDOW_SECONDS, messages);
       if (client.count > limits.emailPerClient) throw authErrors.overEmailSendRateLimit(client.reset_in);
-      if (!request.sends) return;
+      if (!request.sends || skipped) return false;
       const all = await hitRateLimit(tx, 'mail:all', MAIL_WINDOW_SECONDS, messages);
       if (all.count > limits.emailSent) throw authErrors.overEmailSendRateLimit(all.reset_in);
       if (request.unconfirmed) {
@@ -103,6 +119,7 @@ export class RateLimiter {
           throw authErrors.overEmailSendRateLimit(share.reset_in);
         }
       }
+      return true;
     });
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { type CryptoKey, importJWK, SignJWT } from 'jose';
 import type { Queryable } from '../db/driver.ts';
-import { secretBytes } from '../keys.ts';
+import { type Keys, secretBytes } from '../keys.ts';
 import { audit } from './audit.ts';
 import type { AuthDeps, RequestMeta } from './auth.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
@@ -35,7 +35,29 @@ export function assuranceOf(claims: AmrClaim[]): {
   return { aal: claims.some((claim) => AAL2_METHODS.has(claim.method)) ? 'aal2' : 'aal1', amr };
 }
 
-/** GoTrue's access token: HS256, its claims in its order, valid for JWT_EXPIRY seconds. */
+const signers = new WeakMap<Keys, Promise<{ key: Uint8Array | CryptoKey; alg: string; kid?: string }>>();
+
+/**
+ * What signs access tokens: the current asymmetric key, with its `kid`, when ES256 or RS256 is
+ * chosen (decision 178); JWT_SECRET (HS256, no `kid`) otherwise.
+ */
+function signerOf(keys: Keys): Promise<{ key: Uint8Array | CryptoKey; alg: string; kid?: string }> {
+  let signer = signers.get(keys);
+  if (!signer) {
+    const current = keys.asymmetric ? keys.signingKeys[0] : undefined;
+    signer = current
+      ? importJWK(current.privateJwk, current.alg).then((key) => ({
+          key: key as CryptoKey,
+          alg: current.alg,
+          kid: current.kid,
+        }))
+      : Promise.resolve({ key: secretBytes(keys.jwtSecret), alg: 'HS256' });
+    signers.set(keys, signer);
+  }
+  return signer;
+}
+
+/** GoTrue's access token: its claims in its order, valid for JWT_EXPIRY seconds. */
 export async function signAccessToken(
   deps: AuthDeps,
   user: UserRow,
@@ -45,6 +67,7 @@ export async function signAccessToken(
   const issuedAt = nowSeconds();
   const expiresAt = issuedAt + deps.config.jwtExpiry;
   const { aal, amr } = assuranceOf(claims);
+  const signer = await signerOf(deps.app.keys);
   const token = await new SignJWT({
     aud: user.aud ?? 'authenticated',
     exp: expiresAt,
@@ -61,8 +84,10 @@ export async function signAccessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(secretBytes(deps.app.keys.jwtSecret));
+    .setProtectedHeader(
+      signer.kid ? { alg: signer.alg, kid: signer.kid, typ: 'JWT' } : { alg: signer.alg, typ: 'JWT' },
+    )
+    .sign(signer.key);
   return { token, expiresAt };
 }
 

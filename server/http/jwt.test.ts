@@ -1,6 +1,9 @@
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { secretBytes } from '../keys.ts';
+import { generateSigningJwk, resolveKeys, secretBytes } from '../keys.ts';
 import { JwtError, JwtVerifier } from './jwt.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-1234567890';
@@ -57,5 +60,41 @@ describe('JwtVerifier', () => {
     const tokens = await Promise.all([1, 2, 3].map((n) => sign({ role: 'anon', n })));
     for (const token of tokens) await verifier.verify(token);
     expect((verifier as unknown as { cache: Map<string, unknown> }).cache.size).toBe(2);
+  });
+
+  it('verifies ES256 tokens by kid, and the new API keys as the roles they stand for', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'hg-jwt-'));
+    const keys = await resolveKeys({
+      dataDir,
+      jwtSecret: SECRET,
+      anonKey: undefined,
+      serviceRoleKey: undefined,
+      jwtSigningAlgorithm: 'ES256',
+    });
+    const verifier = await JwtVerifier.forKeys(keys);
+    const signWith = async (jwk: JWK, kid: string, alg = 'ES256') =>
+      new SignJWT({ role: 'authenticated', sub: 'u2' })
+        .setProtectedHeader({ alg, kid })
+        .setExpirationTime('1h')
+        .sign(await importJWK(jwk, alg));
+    const current = keys.signingKeys[0];
+    if (!current) throw new Error('no signing key');
+    expect(await verifier.verify(await signWith(current.privateJwk, current.kid))).toMatchObject({
+      sub: 'u2',
+    });
+    // Another key under the same kid, an unknown kid, a key of another algorithm: all refused.
+    const foreign = await generateSigningJwk('ES256');
+    expect(await failure(verifier, await signWith(foreign, current.kid))).toBe('invalid');
+    expect(await failure(verifier, await signWith(current.privateJwk, 'other'))).toBe('invalid');
+    expect(
+      await failure(verifier, await signWith(await generateSigningJwk('RS256'), current.kid, 'RS256')),
+    ).toBe('invalid');
+    // HS256 with the secret keeps working beside it.
+    expect(await verifier.verify(await sign({ role: 'anon' }))).toMatchObject({ role: 'anon' });
+
+    expect(await verifier.verify(keys.publishableKey)).toEqual({ iss: 'supabase', role: 'anon' });
+    expect(await verifier.verify(keys.secretKey)).toEqual({ iss: 'supabase', role: 'service_role' });
+    expect(verifier.apiKeyRole(`${keys.secretKey}x`)).toBeUndefined();
+    expect(await failure(verifier, 'sb_secret_not-this-project')).toBe('invalid');
   });
 });

@@ -79,7 +79,8 @@ function withRole(claims: Claims, token: string): AuthResult {
 
 /**
  * Resolves the caller. An `apikey` (header, or `apikey` query parameter for websockets), when sent,
- * must be one of the project's keys (anon or service role; an empty or foreign one is refused); a
+ * must be one of the project's keys (anon or service role, legacy JWT or `sb_…` key, decision 179; an
+ * empty or foreign one is refused); a
  * bearer token, when present, must verify and decides the role, else the key does. Without a key, a
  * bearer token alone decides, and with neither the caller is `anon` — unless `requireApiKey`.
  */

@@ -14,6 +14,7 @@ export interface Identity {
 export type IdentityResult = { ok: true; identity: Identity } | { ok: false; reason: string };
 
 const ROLES = new Set<string>(['anon', 'authenticated', 'service_role']);
+const OPAQUE_KEY_LIFETIME = 10 * 365 * 24 * 3600;
 
 function peekExp(token: string): number | undefined {
   try {
@@ -43,6 +44,14 @@ function looksLikeJwt(token: string): boolean {
  * `exp` present and not expired; the role must be one of the project's API roles.
  */
 export async function verifyIdentity(token: string, verifier: JwtVerifier): Promise<IdentityResult> {
+  if (typeof token === 'string' && isOpaqueApiKey(token)) {
+    // A new-format API key as the socket's key (decision 179): the role it stands for, without expiry
+    // of its own (as the legacy keys' ten years).
+    const role = verifier.apiKeyRole(token);
+    if (!role) return { ok: false, reason: reasons.tokenSignature() };
+    const exp = Math.floor(Date.now() / 1000) + OPAQUE_KEY_LIFETIME;
+    return { ok: true, identity: { token, role, claims: { iss: 'supabase', role, exp } as Claims, exp } };
+  }
   if (typeof token !== 'string' || !looksLikeJwt(token))
     return { ok: false, reason: reasons.tokenMalformed() };
   let claims: Claims;
