@@ -39,14 +39,20 @@ end
 $$;
 revoke all on function private.brands_samples(boolean) from public;
 
+-- Once per statement that adds a real brand, and only while samples are left (brands_is_sample_idx).
 create or replace function private.brands_real_brand_arrived() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.brands_samples(false);
+  if exists (select 1 from arrived where not arrived.is_sample)
+    and exists (select 1 from public.brands b where b.is_sample) then
+    perform private.brands_samples(false);
+  end if;
   return null;
 end
 $$;
 revoke all on function private.brands_real_brand_arrived() from public;
-create or replace trigger brands_real_brand_arrived after insert on public.brands
-  for each row when (not new.is_sample) execute function private.brands_real_brand_arrived();
+drop trigger if exists brands_real_brand_arrived on public.brands;
+create trigger brands_real_brand_arrived after insert on public.brands
+  referencing new table as arrived
+  for each statement execute function private.brands_real_brand_arrived();

@@ -44,14 +44,21 @@ end
 $$;
 revoke all on function private.votes_samples(boolean) from public;
 
+-- Once per statement that adds a real product (a bulk import retires the samples once, not per row),
+-- and only while samples are left (products_is_sample_idx answers that without reading the table).
 create or replace function private.votes_real_product_arrived() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  perform private.votes_samples(false);
+  if exists (select 1 from arrived where not arrived.is_sample)
+    and exists (select 1 from public.products p where p.is_sample) then
+    perform private.votes_samples(false);
+  end if;
   return null;
 end
 $$;
 revoke all on function private.votes_real_product_arrived() from public;
-create or replace trigger votes_real_product_arrived after insert on public.products
-  for each row when (not new.is_sample) execute function private.votes_real_product_arrived();
+drop trigger if exists votes_real_product_arrived on public.products;
+create trigger votes_real_product_arrived after insert on public.products
+  referencing new table as arrived
+  for each statement execute function private.votes_real_product_arrived();

@@ -16,17 +16,12 @@ const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] 
 beforeAll(async () => {
   server = await startTestServer({ SITE_URL: SITE, SITE_NAME: 'HighGrade', SEARCH_INDEXING: 'true' });
   // 60,000 live products, plus what must stay out: archived ones and samples.
-  // One statement; the samples' retirement trigger (decision 175), which looks for samples after each
-  // row, is off for it (this install has no samples), every other trigger runs as for any insert.
-  await server.db.transaction(async (tx) => {
-    await tx.query('alter table public.products disable trigger votes_real_product_arrived');
-    await tx.query(
-      `insert into public.products (name, category)
-       select 'Bulk Strain ' || n, 'Flower' from generate_series(1, $1::int) as n`,
-      [PRODUCTS],
-    );
-    await tx.query('alter table public.products enable trigger votes_real_product_arrived');
-  });
+  // One statement, with every trigger on: the samples' retirement runs once per statement (decision 175).
+  await sql(
+    `insert into public.products (name, category)
+     select 'Bulk Strain ' || n, 'Flower' from generate_series(1, $1::int) as n`,
+    [PRODUCTS],
+  );
   await sql(
     `insert into public.products (name, category, archived_at) values ('Gone Kush', 'Flower', now())`,
   );
