@@ -167,6 +167,30 @@ describe('verification', () => {
     expect(page.data.brand).not.toHaveProperty('verified_by');
     await sql(`update public.brands set licence_expires_on = '2027-06-30' where id = $1`, [brandA.id]);
 
+    // A check older than the re-check period (12 months) is due for re-check: shown so, with its date,
+    // and out of "verified only" (decision 207); a fresh check brings it back.
+    const [{ period } = { period: '' }] = await sql<{ period: string }>(
+      'select public.brands_licence_recheck_period()::text as period',
+    );
+    expect(period).toBe('1 year');
+    await sql(`update public.brands set verified_at = now() - interval '12 months 1 day' where id = $1`, [
+      brandA.id,
+    ]);
+    const due = await anonClient(server).rpc('brand_page', { p_slug: brandA.slug });
+    expect(due.data.brand.verification).toBe('recheck_due');
+    expect(due.data.licences[0]).toMatchObject({ verification: 'recheck_due', is_primary: true });
+    const listed = await anonClient(server).rpc('search_brands', { q: 'Green Thumb' });
+    expect(listed.data?.[0]).toMatchObject({ name: 'Green Thumb', verification: 'recheck_due' });
+    expect(listed.data?.[0]?.verified_at).not.toBeNull();
+    const dueOnly = await anonClient(server).rpc('search_brands', { verified_only: true });
+    expect(dueOnly.data).toEqual([]);
+    await sql(`update public.brands set verified_at = now() - interval '11 months' where id = $1`, [
+      brandA.id,
+    ]);
+    const current = await anonClient(server).rpc('search_brands', { verified_only: true });
+    expect(current.data?.map((row: { name: string }) => row.name)).toEqual(['Green Thumb']);
+    await sql(`update public.brands set verified_at = '2026-11-20T12:00:00Z' where id = $1`, [brandA.id]);
+
     const audit = await sql<{ n: number }>(
       `select count(*)::int as n from private.audit_log
         where target_table = 'public.brands' and target_id = $1 and actor_id = $2 and action = 'UPDATE'`,
