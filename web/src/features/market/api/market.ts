@@ -192,32 +192,32 @@ export async function getConstituents(slug: string): Promise<Constituent[]> {
 export const constituentsQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['market', 'constituents', slug], queryFn: () => getConstituents(slug) });
 
+/** The range the home page's headlines count their change over (decision 206). */
+export const HEADLINE_RANGE: RangeKey = '1Y';
+
 export interface Headline {
   slug: string;
   name: string;
-  points: { date: string; value: number; is_sample: boolean }[];
+  kind: 'equity' | 'flower';
+  points: IndexPoint[];
 }
 
-/** The home page's headline: each index's latest points (oldest first), for a value and a sparkline. */
-export async function getHeadlines(count = 60): Promise<Headline[]> {
+/**
+ * The home page's headline: each index's points of HEADLINE_RANGE (oldest first), read by the index
+ * page's own query (`getPoints`), so the home page and the index page show the same value and change
+ * for the same range (decision 206).
+ */
+export async function getHeadlines(): Promise<Headline[]> {
   const db = await loadDatabase();
-  const indices = await db.from('market_indices').select('slug, name').order('sort_order');
+  const indices = await db.from('market_indices').select('slug, name, kind').order('sort_order');
   if (indices.error) throw indices.error;
   return Promise.all(
-    (indices.data ?? []).map(async (index) => {
-      const { data, error } = await db
-        .from('index_points')
-        .select('date, value, is_sample')
-        .eq('index_slug', index.slug)
-        .order('date', { ascending: false })
-        .limit(count);
-      if (error) throw error;
-      return {
-        slug: index.slug as string,
-        name: index.name as string,
-        points: ((data ?? []) as Headline['points']).reverse(),
-      };
-    }),
+    (indices.data ?? []).map(async (index) => ({
+      slug: index.slug as string,
+      name: index.name as string,
+      kind: index.kind as Headline['kind'],
+      points: await getPoints(index.slug as string, HEADLINE_RANGE),
+    })),
   );
 }
 
