@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadDatabase } from '#web/lib/supabase.ts';
+import { type Database, loadDatabase } from '#web/lib/supabase.ts';
 import { type IndexPoint, type RangeKey, rangeStart } from '../market-data.ts';
 
 /** The market data through the data API (product §market-index): everyone reads; nothing here writes. */
@@ -78,8 +78,8 @@ export const indicesQueryOptions = () =>
   queryOptions({ queryKey: ['market', 'indices'], queryFn: getIndices, staleTime: 5 * 60_000 });
 
 /** The latest point of an index (what a range counts back from). */
-async function latestDate(slug: string): Promise<string | null> {
-  const db = await loadDatabase();
+async function latestDate(slug: string, database?: Database): Promise<string | null> {
+  const db = database ?? (await loadDatabase());
   const { data, error } = await db
     .from('index_points')
     .select('date')
@@ -90,10 +90,13 @@ async function latestDate(slug: string): Promise<string | null> {
   return (data?.[0]?.date as string | undefined) ?? null;
 }
 
-/** The points of one range, oldest first. */
-export async function getPoints(slug: string, range: RangeKey): Promise<IndexPoint[]> {
-  const db = await loadDatabase();
-  const latest = range === 'All' ? null : await latestDate(slug);
+/**
+ * The points of one range, oldest first. `database`: the client a caller already holds, so a page's
+ * reads all go through one client (a visitor's through the public one, decision 158).
+ */
+export async function getPoints(slug: string, range: RangeKey, database?: Database): Promise<IndexPoint[]> {
+  const db = database ?? (await loadDatabase());
+  const latest = range === 'All' ? null : await latestDate(slug, db);
   const start = latest ? rangeStart(range, latest) : null;
   let query = db
     .from('index_points')
@@ -216,7 +219,7 @@ export async function getHeadlines(): Promise<Headline[]> {
       slug: index.slug as string,
       name: index.name as string,
       kind: index.kind as Headline['kind'],
-      points: await getPoints(index.slug as string, HEADLINE_RANGE),
+      points: await getPoints(index.slug as string, HEADLINE_RANGE, db),
     })),
   );
 }
