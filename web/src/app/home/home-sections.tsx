@@ -7,12 +7,13 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { checkedDate } from '#web/features/brands/components/brand-badges.tsx';
-import { HEADLINE_RANGE, headlinesQueryOptions } from '#web/features/market/api/market.ts';
+import { headlinesQueryOptions } from '#web/features/market/api/market.ts';
 import { Sparkline } from '#web/features/market/components/sparkline.tsx';
 import { StaleMarker } from '#web/features/market/components/stale-marker.tsx';
 import {
   formatChange,
   formatValue,
+  HEADLINE_RANGE,
   headlineOf,
   staleText,
   todayUtc,

@@ -60,6 +60,9 @@ export function changeOver(
 
 export type IndexKind = 'equity' | 'flower';
 
+/** The range the home page's headlines count their change over. */
+export const HEADLINE_RANGE: RangeKey = '1Y';
+
 /**
  * How often each kind of index normally gets a value, and after how long without one its latest value
  * is stale: a quarter for flower prices (quarterly points); four days for daily closes (a trading day,

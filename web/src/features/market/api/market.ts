@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type Database, loadDatabase } from '#web/lib/supabase.ts';
-import { type IndexPoint, type RangeKey, rangeStart } from '../market-data.ts';
+import { HEADLINE_RANGE, type IndexPoint, type RangeKey, rangeStart } from '../market-data.ts';
 
 /** The market data through the data API (product §market-index): everyone reads; nothing here writes. */
 
@@ -194,9 +194,6 @@ export async function getConstituents(slug: string): Promise<Constituent[]> {
 
 export const constituentsQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['market', 'constituents', slug], queryFn: () => getConstituents(slug) });
-
-/** The range the home page's headlines count their change over (decision 206). */
-export const HEADLINE_RANGE: RangeKey = '1Y';
 
 export interface Headline {
   slug: string;
