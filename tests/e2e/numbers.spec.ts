@@ -165,8 +165,11 @@ test('home Pass or Gas section says what it lists; Gas shares follow the small-s
     '44%–100% Gas across 1 product (only 3 counted votes)',
     FIRST_LOAD,
   );
-  await page.getByLabel('Verified licences only').check();
+  // The box follows the address, which changes just after the click: click, then wait for both.
+  const verifiedOnly = page.getByLabel('Verified licences only');
+  await verifiedOnly.click();
   await expect(page).toHaveURL(/verified=1/);
+  await expect(verifiedOnly).toBeChecked();
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(`Fresh Check ${t}`);
   await expectNoSeriousA11yViolations(page);

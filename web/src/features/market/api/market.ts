@@ -21,6 +21,8 @@ export interface MarketIndex {
    * chart's place and then giving it up (a layout shift).
    */
   has_values: boolean;
+  /** The date of the index's latest value: whether it is stale is known before the values arrive. */
+  latest_date: string | null;
 }
 
 export interface PointRevision {
@@ -61,7 +63,7 @@ export async function getIndices(): Promise<MarketIndex[]> {
   const { data, error } = await db
     .from('market_indices')
     .select(
-      'slug, kind, name, description, methodology, base_date, base_value, unit, currency, latest:index_points(is_sample)',
+      'slug, kind, name, description, methodology, base_date, base_value, unit, currency, latest:index_points(is_sample, date)',
     )
     .order('sort_order')
     .order('date', { referencedTable: 'index_points', ascending: false })
@@ -71,6 +73,7 @@ export async function getIndices(): Promise<MarketIndex[]> {
     ...index,
     latest_is_sample: (latest as { is_sample: boolean }[] | null)?.[0]?.is_sample === true,
     has_values: ((latest as unknown[] | null) ?? []).length > 0,
+    latest_date: (latest as { date: string }[] | null)?.[0]?.date ?? null,
   })) as MarketIndex[];
 }
 

@@ -156,24 +156,24 @@ export function FlowerStates({ slug }: { slug: string }) {
             <tbody>
               {latest.map((row) => (
                 <tr key={row.state} className="border-t">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                  <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
                     {row.state}
                   </th>
-                  <td className="px-3 py-1.5 text-xs">
+                  <td className="min-w-48 px-3 py-1.5 text-xs">
                     {row.series}, {row.statistic}
                   </td>
-                  <td className="px-3 py-1.5 tabular-nums">
+                  <td className="min-w-40 px-3 py-1.5 tabular-nums">
                     {row.period.slice(0, 7)}
                     {/* A state's own series is quarterly too: its last point older than a quarter is stale (decision 206). */}
                     {isStale('flower', row.period, todayUtc()) ? (
-                      <StaleMarker text={staleText('flower', row.period)} />
+                      <StaleMarker text={staleText('flower', row.period, true)} />
                     ) : null}
                   </td>
                   <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">
                     {money(row.value)} {row.unit}
                   </td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{money(row.usd_per_gram)}</td>
-                  <td className="px-3 py-1.5 text-muted-foreground text-xs">
+                  <td className="min-w-64 px-3 py-1.5 text-muted-foreground text-xs">
                     {observationLabel(row.state, row.source)}
                   </td>
                 </tr>
@@ -229,7 +229,7 @@ export function FlowerStates({ slug }: { slug: string }) {
                   </td>
                   <td className="px-2 py-1 text-right tabular-nums">{formatValue(row.usd_per_gram)}</td>
                   <td className="px-2 py-1 text-xs">{row.statistic}</td>
-                  <td className="px-2 py-1 text-muted-foreground text-xs">
+                  <td className="min-w-64 px-2 py-1 text-muted-foreground text-xs">
                     {observationLabel(row.state, row.source)}
                     {row.note ? <div>Note: {row.note}</div> : null}
                   </td>

@@ -75,7 +75,7 @@ export function FlowerSeries({ slug, observations }: { slug: string; observation
         aria-label="Series by state table"
         className="max-h-96 overflow-auto rounded-md border"
       >
-        <table className="w-full text-sm" data-testid="flower-series">
+        <table className="w-full min-w-max text-sm" data-testid="flower-series">
           <caption className="sr-only">The composite and each state's quarterly series, newest first</caption>
           <thead className="sticky top-0 bg-muted text-left text-xs">
             <tr>

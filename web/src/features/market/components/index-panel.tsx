@@ -14,6 +14,7 @@ import {
   formatValue,
   headlineOf,
   type IndexPoint,
+  isStale,
   pointsCsv,
   RANGES,
   type RangeKey,
@@ -49,6 +50,10 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
   const shown = useDeferredValue(points.data);
   // The same computation as the home page's (decision 206): value, as-of date, staleness, change.
   const { last, change, changeRange, stale } = headlineOf(index.kind, data, range, todayUtc());
+  // Every range ends at the latest value, so its date (known with the index) tells staleness before the
+  // values arrive, and the marker does not push the page down later.
+  const latestDate = last?.date ?? index.latest_date;
+  const showStale = last ? stale : latestDate !== null && isStale(index.kind, latestDate, todayUtc());
   // Known from the index before its values arrive, so the label does not push the page down later.
   const demo = points.data ? data.some((point) => point.is_sample) : index.latest_is_sample;
   const headingId = `index-${index.slug}`;
@@ -89,7 +94,7 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
             <div className="text-muted-foreground text-xs" data-testid="current-as-of">
               {last ? `As of ${last.date} · computed ${last.as_of.slice(0, 10)}` : '\u00a0'}
             </div>
-            {last && stale ? <StaleMarker text={staleText(index.kind, last.date)} /> : null}
+            {latestDate && showStale ? <StaleMarker text={staleText(index.kind, latestDate)} /> : null}
           </div>
           <div>
             <div className="text-muted-foreground text-xs uppercase tracking-wide">Change</div>
