@@ -261,4 +261,27 @@ describe('flower index: shipped data', () => {
     // a label as the pages write it, from a row of the shipped CSV
     expect(text).toContain(`"${observationLabel('CO', 'westword.com 2024-10-01')}"`);
   });
+
+  it('labels points as the page does: the database and the page agree on every shipped row (decision 206)', async () => {
+    const csv = await readFile(join(PROJECT_ROOT, 'supabase', 'data', 'flower-prices.csv'), 'utf8');
+    const rows = parse(csv, { columns: true }) as { state: string; source: string }[];
+    for (const row of [...rows, { state: 'ZZ', source: 'hand-made' }]) {
+      const [label] = (
+        await database.db.query<{ label: string }>('select private.market_flower_label($1, $2) as label', [
+          row.state,
+          row.source,
+        ])
+      ).rows;
+      expect(label?.label).toBe(observationLabel(row.state, row.source));
+    }
+    // the composite's points name them so
+    const [point] = (
+      await database.db.query<{ source: string }>(
+        `select source from public.index_points where index_slug = 'flower-price' and date = '2024-10-01'`,
+      )
+    ).rows;
+    expect(point?.source).toContain(
+      'CO 2024-10 658.0000 USD/lb median (AMR): Colorado Department of Revenue figure as reported by westword.com 2024-10-01',
+    );
+  });
 });
