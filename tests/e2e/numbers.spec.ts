@@ -147,6 +147,12 @@ test('home Pass or Gas section says what it lists; Gas shares follow the small-s
   await expect(homeBrands).not.toContainText(`Old Check ${t}`);
   await expectNoSeriousA11yViolations(page);
 
+  // "How rankings work" says plainly which part of Trending cannot be checked, and how to bound it.
+  await page.goto('/pass-or-gas/how-rankings-work');
+  const trending = page.getByTestId('trending-check');
+  await expect(trending).toContainText('Trending cannot be recomputed exactly from public data', FIRST_LOAD);
+  await expect(trending).toContainText('between 0.0000 and 0.7071');
+
   // The directory: the old check is due for re-check, with its date; "verified only" leaves it out.
   await page.goto(`/brand-directory?q=${t}`);
   const cards = page.getByTestId('brand-card');
