@@ -2,13 +2,26 @@
 -- directory search (typo-tolerant through pg_trgm), the trust page in one call, the scam-report
 -- summary every visitor may see, the representatives' profile edit and the admins' merge.
 
--- A licence's verification as shown: a verified licence past its expiry date reads "expired".
-create or replace function public.brands_effective_verification(verification text, expires_on date)
+-- How long a licence check stays current (decision 207): a verified licence whose check is older is
+-- shown as "due for re-check" and drops out of "verified only", whatever its expiry date says.
+create or replace function public.brands_licence_recheck_period() returns interval
+language sql immutable parallel safe set search_path = ''
+as $$
+  select interval '12 months'
+$$;
+
+-- A licence's verification as shown: a verified licence past its expiry date reads "expired"; one
+-- whose check is older than brands_licence_recheck_period() reads "recheck_due" (decision 207).
+create or replace function public.brands_effective_verification(
+  verification text, expires_on date, verified_at timestamptz)
 returns text
 language sql stable parallel safe set search_path = ''
 as $$
-  select case when verification = 'verified' and expires_on is not null and expires_on < current_date
-    then 'expired' else verification end
+  select case
+    when verification = 'verified' and expires_on is not null and expires_on < current_date then 'expired'
+    when verification = 'verified' and (verified_at is null
+      or verified_at < now() - public.brands_licence_recheck_period()) then 'recheck_due'
+    else verification end
 $$;
 
 -- The directory: live brands matching a name (substring or trigram similarity, so "gren thum" finds
@@ -32,6 +45,7 @@ returns table (
   city text,
   categories text[],
   verification text,
+  verified_at timestamptz,
   licence_number text,
   licence_state text,
   is_sample boolean,
@@ -94,7 +108,8 @@ begin
     v_where := v_where || format(' and b.categories @> array[%L]', category);
   end if;
   if coalesce(verified_only, false) then
-    v_where := v_where || ' and b.verification = ''verified'' and (b.licence_expires_on is null or b.licence_expires_on >= current_date)';
+    -- The same rule as the badge: verified, not expired, checked within the re-check period.
+    v_where := v_where || ' and public.brands_effective_verification(b.verification, b.licence_expires_on, b.verified_at) = ''verified''';
   end if;
 
   -- With a name, the matches are few: find them once, count them and sort them in one pass.
@@ -110,8 +125,8 @@ begin
          order by %s limit %s offset %s
        )
        select b.id, b.name, b.slug, b.logo_url, b.states, b.city, b.categories,
-         public.brands_effective_verification(b.verification, b.licence_expires_on),
-         b.licence_number, b.licence_state, b.is_sample, b.created_at,
+         public.brands_effective_verification(b.verification, b.licence_expires_on, b.verified_at),
+         b.verified_at, b.licence_number, b.licence_state, b.is_sample, b.created_at,
          coalesce(t.products, 0), coalesce(t.gas, 0), coalesce(t.pass, 0),
          case when t.counted > 0 then t.gas::double precision / t.counted end,
          coalesce(t.wilson, 0), page.score, n.total
@@ -154,8 +169,8 @@ begin
        select b.id from %s where %s order by %s limit %s offset %s
      )
      select b.id, b.name, b.slug, b.logo_url, b.states, b.city, b.categories,
-       public.brands_effective_verification(b.verification, b.licence_expires_on),
-       b.licence_number, b.licence_state, b.is_sample, b.created_at,
+       public.brands_effective_verification(b.verification, b.licence_expires_on, b.verified_at),
+       b.verified_at, b.licence_number, b.licence_state, b.is_sample, b.created_at,
        coalesce(t.products, 0), coalesce(t.gas, 0), coalesce(t.pass, 0),
        case when t.counted > 0 then t.gas::double precision / t.counted end,
        coalesce(t.wilson, 0),
@@ -240,12 +255,13 @@ begin
   select jsonb_build_object(
     'brand', to_jsonb(v_brand) - 'verified_by'
       || jsonb_build_object('verification',
-        public.brands_effective_verification(v_brand.verification, v_brand.licence_expires_on)),
+        public.brands_effective_verification(v_brand.verification, v_brand.licence_expires_on,
+          v_brand.verified_at)),
     -- Every licence, the primary first (decision 151); the brand object keeps the primary's fields.
     'licences', coalesce((
       select jsonb_agg(jsonb_build_object('id', l.id, 'number', l.number, 'state', l.state, 'type', l.type,
           'expires_on', l.expires_on,
-          'verification', public.brands_effective_verification(l.verification, l.expires_on),
+          'verification', public.brands_effective_verification(l.verification, l.expires_on, l.verified_at),
           'verified_at', l.verified_at, 'verification_note', l.verification_note, 'is_primary', l.is_primary)
         order by l.is_primary desc, l.state, l.number, l.id)
       from public.brand_licences l where l.brand_id = v_brand.id

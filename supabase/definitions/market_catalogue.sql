@@ -91,10 +91,22 @@ Massachusetts's previous point, 14.08 in 2018 Q4: I = 131.620554 × 14.57 / 14.0
 2021 Q1: Colorado 1721 (previous 1316) and Michigan 323.68 (previous 512.05):
 I = 179.420066 × (1721 / 1316 + 323.68 / 512.05) / 2 = **174.026387**.
 
+## How current it is
+
+- Each quarter's point is dated by the quarter's first day. The value shown is **as of** that date.
+- Flower prices normally get a point every quarter: a value more than **3 months** older than today
+  (the index's latest point, or a state's latest observation) is marked **stale** wherever it is
+  shown, the home page included. Nothing is carried forward to make it look current.
+- Every change figure names its range ("over 1Y (since 2025-01-01)", "since the first value"). The
+  home page shows the change over **1Y**, computed from the same points as this page's 1Y range.
+- The page shows each state's own series beside the composite, each in its own unit and statistic.
+
 ## Sources
 
-`flower-prices.csv`: regulator price points as reported by the named publication (each point's source
-is shown next to it). Periods have gaps; states start at different dates.
+`flower-prices.csv`: each point is a state regulator's figure as reported by the named publication,
+and is labelled so: "Colorado Department of Revenue figure as reported by westword.com 2024-10-01", or
+"… from its own publication" where the regulator's release is the source. Periods have gaps; states
+start at different dates.
 $md$,
   description = 'Quarterly chain-linked index of state regulators'' flower prices as reported by the named publications: each quarter moves by the mean change of the states comparable with their own previous point, base 100.',
   updated_at = now()

@@ -13,6 +13,32 @@
 -- does not move the index. L(first quarter) = base_value; L(q) = round(L(q-1) x the equally weighted
 -- arithmetic mean of r over the linked states of q, 6 decimals), each quarter chained from the rounded
 -- level. A quarter with no linked state keeps the previous level and is marked carried.
+-- What a flower price point is (decision 206): "<regulator> figure as reported by <publication>", or
+-- "<regulator> figure, from its own publication: <source>" when the regulator's release is the source;
+-- the CSV's "(OLCC data)" tags are folded into the regulator's name. The page labels observations with
+-- the same rule (observationLabel in web/src/features/market/market-data.ts; market-flower-chain.test.ts
+-- compares the two on every shipped row).
+create or replace function private.market_flower_label(p_state text, p_source text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select case
+    when r.regulator is null then p_source
+    when starts_with(p_source, regexp_replace(r.regulator, ' \(.*\)$', ''))
+      then r.regulator || ' figure, from its own publication: ' || p_source
+    else r.regulator || ' figure as reported by '
+      || regexp_replace(regexp_replace(p_source, ' \((OLCC|CRA|CCC|IDFPR) data\)', ''),
+                        '\((OLCC|CRA|CCC|IDFPR) data; ', '(')
+  end
+  from (select case p_state
+      when 'CO' then 'Colorado Department of Revenue'
+      when 'OR' then 'Oregon Liquor and Cannabis Commission (OLCC)'
+      when 'MI' then 'Michigan Cannabis Regulatory Agency (CRA)'
+      when 'MA' then 'Massachusetts Cannabis Control Commission (CCC)'
+      when 'IL' then 'Illinois Department of Financial and Professional Regulation (IDFPR)'
+    end as regulator) r
+$$;
+revoke all on function private.market_flower_label(text, text) from public;
+
 create or replace function private.market_flower_levels(p_slug text)
 returns table (date date, value numeric, carried boolean, source text, detail text)
 language sql stable set search_path = ''
@@ -52,7 +78,8 @@ as $$
     select l.quarter,
            avg(l.value / l.prev_value) filter (where l.is_linked) as a,
            string_agg(l.state || ' ' || to_char(l.period, 'YYYY-MM') || ' ' || l.value::text || ' ' || l.unit
-                      || ' ' || l.statistic || ': ' || l.source, '; ' order by l.state) as src,
+                      || ' ' || l.statistic || ': ' || private.market_flower_label(l.state, l.source), '; '
+                      order by l.state) as src,
            string_agg(l.state || ' ' || l.value::text || '/' || l.prev_value::text, ', ' order by l.state)
              filter (where l.is_linked) as contributing,
            string_agg(l.state || case when l.prev_value is null then ' (first point)'

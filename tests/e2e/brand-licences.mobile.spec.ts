@@ -20,6 +20,14 @@ test('a brand with several licences and an uploaded logo on a phone', async ({ p
     .single();
   expect(error).toBeNull();
   const id = data?.id as string;
+  // Two months before the run, at noon UTC: within the 12-month re-check period (decision 207).
+  const checkedAt = new Date(Math.floor(Date.now() / 86_400_000 - 60) * 86_400_000 + 43_200_000);
+  const checkedText = checkedAt.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   try {
     const second = await service.from('brand_licences').insert({
       brand_id: id,
@@ -27,7 +35,7 @@ test('a brand with several licences and an uploaded logo on a phone', async ({ p
       state: 'NM',
       type: 'Manufacturer',
       verification: 'verified',
-      verified_at: '2026-10-01T12:00:00Z',
+      verified_at: checkedAt.toISOString(),
       verification_note: 'Listed on the New Mexico register.',
     });
     expect(second.error).toBeNull();
@@ -45,7 +53,7 @@ test('a brand with several licences and an uploaded logo on a phone', async ({ p
     const other = page.getByTestId('other-licence');
     await expect(other).toContainText(`NM-${t}`);
     await expect(other.getByTestId('licence-verification-text')).toHaveText(
-      'HighGrade checked this licence on October 1, 2026. Evidence: Listed on the New Mexico register.',
+      `HighGrade checked this licence on ${checkedText}. Evidence: Listed on the New Mexico register.`,
     );
     const box = await other.boundingBox();
     const viewport = page.viewportSize();

@@ -80,7 +80,8 @@ test('typo search, filters, sorts and pages live in the URL', async ({ page, ser
       licence_number: `NV-${t}`,
       licence_state: 'NV',
       verification: 'verified',
-      verified_at: '2026-11-01T12:00:00Z',
+      // Within the 12-month re-check period whenever the test runs (decision 207).
+      verified_at: new Date(Date.now() - 27 * 86_400_000).toISOString(),
       verification_note: 'Checked on the state register.',
     },
     { name: `Harbor Extracts ${t}`, slug: `harbor-${t}`, states: ['OR'], categories: ['Concentrates'] },

@@ -157,7 +157,7 @@ test('the home page shows featured posts, the latest news, leaders, indices and 
   );
   await expect(news.getByRole('link', { name: 'All news' })).toHaveAttribute('href', '/news');
 
-  const leaders = page.getByRole('region', { name: "Today's Pass or Gas leaders" });
+  const leaders = page.getByRole('region', { name: 'Top-rated on Pass or Gas' });
   const ranked = await service
     .from('product_rankings')
     .select('name, gas_share')
@@ -194,7 +194,7 @@ test('the home page shows featured posts, the latest news, leaders, indices and 
     if (latest.data.is_sample) await expect(card).toContainText('Sample');
   }
 
-  const brands = page.getByRole('region', { name: 'Newest verified brands' });
+  const brands = page.getByRole('region', { name: 'Recently added brands with a verified licence' });
   await expect(brands.getByRole('link', { name: `Home Verified ${t}` })).toHaveAttribute(
     'href',
     `/brand-directory/${brandSlug}`,
@@ -246,7 +246,7 @@ test('while the data load, placeholders hold each section and nothing below move
   release();
   await expect(news.getByRole('listitem')).toHaveCount(6, FIRST_LOAD);
   await expect(
-    page.getByRole('region', { name: "Today's Pass or Gas leaders" }).getByRole('listitem'),
+    page.getByRole('region', { name: 'Top-rated on Pass or Gas' }).getByRole('listitem'),
   ).toHaveCount(5, FIRST_LOAD);
   await expect(page.locator('[data-testid^="home-"]').getByRole('status')).toHaveCount(0, FIRST_LOAD);
   const after = await footer.boundingBox();

@@ -82,9 +82,9 @@ test("the home page's sections get their data through the public client", async 
   for (const title of [
     'Featured from the team',
     'Latest news',
-    "Today's Pass or Gas leaders",
+    'Top-rated on Pass or Gas',
     'Market index',
-    'Newest verified brands',
+    'Recently added brands with a verified licence',
   ]) {
     const section = page.getByRole('region', { name: title });
     await expect(section).toBeVisible(FIRST_LOAD);

@@ -124,6 +124,9 @@ describe('directory search', () => {
   });
 });
 
+/** A check eight days before the run, at noon UTC: within the 12-month re-check period (decision 207). */
+const CHECKED_AT = new Date(Math.floor(Date.now() / 86_400_000 - 8) * 86_400_000 + 43_200_000).toISOString();
+
 describe('verification', () => {
   it('an admin verifies with date and evidence; stamped with who (never written by a client); expiry shows as expired; a new licence number unverifies', async () => {
     const incomplete = await admin.client
@@ -138,7 +141,7 @@ describe('verification', () => {
       .from('brands')
       .update({
         verification: 'verified',
-        verified_at: '2026-11-20T12:00:00Z',
+        verified_at: CHECKED_AT,
         verification_note: 'Checked on the state licence register, active.',
         licence_expires_on: '2027-06-30',
       })
@@ -147,7 +150,7 @@ describe('verification', () => {
       .single();
     expect(verified.error).toBeNull();
     expect(verified.data).toMatchObject({ verification: 'verified', verified: true, verified_by: admin.id });
-    expect(new Date(verified.data?.verified_at).toISOString()).toBe('2026-11-20T12:00:00.000Z');
+    expect(new Date(verified.data?.verified_at).toISOString()).toBe(CHECKED_AT);
     // Who verified is the server's stamp: an admin naming someone else changes nothing.
     const forged = await admin.client
       .from('brands')
@@ -166,6 +169,30 @@ describe('verification', () => {
     expect(page.data.brand.verification).toBe('expired');
     expect(page.data.brand).not.toHaveProperty('verified_by');
     await sql(`update public.brands set licence_expires_on = '2027-06-30' where id = $1`, [brandA.id]);
+
+    // A check older than the re-check period (12 months) is due for re-check: shown so, with its date,
+    // and out of "verified only" (decision 207); a fresh check brings it back.
+    const [{ period } = { period: '' }] = await sql<{ period: string }>(
+      'select public.brands_licence_recheck_period()::text as period',
+    );
+    expect(period).toBe('1 year');
+    await sql(`update public.brands set verified_at = now() - interval '12 months 1 day' where id = $1`, [
+      brandA.id,
+    ]);
+    const due = await anonClient(server).rpc('brand_page', { p_slug: brandA.slug });
+    expect(due.data.brand.verification).toBe('recheck_due');
+    expect(due.data.licences[0]).toMatchObject({ verification: 'recheck_due', is_primary: true });
+    const listed = await anonClient(server).rpc('search_brands', { q: 'Green Thumb' });
+    expect(listed.data?.[0]).toMatchObject({ name: 'Green Thumb', verification: 'recheck_due' });
+    expect(listed.data?.[0]?.verified_at).not.toBeNull();
+    const dueOnly = await anonClient(server).rpc('search_brands', { verified_only: true });
+    expect(dueOnly.data).toEqual([]);
+    await sql(`update public.brands set verified_at = now() - interval '11 months' where id = $1`, [
+      brandA.id,
+    ]);
+    const current = await anonClient(server).rpc('search_brands', { verified_only: true });
+    expect(current.data?.map((row: { name: string }) => row.name)).toEqual(['Green Thumb']);
+    await sql(`update public.brands set verified_at = $2 where id = $1`, [brandA.id, CHECKED_AT]);
 
     const audit = await sql<{ n: number }>(
       `select count(*)::int as n from private.audit_log

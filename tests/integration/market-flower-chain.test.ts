@@ -5,6 +5,12 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
+import {
+  HEADLINE_RANGE,
+  NORMAL_INTERVAL,
+  observationLabel,
+  rangeText,
+} from '#web/features/market/market-data.ts';
 
 /**
  * The Flower Price Index is chain-linked (decision 205): hand-made series (a state joining, a state
@@ -237,5 +243,45 @@ describe('flower index: shipped data', () => {
       ).rows;
       expect(example).toContain(`**${row?.value}**`);
     }
+  });
+
+  it('the methodology page states the rules the pages apply: staleness, ranges, labels (decision 206)', async () => {
+    const [index] = (
+      await database.db.query<{ methodology: string }>(
+        `select methodology from public.market_indices where slug = 'flower-price'`,
+      )
+    ).rows;
+    const text = (index?.methodology ?? '').replace(/\s+/g, ' ');
+    // the stale interval the pages use
+    expect(NORMAL_INTERVAL.flower).toMatchObject({ months: 3, days: 0 });
+    expect(text).toContain(`more than **${NORMAL_INTERVAL.flower.months} months** older than today`);
+    // the home page's range, and a range label as the pages write it
+    expect(text).toContain(`the change over **${HEADLINE_RANGE}**`);
+    expect(text).toContain(`"${rangeText('1Y', '2025-01-01')}"`);
+    // a label as the pages write it, from a row of the shipped CSV
+    expect(text).toContain(`"${observationLabel('CO', 'westword.com 2024-10-01')}"`);
+  });
+
+  it('labels points as the page does: the database and the page agree on every shipped row (decision 206)', async () => {
+    const csv = await readFile(join(PROJECT_ROOT, 'supabase', 'data', 'flower-prices.csv'), 'utf8');
+    const rows = parse(csv, { columns: true }) as { state: string; source: string }[];
+    for (const row of [...rows, { state: 'ZZ', source: 'hand-made' }]) {
+      const [label] = (
+        await database.db.query<{ label: string }>('select private.market_flower_label($1, $2) as label', [
+          row.state,
+          row.source,
+        ])
+      ).rows;
+      expect(label?.label).toBe(observationLabel(row.state, row.source));
+    }
+    // the composite's points name them so
+    const [point] = (
+      await database.db.query<{ source: string }>(
+        `select source from public.index_points where index_slug = 'flower-price' and date = '2024-10-01'`,
+      )
+    ).rows;
+    expect(point?.source).toContain(
+      'CO 2024-10 658.0000 USD/lb median (AMR): Colorado Department of Revenue figure as reported by westword.com 2024-10-01',
+    );
   });
 });

@@ -96,6 +96,17 @@ describe('equity index (equal-weighted, base 100, quarterly rebalance, divisor)'
       ['2025-04-02', '110.250000'],
     ]);
     expect(rows.every((row) => !row.carried && row.revision === 1 && row.source.length > 0)).toBe(true);
+
+    // These are the equity methodology's worked example (issue 35): its bold figures are these levels.
+    const [index] = await sql<{ methodology: string }>(
+      `select methodology from public.market_indices where slug = 'cannabis-equity'`,
+    );
+    const text = index?.methodology ?? '';
+    const example = text.slice(text.indexOf('## Worked example'), text.indexOf('## Sources'));
+    expect(example).toContain('A = 10, B = 20');
+    expect(example).toContain('A = 12, B = 19.8');
+    const bold = [...example.matchAll(/\*\*([0-9.]+)\*\*/g)].map((match) => Number(match[1]));
+    expect(bold).toEqual(rows.slice(1).map((row) => Number(row.value)));
   });
 
   it('without the rebalance the last day would differ (the rebalance is real)', async () => {

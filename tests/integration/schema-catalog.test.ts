@@ -352,7 +352,12 @@ describe('the functions', () => {
       },
       { signature: 'brand_page(text)', definer: false, volatility: 's' },
       { signature: 'brand_report_summary(uuid)', definer: true, volatility: 's' },
-      { signature: 'brands_effective_verification(text,date)', definer: false, volatility: 's' },
+      {
+        signature: 'brands_effective_verification(text,date,timestamp with time zone)',
+        definer: false,
+        volatility: 's',
+      },
+      { signature: 'brands_licence_recheck_period()', definer: false, volatility: 'i' },
       { signature: 'brands_merge(uuid,uuid)', definer: true, volatility: 'v' },
       { signature: 'brands_update_profile(uuid,text,text,text,text[])', definer: false, volatility: 'v' },
       {
@@ -415,7 +420,8 @@ describe('the functions', () => {
       advanced_content_validation: ['content_text', 'field_name', 'min_length', 'max_length', 'allow_html'],
       brand_page: ['p_slug'],
       brand_report_summary: ['p_brand_id'],
-      brands_effective_verification: ['verification', 'expires_on'],
+      brands_effective_verification: ['verification', 'expires_on', 'verified_at'],
+      brands_licence_recheck_period: null,
       brands_merge: ['p_from', 'p_into'],
       brands_update_profile: ['p_brand_id', 'description', 'logo_url', 'website', 'social_links'],
       global_rate_limit_check: [
@@ -491,6 +497,7 @@ describe('the functions', () => {
         'city',
         'categories',
         'verification',
+        'verified_at',
         'licence_number',
         'licence_state',
         'is_sample',

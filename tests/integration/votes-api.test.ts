@@ -2,11 +2,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { adminClient } from '#tests/support/clients.ts';
+import { adminClient, anonClient } from '#tests/support/clients.ts';
 import { userToken } from '#tests/support/rest-fixture.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { PASSWORD, signedInUser } from '#tests/support/users.ts';
+import { trendingBounds, trendingScore } from '#web/features/pass-or-gas/ranking.ts';
 
 /**
  * Pass or Gas through supabase-js on the real server (decisions 115–116): ranking formulas against
@@ -115,6 +116,45 @@ describe('ranking formulas (hand-computed values)', () => {
   });
 });
 
+describe('Trending checked from public data (decision 208)', () => {
+  it('the published score lies within the bounds the published per-day counts give', async () => {
+    const [product] = await sql<{ id: string }>(
+      `insert into public.products (name, category, strain_type) values ('Delta Trend', 'Flower', 'hybrid') returning id`,
+    );
+    const id = product?.id as string;
+    // Counted votes at known times over three UTC days (written directly, as the vote trigger books them).
+    const ages = [
+      { hours: 5, type: 'gas' },
+      { hours: 30, type: 'gas' },
+      { hours: 31, type: 'pass' },
+      { hours: 60, type: 'gas' },
+    ];
+    for (const [index, age] of ages.entries()) {
+      const voter = await signedInUser(server, { email: `trend-${index}-${Date.now()}@example.com` });
+      await sql(
+        `insert into public.product_votes (user_id, product_id, vote_type, status, created_at, updated_at)
+         values ($1, $2, $3, 'counted', now() - make_interval(hours => $4), now() - make_interval(hours => $4))`,
+        [voter.id, id, age.type, age.hours],
+      );
+    }
+    // What a visitor reads: the per-day counts and the score, no voter.
+    const anon = anonClient(server);
+    const days = await anon.from('product_vote_days').select('day, gas, pass').eq('product_id', id);
+    expect(days.error).toBeNull();
+    expect((days.data ?? []).reduce((sum, day) => sum + day.gas + day.pass, 0)).toBe(4);
+    const ranked = await anon.from('product_rankings').select('trending_score').eq('id', id).single();
+    expect(ranked.error).toBeNull();
+    const score = ranked.data?.trending_score as number;
+    // The exact score from the vote times (not public), and the public bounds around it.
+    const exact = trendingScore(ages.map((age) => ({ gas: age.type === 'gas', ageHours: age.hours })));
+    expect(score).toBeCloseTo(exact, 3);
+    const [low, high] = trendingBounds(days.data ?? [], new Date());
+    expect(score).toBeGreaterThanOrEqual(low - 1e-6);
+    expect(score).toBeLessThanOrEqual(high + 1e-6);
+    expect(high - low).toBeGreaterThan(0);
+  });
+});
+
 describe('votes', () => {
   it('a young account votes pending; once old enough the vote counts; change and take back', async () => {
     const m = await member('voter');
@@ -184,10 +224,7 @@ describe('votes', () => {
     expect(script.error?.code).toBe('23514');
     expect(script.error?.message).toContain('product_votes_product_id_format');
 
-    const anon = createClient(server.url, server.anonKey, {
-      auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
-    });
+    const anon = anonClient(server);
     const anonVote = await anon.from('product_votes').insert({ product_id: productC, vote_type: 'gas' });
     expect(anonVote.error?.code).toBe('42501');
 
@@ -706,10 +743,7 @@ describe('comments', () => {
 
     const hidden = await admin.client.rpc('moderate_comment', { item_id: itemId, action: 'hide' });
     expect(hidden.data).toMatchObject({ resolution: 'hidden', status: 'resolved' });
-    const anon = createClient(server.url, server.anonKey, {
-      auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
-    });
+    const anon = anonClient(server);
     // Everyone, the author included, sees a placeholder instead of the text; the author can no longer edit it.
     const seen = await anon
       .from('product_comments')

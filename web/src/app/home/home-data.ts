@@ -53,7 +53,10 @@ export type Leader = Pick<
   'id' | 'name' | 'brand_name' | 'category' | 'is_sample' | 'gas' | 'pass' | 'counted' | 'gas_share'
 >;
 
-/** Pass or Gas "Top" today (Wilson lower bound of the Gas share, decision 115), first five. */
+/**
+ * Pass or Gas "Top" (Wilson lower bound of the Gas share over every counted vote, decision 115), first
+ * five: all-time, not today's votes, and the home section says so (decision 208).
+ */
 export async function getLeaders(): Promise<Leader[]> {
   const db = await loadDatabase();
   const { data, error } = await db

@@ -6,11 +6,21 @@ import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { checkedDate } from '#web/features/brands/components/brand-badges.tsx';
 import { headlinesQueryOptions } from '#web/features/market/api/market.ts';
 import { Sparkline } from '#web/features/market/components/sparkline.tsx';
-import { changeOver, formatChange, formatValue } from '#web/features/market/market-data.ts';
+import { StaleMarker } from '#web/features/market/components/stale-marker.tsx';
+import {
+  formatChange,
+  formatValue,
+  HEADLINE_RANGE,
+  headlineOf,
+  staleText,
+  todayUtc,
+} from '#web/features/market/market-data.ts';
 import { fullDate, postPath, relativeTime } from '#web/features/news/news-feed.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { FEW_VOTES, gasShare } from '#web/lib/gas-share.ts';
 import { cn } from '#web/lib/utils.ts';
 import {
   featuredPostsQueryOptions,
@@ -268,7 +278,8 @@ export function PassOrGasLeaders() {
   return (
     <HomeSection
       id="leaders"
-      title="Today's Pass or Gas leaders"
+      // The all-time Top list (Wilson lower bound over every counted vote), so named (decision 208).
+      title="Top-rated on Pass or Gas"
       link="/pass-or-gas"
       linkLabel="All rankings"
       icon={Flame}
@@ -296,15 +307,17 @@ export function PassOrGasLeaders() {
               <SampleLabel what="an example product shown until real products are added, not a real product" />
             ) : null}
             <span className="shrink-0 text-right text-sm tabular-nums">
-              {product.gas_share === null ? (
+              {product.counted === 0 ? (
                 <span className="text-muted-foreground">No votes yet</span>
               ) : (
-                <>
-                  <span className="font-semibold">{Math.round(product.gas_share * 100)}% Gas</span>
-                  <span className="block text-muted-foreground text-xs">
+                // Under 10 counted votes the 95% range, as on the product's card (decision 208).
+                <span className="font-semibold" data-testid="leader-share">
+                  {gasShare(product.gas, product.pass)}
+                  <span className="block font-normal text-muted-foreground text-xs">
+                    {product.counted < FEW_VOTES ? 'only ' : ''}
                     {product.counted} {product.counted === 1 ? 'vote' : 'votes'}
                   </span>
-                </>
+                </span>
               )}
             </span>
           </li>
@@ -315,7 +328,8 @@ export function PassOrGasLeaders() {
 }
 
 const INDEX_GRID = 'grid gap-4 sm:grid-cols-2';
-const INDEX_ITEM = 'h-28';
+// Name, value and sparkline, as-of date, change with its range, and room for a stale marker.
+const INDEX_ITEM = 'h-48';
 
 export function IndexHeadlines() {
   const query = useQuery(headlinesQueryOptions());
@@ -330,14 +344,19 @@ export function IndexHeadlines() {
       query={query}
       isEmpty={shown.length === 0}
       empty="No index values yet. They appear here once market data is imported."
-      boxClassName="min-h-32"
-      heightEstimate="[--near-view-height:20rem] lg:[--near-view-height:12rem]"
+      boxClassName="min-h-48"
+      heightEstimate="[--near-view-height:28rem] lg:[--near-view-height:16rem]"
       skeleton={<Slots count={2} className={INDEX_GRID} itemClassName={INDEX_ITEM} />}
     >
       <ul className={INDEX_GRID}>
         {shown.map((headline) => {
-          const last = headline.points.at(-1);
-          const change = changeOver(headline.points.slice(-2));
+          // The index page's computation for the same range (decision 206).
+          const { last, change, changeRange, stale } = headlineOf(
+            headline.kind,
+            headline.points,
+            HEADLINE_RANGE,
+            todayUtc(),
+          );
           const sample = headline.points.some((point) => point.is_sample);
           return (
             <li key={headline.slug} className={cn(INDEX_ITEM, 'flex flex-col rounded-xl border bg-card p-4')}>
@@ -349,21 +368,27 @@ export function IndexHeadlines() {
                   <SampleLabel what="a demonstration series shown until real market data is imported" />
                 ) : null}
               </div>
-              <div className="mt-auto flex items-end justify-between gap-4">
-                <div>
-                  <div className="font-semibold text-2xl tabular-nums">
-                    {last ? formatValue(last.value) : '—'}
-                  </div>
-                  <div className="text-muted-foreground text-xs">
-                    {last?.date}
-                    {change ? ` · ${formatChange(change)}` : ''}
-                  </div>
+              <div className="mt-2 flex items-end justify-between gap-4">
+                <div className="font-semibold text-2xl tabular-nums" data-testid="headline-value">
+                  {last ? formatValue(last.value) : '—'}
                 </div>
                 <Sparkline
                   values={headline.points.map((point) => point.value)}
-                  className="h-10 w-32 shrink-0 text-primary"
+                  className="h-10 w-28 shrink-0 text-primary"
                 />
               </div>
+              <div className="text-muted-foreground text-xs" data-testid="headline-as-of">
+                {last ? `As of ${last.date}` : ''}
+              </div>
+              {change ? (
+                <div className="text-muted-foreground text-xs">
+                  <span data-testid="headline-change" className="tabular-nums">
+                    {formatChange(change)}
+                  </span>{' '}
+                  <span data-testid="headline-change-range">{changeRange}</span>
+                </div>
+              ) : null}
+              {last && stale ? <StaleMarker text={staleText(headline.kind, last.date, true)} /> : null}
             </li>
           );
         })}
@@ -381,13 +406,14 @@ export function NewestBrands() {
   return (
     <HomeSection
       id="brands"
-      title="Newest verified brands"
+      // The most recently added brands whose licence check is current (decision 207), so named.
+      title="Recently added brands with a verified licence"
       link="/brand-directory?verified=1&sort=newest"
       linkLabel="Brand directory"
       icon={BadgeCheck}
       query={query}
       isEmpty={brands.length === 0}
-      empty="No verified brands yet. Brands appear here once their licence is verified."
+      empty="No verified brands yet. Brands appear here once their licence is verified (checks count for 12 months)."
       boxClassName="min-h-32"
       heightEstimate="[--near-view-height:14rem] lg:[--near-view-height:12.5rem]"
       skeleton={<Slots count={HOME_COUNTS.brands} className={BRANDS_GRID} itemClassName={BRAND_ITEM} />}
@@ -413,6 +439,7 @@ export function NewestBrands() {
                   ? ` · ${brand.licence_state ? `${brand.licence_state} ` : ''}${brand.licence_number}`
                   : ''}
                 {brand.states.length > 0 ? ` · ${brand.states.join(', ')}` : ''}
+                {brand.verified_at ? ` · checked ${checkedDate(brand.verified_at)}` : ''}
               </p>
             </div>
             {brand.is_sample ? (

@@ -18,7 +18,7 @@ export default function MarketIndexPage() {
       <PageHeader
         icon={ChartLine}
         title="Market Index"
-        description="Follow the cannabis market through two indices: listed cannabis companies, and retail and wholesale flower prices from public regulator data. Every value names its source."
+        description="Follow the cannabis market through two indices: listed cannabis companies, and state regulators' retail and wholesale flower prices as reported by the publications named beside each point. Every value shows its date and source."
       />
       <MarketOverview
         rangeOf={rangeOf}

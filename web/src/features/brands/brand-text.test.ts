@@ -34,6 +34,11 @@ describe('gasShareText', () => {
   it('says what the share is made of', () => {
     expect(gasShareText(0, 0, 0)).toBe('No products listed yet');
     expect(gasShareText(0, 0, 2)).toBe('No counted votes yet across 2 products');
-    expect(gasShareText(3, 1, 1)).toBe('75% Gas across 1 product (4 votes)');
+    expect(gasShareText(8, 4, 3)).toBe('67% Gas across 3 products (12 votes)');
+  });
+
+  it('gives the 95% range under 10 counted votes, as a product card does (decision 208)', () => {
+    expect(gasShareText(3, 0, 1)).toBe('44%–100% Gas across 1 product (only 3 counted votes)');
+    expect(gasShareText(1, 0, 2)).toBe('21%–100% Gas across 2 products (only 1 counted vote)');
   });
 });

@@ -78,7 +78,11 @@ export const US_STATES: readonly (readonly [string, string])[] = [
 ];
 export const stateName = (code: string) => US_STATES.find(([c]) => c === code)?.[1] ?? code;
 
-export type Verification = 'unverified' | 'verified' | 'expired';
+/**
+ * A licence's verification. `recheck_due` is never stored: the database shows a verified licence whose
+ * check is older than 12 months that way (decision 207), and leaves it out of "verified only".
+ */
+export type Verification = 'unverified' | 'verified' | 'expired' | 'recheck_due';
 
 /** One card of the directory (a row of search_brands). */
 export interface BrandListItem {
@@ -90,6 +94,8 @@ export interface BrandListItem {
   city: string | null;
   categories: string[];
   verification: Verification;
+  /** When the licence was last checked (null when it never was). */
+  verified_at: string | null;
   licence_number: string | null;
   licence_state: string | null;
   is_sample: boolean;

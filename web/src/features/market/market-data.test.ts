@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addToDate,
   changeOver,
   csvCell,
+  headlineOf,
+  isStale,
+  observationLabel,
   parseMarkdown,
   pointsCsv,
   pointsInRange,
@@ -109,5 +113,49 @@ describe('the methodology Markdown', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('headlines (decision 206)', () => {
+  it('a flower value is stale once older than a quarter; a daily close after four days', () => {
+    expect(addToDate('2025-11-30', 3, 0)).toBe('2026-02-28');
+    expect(isStale('flower', '2026-01-01', '2026-04-01')).toBe(false);
+    expect(isStale('flower', '2026-01-01', '2026-04-02')).toBe(true);
+    expect(isStale('flower', '2026-01-01', '2026-11-28')).toBe(true);
+    expect(isStale('equity', '2026-11-27', '2026-12-01')).toBe(false);
+    expect(isStale('equity', '2026-11-27', '2026-12-02')).toBe(true);
+  });
+
+  it('say the range of the change, from the points of that range', () => {
+    const points = [
+      { date: '2025-01-01', value: 100 },
+      { date: '2025-04-01', value: 90 },
+      { date: '2026-01-01', value: 81 },
+    ];
+    const oneYear = headlineOf('flower', pointsInRange(points, '1Y'), '1Y', '2026-02-01');
+    expect(oneYear.last?.value).toBe(81);
+    expect(oneYear.change?.percent).toBeCloseTo(-19, 9);
+    expect(oneYear.changeRange).toBe('over 1Y (since 2025-01-01)');
+    expect(oneYear.stale).toBe(false);
+    const all = headlineOf('flower', points, 'All', '2026-11-28');
+    expect(all.changeRange).toBe('since the first value (2025-01-01)');
+    expect(all.stale).toBe(true);
+    expect(headlineOf('flower', points.slice(0, 1), '1Y', '2025-01-02').changeRange).toBeNull();
+  });
+
+  it('label a price point with its regulator and the publication that reported it', () => {
+    expect(observationLabel('CO', 'westword.com 2024-10-01')).toBe(
+      'Colorado Department of Revenue figure as reported by westword.com 2024-10-01',
+    );
+    expect(observationLabel('CO', 'Colorado Department of Revenue release 2018-12-20')).toBe(
+      'Colorado Department of Revenue figure, from its own publication: Colorado Department of Revenue release 2018-12-20',
+    );
+    expect(observationLabel('OR', 'cannabisbenchmarks.com 2023-12-12 (OLCC data)')).toBe(
+      'Oregon Liquor and Cannabis Commission (OLCC) figure as reported by cannabisbenchmarks.com 2023-12-12',
+    );
+    expect(observationLabel('MI', 'marijuanaretailreport.com (CRA data; record low)')).toBe(
+      'Michigan Cannabis Regulatory Agency (CRA) figure as reported by marijuanaretailreport.com (record low)',
+    );
+    expect(observationLabel('ZZ', 'hand-made')).toBe('hand-made');
   });
 });

@@ -52,6 +52,108 @@ export function changeOver(
   return { absolute: last.value - first.value, percent: ((last.value - first.value) / first.value) * 100 };
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Headlines (decision 206): the value with its as-of date, whether it is stale, and the change over a
+// named range. The home page and the index page both compute theirs with `headlineOf`, from the same
+// query (`getPoints(slug, range)`), so the same range gives the same figures on both.
+// ---------------------------------------------------------------------------------------------------
+
+export type IndexKind = 'equity' | 'flower';
+
+/** The range the home page's headlines count their change over. */
+export const HEADLINE_RANGE: RangeKey = '1Y';
+
+/**
+ * How often each kind of index normally gets a value, and after how long without one its latest value
+ * is stale: a quarter for flower prices (quarterly points); four days for daily closes (a trading day,
+ * plus a weekend and a holiday).
+ */
+export const NORMAL_INTERVAL: Record<IndexKind, { months: number; days: number; text: string }> = {
+  equity: { months: 0, days: 4, text: 'a value every trading day' },
+  flower: { months: 3, days: 0, text: 'a value every quarter' },
+};
+
+/** `date` (YYYY-MM-DD) plus months and days, as YYYY-MM-DD (month ends clamped). */
+export function addToDate(date: string, months: number, days: number): string {
+  const [year, month, day] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, 0)).getUTCDate();
+  shifted.setUTCDate(Math.min(day, last) + days);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** Today in UTC, YYYY-MM-DD. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** Whether a value dated `date` is older than its kind's normal interval on `today`. */
+export function isStale(kind: IndexKind, date: string, today: string): boolean {
+  const { months, days } = NORMAL_INTERVAL[kind];
+  return today > addToDate(date, months, days);
+}
+
+/** The stale marker's sentence (`short`: for a small card, where the date is shown beside it). */
+export function staleText(kind: IndexKind, date: string, short = false): string {
+  return short
+    ? `Stale: normally ${NORMAL_INTERVAL[kind].text}`
+    : `Stale: no newer value since ${date.slice(0, 10)}; normally ${NORMAL_INTERVAL[kind].text}.`;
+}
+
+/** "over 1Y (since 2025-01-01)": a change figure's range, with the date it is counted from. */
+export function rangeText(range: RangeKey, from: string): string {
+  return range === 'All' ? `since the first value (${from})` : `over ${range} (since ${from})`;
+}
+
+export interface HeadlineFigures<T extends { date: string; value: number }> {
+  last: T | null;
+  change: { absolute: number; percent: number } | null;
+  /** What the change is counted over, e.g. "over 1Y (since 2025-01-01)"; null without a change. */
+  changeRange: string | null;
+  stale: boolean;
+}
+
+/** The headline of an index from the points of one range (oldest first): one computation for every page. */
+export function headlineOf<T extends { date: string; value: number }>(
+  kind: IndexKind,
+  points: readonly T[],
+  range: RangeKey,
+  today: string,
+): HeadlineFigures<T> {
+  const last = points.at(-1) ?? null;
+  const change = changeOver(points);
+  const first = points[0];
+  return {
+    last,
+    change,
+    changeRange: change && first ? rangeText(range, first.date) : null,
+    stale: last !== null && isStale(kind, last.date, today),
+  };
+}
+
+/** The regulator behind each state's flower prices (data/README.md). */
+export const REGULATORS: Record<string, string> = {
+  CO: 'Colorado Department of Revenue',
+  OR: 'Oregon Liquor and Cannabis Commission (OLCC)',
+  MI: 'Michigan Cannabis Regulatory Agency (CRA)',
+  MA: 'Massachusetts Cannabis Control Commission (CCC)',
+  IL: 'Illinois Department of Financial and Professional Regulation (IDFPR)',
+};
+
+/**
+ * What a flower price point is (decision 206): "<regulator> figure as reported by <publication>", or,
+ * when the source is the regulator's own release, "<regulator> figure, from <its release>". The
+ * "(OLCC data)" tags of the sources are folded into the regulator's name.
+ */
+export function observationLabel(state: string, source: string): string {
+  const regulator = REGULATORS[state];
+  if (!regulator) return source;
+  const short = regulator.replace(/ \(.*\)$/, '');
+  if (source.startsWith(short)) return `${regulator} figure, from its own publication: ${source}`;
+  const publication = source
+    .replace(/ \((OLCC|CRA|CCC|IDFPR) data\)/, '')
+    .replace(/\((OLCC|CRA|CCC|IDFPR) data; /, '(');
+  return `${regulator} figure as reported by ${publication}`;
+}
+
 /** Grams per unit of the flower price units (1 lb = 453.59237 g, 1 oz = 28.349523125 g). */
 export const GRAMS_PER_UNIT: Record<string, number> = {
   'USD/lb': 453.59237,

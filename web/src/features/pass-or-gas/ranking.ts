@@ -4,12 +4,12 @@
  * functions recompute them for the "How rankings work" page and each product's explanation.
  */
 
-/** z for 95 % confidence (two-sided), as in private.votes_wilson. */
-export const WILSON_Z = 1.959964;
+import { FEW_VOTES, gasShare, percent, WILSON_Z, wilsonInterval } from '#web/lib/gas-share.ts';
+
+// The small-sample rule lives in lib/ (the brand directory and the home page use it too, decision 208).
+export { FEW_VOTES, percent, WILSON_Z, wilsonInterval };
 /** Trending half-life in hours, as in private.votes_trend_weight. */
 export const TRENDING_HALF_LIFE_HOURS = 48;
-/** Below this many counted votes a card shows the range, not a single percentage. */
-export const FEW_VOTES = 10;
 
 export const CATEGORIES = [
   'Flower',
@@ -36,17 +36,6 @@ export const SORTS = ['top', 'trending', 'new'] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<Sort, string> = { top: 'Top', trending: 'Trending', new: 'New' };
 
-/** Wilson score interval of the Gas share at 95 %: [lower, upper]; [0, 1] without votes. */
-export function wilsonInterval(gas: number, pass: number, z = WILSON_Z): [number, number] {
-  const n = gas + pass;
-  if (n <= 0) return [0, 1];
-  const p = gas / n;
-  const centre = p + (z * z) / (2 * n);
-  const spread = z * Math.sqrt((p * (1 - p) + (z * z) / (4 * n)) / n);
-  const denominator = 1 + (z * z) / n;
-  return [Math.max(0, (centre - spread) / denominator), Math.min(1, (centre + spread) / denominator)];
-}
-
 /** The Top score: the interval's lower bound (0 without votes). */
 export function wilsonLowerBound(gas: number, pass: number): number {
   return gas + pass <= 0 ? 0 : wilsonInterval(gas, pass)[0];
@@ -62,7 +51,30 @@ export function trendingScore(votes: readonly { gas: boolean; ageHours: number }
   return votes.reduce((sum, vote) => sum + (vote.gas ? 1 : -1) * decayWeight(vote.ageHours), 0);
 }
 
-export const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
+/**
+ * What anyone can check of a Trending score from public data (decision 208). Each vote's exact time is
+ * not published (it would tell when a member voted); its UTC day is, as counted Gas and Pass per
+ * product and day (`product_vote_days`, the product page's chart). A vote of day d weighs at least its
+ * weight at d's start and at most its weight at d's end (or now), so the score lies within
+ * [low, high] — at most a factor of 2^(24 h / half-life) = √2 apart per vote.
+ */
+export function trendingBounds(
+  days: readonly { day: string; gas: number; pass: number }[],
+  now: Date,
+  halfLifeHours = TRENDING_HALF_LIFE_HOURS,
+): [number, number] {
+  let low = 0;
+  let high = 0;
+  for (const { day, gas, pass } of days) {
+    const start = Date.parse(`${day}T00:00:00Z`);
+    const end = Math.min(start + 86_400_000, now.getTime());
+    const lightest = decayWeight((now.getTime() - start) / 3_600_000, halfLifeHours);
+    const heaviest = decayWeight((now.getTime() - end) / 3_600_000, halfLifeHours);
+    low += gas * lightest - pass * heaviest;
+    high += gas * heaviest - pass * lightest;
+  }
+  return [low, high];
+}
 
 /**
  * How a product's Gas share reads: a percentage once there are enough counted votes, else the 95 %
@@ -71,11 +83,8 @@ export const percent = (share: number, digits = 0) => `${(share * 100).toFixed(d
 export function shareSummary(gas: number, pass: number): string {
   const n = gas + pass;
   if (n === 0) return 'No counted votes yet';
-  if (n < FEW_VOTES) {
-    const [low, high] = wilsonInterval(gas, pass);
-    return `${percent(low)}–${percent(high)} Gas (only ${n} counted ${n === 1 ? 'vote' : 'votes'})`;
-  }
-  return `${percent(gas / n)} Gas`;
+  if (n < FEW_VOTES) return `${gasShare(gas, pass)} (only ${n} counted ${n === 1 ? 'vote' : 'votes'})`;
+  return gasShare(gas, pass);
 }
 
 export const isCategory = (value: string | null): value is Category =>

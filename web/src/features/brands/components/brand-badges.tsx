@@ -1,6 +1,14 @@
-import { BadgeCheck, CircleAlert, Clock } from 'lucide-react';
+import { BadgeCheck, CircleAlert, Clock, History } from 'lucide-react';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { formatShortDate } from '#web/lib/format.ts';
+import { FEW_VOTES, gasShare } from '#web/lib/gas-share.ts';
 import type { Verification } from '../types.ts';
+
+/** "Nov 1, 2026" for a check's timestamp, in UTC so every reader sees the same day. */
+export function checkedDate(value: string): string {
+  const date = new Date(value);
+  return formatShortDate(new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
 
 /** Samples say so, to eyes and to screen readers (product §samples). */
 export function BrandSampleBadge() {
@@ -15,13 +23,30 @@ export function BrandSampleBadge() {
   );
 }
 
-/** The licence's verification, in plain words (product §brand-directory). */
-export function VerificationBadge({ verification }: { verification: Verification }) {
+/**
+ * The licence's verification, in plain words (product §brand-directory); "due for re-check" with the
+ * date of the last check (decision 207). A verified badge's date is `CheckedOn`, beside it.
+ */
+export function VerificationBadge({
+  verification,
+  checkedAt = null,
+}: {
+  verification: Verification;
+  checkedAt?: string | null;
+}) {
   if (verification === 'verified') {
     return (
       <Badge className="bg-emerald-700 text-white" data-testid="verification-badge">
         <BadgeCheck aria-hidden="true" className="size-3.5" />
         Licence verified
+      </Badge>
+    );
+  }
+  if (verification === 'recheck_due') {
+    return (
+      <Badge variant="outline" className="border-amber-600" data-testid="verification-badge">
+        <History aria-hidden="true" className="size-3.5" />
+        Due for re-check{checkedAt ? ` · last checked ${checkedDate(checkedAt)}` : ''}
       </Badge>
     );
   }
@@ -41,13 +66,35 @@ export function VerificationBadge({ verification }: { verification: Verification
   );
 }
 
-/** "72% Gas across 5 products", or why there is no share yet. */
+/** When a verified licence was checked (decision 207), beside its badge: "checked Nov 1, 2026". */
+export function CheckedOn({
+  verification,
+  checkedAt,
+}: {
+  verification: Verification;
+  checkedAt: string | null;
+}) {
+  if (verification !== 'verified' || !checkedAt) return null;
+  return (
+    <span className="text-muted-foreground text-xs" data-testid="verification-checked">
+      checked {checkedDate(checkedAt)}
+    </span>
+  );
+}
+
+/**
+ * "72% Gas across 5 products (12 votes)", or why there is no share yet. Under FEW_VOTES counted votes
+ * the 95 % range instead, as on a product's card (decision 208): "44%–100% Gas across 1 product (only
+ * 3 counted votes)".
+ */
 export function gasShareText(gas: number, pass: number, products: number): string {
   if (products === 0) return 'No products listed yet';
   const n = gas + pass;
   const across = `across ${products} ${products === 1 ? 'product' : 'products'}`;
   if (n === 0) return `No counted votes yet ${across}`;
-  return `${Math.round((gas / n) * 100)}% Gas ${across} (${n} ${n === 1 ? 'vote' : 'votes'})`;
+  if (n < FEW_VOTES)
+    return `${gasShare(gas, pass)} ${across} (only ${n} counted ${n === 1 ? 'vote' : 'votes'})`;
+  return `${gasShare(gas, pass)} ${across} (${n} votes)`;
 }
 
 export function BrandLogo({ name, url, className }: { name: string; url: string | null; className: string }) {

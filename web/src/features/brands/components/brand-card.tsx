@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import type { BrandListItem } from '../types.ts';
-import { BrandLogo, BrandSampleBadge, gasShareText, VerificationBadge } from './brand-badges.tsx';
+import { BrandLogo, BrandSampleBadge, CheckedOn, gasShareText, VerificationBadge } from './brand-badges.tsx';
 
 /** One brand in the directory (product §brand-directory): logo, name, state, categories, badge, Gas share. */
 export function BrandCard({ brand }: { brand: BrandListItem }) {
@@ -28,7 +28,8 @@ export function BrandCard({ brand }: { brand: BrandListItem }) {
         </div>
       </div>
       <div className="flex flex-wrap gap-1.5">
-        <VerificationBadge verification={brand.verification} />
+        <VerificationBadge verification={brand.verification} checkedAt={brand.verified_at} />
+        <CheckedOn verification={brand.verification} checkedAt={brand.verified_at} />
         {brand.is_sample ? <BrandSampleBadge /> : null}
         {brand.categories.map((category) => (
           <Badge key={category} variant="secondary">

@@ -150,7 +150,7 @@ export function BrandDirectoryPage() {
             checked={filters.verifiedOnly}
             onChange={(event) => update({ verified: event.target.checked ? '1' : null })}
           />
-          Verified licences only
+          Verified licences only (checked in the last 12 months)
         </label>
       </form>
 

@@ -21,7 +21,7 @@ import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { brandPageQueryOptions } from '../api/brands.ts';
 import { type Brand, type BrandLicence, type BrandPageData, stateName } from '../types.ts';
-import { BrandLogo, BrandSampleBadge, gasShareText, VerificationBadge } from './brand-badges.tsx';
+import { BrandLogo, BrandSampleBadge, CheckedOn, gasShareText, VerificationBadge } from './brand-badges.tsx';
 import { ClaimBrand, EditProfile } from './claim-and-edit.tsx';
 
 const dateText = (value: string) =>
@@ -75,12 +75,19 @@ function LicenceDetails({ licence, textTestId }: { licence: BrandLicence; textTe
         ) : null}
       </dl>
       <div className="flex flex-wrap items-center gap-2">
-        <VerificationBadge verification={licence.verification} />
+        <VerificationBadge verification={licence.verification} checkedAt={licence.verified_at} />
       </div>
       {licence.verification === 'verified' && licence.verified_at ? (
         <p data-testid={textTestId}>
           HighGrade checked this licence on {dateText(licence.verified_at)}.
           {licence.verification_note ? ` Evidence: ${licence.verification_note}` : ''}
+        </p>
+      ) : licence.verification === 'recheck_due' ? (
+        <p data-testid={textTestId}>
+          HighGrade checked this licence
+          {licence.verified_at ? ` on ${dateText(licence.verified_at)}` : ''}, more than 12 months ago: it is
+          due for re-check and no longer counts as verified. Check its current status with the issuing state
+          before you trade.
         </p>
       ) : licence.verification === 'expired' ? (
         <p data-testid={textTestId}>
@@ -342,7 +349,8 @@ export function BrandPage({
           <BrandLogo name={brand.name} url={brand.logo_url} className="size-24 shrink-0" />
           <div className="grid min-w-0 gap-2">
             <div className="flex flex-wrap items-center gap-2">
-              <VerificationBadge verification={brand.verification} />
+              <VerificationBadge verification={brand.verification} checkedAt={brand.verified_at} />
+              <CheckedOn verification={brand.verification} checkedAt={brand.verified_at} />
               {brand.is_sample ? <BrandSampleBadge /> : null}
               {brand.categories.map((category) => (
                 <Badge key={category} variant="secondary">

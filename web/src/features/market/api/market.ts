@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadDatabase } from '#web/lib/supabase.ts';
-import { type IndexPoint, type RangeKey, rangeStart } from '../market-data.ts';
+import { type Database, loadDatabase } from '#web/lib/supabase.ts';
+import { HEADLINE_RANGE, type IndexPoint, type RangeKey, rangeStart } from '../market-data.ts';
 
 /** The market data through the data API (product §market-index): everyone reads; nothing here writes. */
 
@@ -21,6 +21,8 @@ export interface MarketIndex {
    * chart's place and then giving it up (a layout shift).
    */
   has_values: boolean;
+  /** The date of the index's latest value: whether it is stale is known before the values arrive. */
+  latest_date: string | null;
 }
 
 export interface PointRevision {
@@ -61,7 +63,7 @@ export async function getIndices(): Promise<MarketIndex[]> {
   const { data, error } = await db
     .from('market_indices')
     .select(
-      'slug, kind, name, description, methodology, base_date, base_value, unit, currency, latest:index_points(is_sample)',
+      'slug, kind, name, description, methodology, base_date, base_value, unit, currency, latest:index_points(is_sample, date)',
     )
     .order('sort_order')
     .order('date', { referencedTable: 'index_points', ascending: false })
@@ -71,6 +73,7 @@ export async function getIndices(): Promise<MarketIndex[]> {
     ...index,
     latest_is_sample: (latest as { is_sample: boolean }[] | null)?.[0]?.is_sample === true,
     has_values: ((latest as unknown[] | null) ?? []).length > 0,
+    latest_date: (latest as { date: string }[] | null)?.[0]?.date ?? null,
   })) as MarketIndex[];
 }
 
@@ -78,8 +81,8 @@ export const indicesQueryOptions = () =>
   queryOptions({ queryKey: ['market', 'indices'], queryFn: getIndices, staleTime: 5 * 60_000 });
 
 /** The latest point of an index (what a range counts back from). */
-async function latestDate(slug: string): Promise<string | null> {
-  const db = await loadDatabase();
+async function latestDate(slug: string, database?: Database): Promise<string | null> {
+  const db = database ?? (await loadDatabase());
   const { data, error } = await db
     .from('index_points')
     .select('date')
@@ -90,10 +93,13 @@ async function latestDate(slug: string): Promise<string | null> {
   return (data?.[0]?.date as string | undefined) ?? null;
 }
 
-/** The points of one range, oldest first. */
-export async function getPoints(slug: string, range: RangeKey): Promise<IndexPoint[]> {
-  const db = await loadDatabase();
-  const latest = range === 'All' ? null : await latestDate(slug);
+/**
+ * The points of one range, oldest first. `database`: the client a caller already holds, so a page's
+ * reads all go through one client (a visitor's through the public one, decision 158).
+ */
+export async function getPoints(slug: string, range: RangeKey, database?: Database): Promise<IndexPoint[]> {
+  const db = database ?? (await loadDatabase());
+  const latest = range === 'All' ? null : await latestDate(slug, db);
   const start = latest ? rangeStart(range, latest) : null;
   let query = db
     .from('index_points')
@@ -195,29 +201,26 @@ export const constituentsQueryOptions = (slug: string) =>
 export interface Headline {
   slug: string;
   name: string;
-  points: { date: string; value: number; is_sample: boolean }[];
+  kind: 'equity' | 'flower';
+  points: IndexPoint[];
 }
 
-/** The home page's headline: each index's latest points (oldest first), for a value and a sparkline. */
-export async function getHeadlines(count = 60): Promise<Headline[]> {
+/**
+ * The home page's headline: each index's points of HEADLINE_RANGE (oldest first), read by the index
+ * page's own query (`getPoints`), so the home page and the index page show the same value and change
+ * for the same range (decision 206).
+ */
+export async function getHeadlines(): Promise<Headline[]> {
   const db = await loadDatabase();
-  const indices = await db.from('market_indices').select('slug, name').order('sort_order');
+  const indices = await db.from('market_indices').select('slug, name, kind').order('sort_order');
   if (indices.error) throw indices.error;
   return Promise.all(
-    (indices.data ?? []).map(async (index) => {
-      const { data, error } = await db
-        .from('index_points')
-        .select('date, value, is_sample')
-        .eq('index_slug', index.slug)
-        .order('date', { ascending: false })
-        .limit(count);
-      if (error) throw error;
-      return {
-        slug: index.slug as string,
-        name: index.name as string,
-        points: ((data ?? []) as Headline['points']).reverse(),
-      };
-    }),
+    (indices.data ?? []).map(async (index) => ({
+      slug: index.slug as string,
+      name: index.name as string,
+      kind: index.kind as Headline['kind'],
+      points: await getPoints(index.slug as string, HEADLINE_RANGE, db),
+    })),
   );
 }
 

@@ -3,7 +3,9 @@ import { type CSSProperties, useDeferredValue } from 'react';
 import { errorText } from '#web/lib/error-text.ts';
 import { formatFixed } from '#web/lib/format.ts';
 import { constituentsQueryOptions, flowerObservationsQueryOptions } from '../api/market.ts';
-import { formatValue } from '../market-data.ts';
+import { formatValue, isStale, observationLabel, staleText, todayUtc } from '../market-data.ts';
+import { FlowerSeries } from './flower-series.tsx';
+import { StaleMarker } from './stale-marker.tsx';
 
 function money(value: number, digits = 2): string {
   return formatFixed(value, digits);
@@ -99,7 +101,7 @@ export function EquityConstituents({ slug }: { slug: string }) {
 }
 
 /** The flower index's inputs: each state's series in its own unit and statistic, in USD per gram, with its source. */
-export function FlowerStates() {
+export function FlowerStates({ slug }: { slug: string }) {
   const observations = useQuery(flowerObservationsQueryOptions());
   // As for the constituents: the table in an interruptible render.
   const rows = useDeferredValue(observations.data);
@@ -154,24 +156,33 @@ export function FlowerStates() {
             <tbody>
               {latest.map((row) => (
                 <tr key={row.state} className="border-t">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                  <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
                     {row.state}
                   </th>
-                  <td className="px-3 py-1.5 text-xs">
+                  <td className="min-w-48 px-3 py-1.5 text-xs">
                     {row.series}, {row.statistic}
                   </td>
-                  <td className="px-3 py-1.5 tabular-nums">{row.period.slice(0, 7)}</td>
+                  <td className="min-w-40 px-3 py-1.5 tabular-nums">
+                    {row.period.slice(0, 7)}
+                    {/* A state's own series is quarterly too: its last point older than a quarter is stale (decision 206). */}
+                    {isStale('flower', row.period, todayUtc()) ? (
+                      <StaleMarker text={staleText('flower', row.period, true)} />
+                    ) : null}
+                  </td>
                   <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">
                     {money(row.value)} {row.unit}
                   </td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{money(row.usd_per_gram)}</td>
-                  <td className="px-3 py-1.5 text-muted-foreground text-xs">{row.source}</td>
+                  <td className="min-w-64 px-3 py-1.5 text-muted-foreground text-xs">
+                    {observationLabel(row.state, row.source)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </section>
       </section>
+      <FlowerSeries slug={slug} observations={rows} />
       <details className="rounded-md border p-3">
         <summary className="cursor-pointer font-medium text-sm">
           Every state observation ({rows.length}), in its own unit and in USD per gram
@@ -218,8 +229,8 @@ export function FlowerStates() {
                   </td>
                   <td className="px-2 py-1 text-right tabular-nums">{formatValue(row.usd_per_gram)}</td>
                   <td className="px-2 py-1 text-xs">{row.statistic}</td>
-                  <td className="px-2 py-1 text-muted-foreground text-xs">
-                    {row.source}
+                  <td className="min-w-64 px-2 py-1 text-muted-foreground text-xs">
+                    {observationLabel(row.state, row.source)}
                     {row.note ? <div>Note: {row.note}</div> : null}
                   </td>
                 </tr>

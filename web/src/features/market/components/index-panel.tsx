@@ -10,16 +10,20 @@ import { errorText } from '#web/lib/error-text.ts';
 import { cn } from '#web/lib/utils.ts';
 import { type MarketIndex, pointRevisionsQueryOptions, pointsQueryOptions } from '../api/market.ts';
 import {
-  changeOver,
   formatChange,
   formatValue,
+  headlineOf,
   type IndexPoint,
+  isStale,
   pointsCsv,
   RANGES,
   type RangeKey,
+  staleText,
+  todayUtc,
 } from '../market-data.ts';
 import { EquityConstituents, FlowerStates } from './constituents.tsx';
 import { IndexChart } from './index-chart.tsx';
+import { StaleMarker } from './stale-marker.tsx';
 
 interface IndexPanelProps {
   index: MarketIndex;
@@ -44,8 +48,12 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
   // The chart and the table of values render in a render React can interrupt, not in the one the
   // answer arrives with: a year of values is a long table (TBT).
   const shown = useDeferredValue(points.data);
-  const last = data.at(-1);
-  const change = changeOver(data);
+  // The same computation as the home page's (decision 206): value, as-of date, staleness, change.
+  const { last, change, changeRange, stale } = headlineOf(index.kind, data, range, todayUtc());
+  // Every range ends at the latest value, so its date (known with the index) tells staleness before the
+  // values arrive, and the marker does not push the page down later.
+  const latestDate = last?.date ?? index.latest_date;
+  const showStale = last ? stale : latestDate !== null && isStale(index.kind, latestDate, todayUtc());
   // Known from the index before its values arrive, so the label does not push the page down later.
   const demo = points.data ? data.some((point) => point.is_sample) : index.latest_is_sample;
   const headingId = `index-${index.slug}`;
@@ -83,12 +91,13 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
               {last ? formatValue(last.value) : points.isPending && index.has_values ? '…' : '—'}
             </div>
             {/* The line is there while the values load too, so nothing below moves when they arrive. */}
-            <div className="text-muted-foreground text-xs">
-              {last ? `${last.date} · as of ${last.as_of.slice(0, 10)}` : '\u00a0'}
+            <div className="text-muted-foreground text-xs" data-testid="current-as-of">
+              {last ? `As of ${last.date} · computed ${last.as_of.slice(0, 10)}` : '\u00a0'}
             </div>
+            {latestDate && showStale ? <StaleMarker text={staleText(index.kind, latestDate)} /> : null}
           </div>
           <div>
-            <div className="text-muted-foreground text-xs uppercase tracking-wide">Change ({range})</div>
+            <div className="text-muted-foreground text-xs uppercase tracking-wide">Change</div>
             <div
               data-testid="range-change"
               className={cn(
@@ -98,6 +107,9 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
               )}
             >
               {change ? formatChange(change) : '—'}
+            </div>
+            <div className="text-muted-foreground text-xs" data-testid="range-change-range">
+              {changeRange ?? `${range}: fewer than two values`}
             </div>
           </div>
         </div>
@@ -164,7 +176,11 @@ export function IndexPanel({ index, range, onRangeChange }: IndexPanelProps) {
           </>
         )}
 
-        {index.kind === 'equity' ? <EquityConstituents slug={index.slug} /> : <FlowerStates />}
+        {index.kind === 'equity' ? (
+          <EquityConstituents slug={index.slug} />
+        ) : (
+          <FlowerStates slug={index.slug} />
+        )}
       </CardContent>
     </Card>
   );

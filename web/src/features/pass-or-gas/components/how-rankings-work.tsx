@@ -9,6 +9,7 @@ import { rankingConstantsQueryOptions } from '../api/get-product.ts';
 import {
   decayWeight,
   TRENDING_HALF_LIFE_HOURS,
+  trendingBounds,
   trendingScore,
   WILSON_Z,
   wilsonLowerBound,
@@ -22,6 +23,13 @@ const TREND_EXAMPLE = [
   { gas: false, ageHours: 48 },
   { gas: true, ageHours: 96 },
 ];
+
+// Two Gas on 1 December, one Pass on 2 December, checked at midnight (UTC) on 3 December.
+const BOUNDS_EXAMPLE = [
+  { day: '2026-12-01', gas: 2, pass: 0 },
+  { day: '2026-12-02', gas: 0, pass: 1 },
+];
+const BOUNDS_NOW = new Date('2026-12-03T00:00:00Z');
 
 function Formula({ children }: { children: string }) {
   return <pre className="overflow-x-auto rounded-md bg-secondary p-3 font-mono text-sm">{children}</pre>;
@@ -68,7 +76,7 @@ export function HowRankingsWork() {
       <PageHeader
         icon={Scale}
         title="How rankings work"
-        description="Every position on Pass or Gas comes from public numbers and the formulas below, so anyone can check it."
+        description="Every position on Pass or Gas comes from public numbers and the formulas below. Top and New can be checked exactly; Trending within published bounds, because the exact time of each vote is kept private."
       />
       <div className="mt-8 grid gap-6">
         <Card>
@@ -130,6 +138,20 @@ score = 0 when n = 0`}</Formula>
               ago (−
               {decayWeight(48)}), Gas four days ago ({decayWeight(96)}): score ={' '}
               <strong>{trendingScore(TREND_EXAMPLE).toFixed(4)}</strong>.
+            </p>
+            <p className="font-medium">What you can check, and what you cannot</p>
+            <p data-testid="trending-check">
+              The score needs the exact time of each vote, and we do not publish those: they would show when a
+              member voted. So Trending cannot be recomputed exactly from public data. What is published is
+              each product's score (<code>trending_score</code> in the <code>product_rankings</code> view) and
+              its counted Gas and Pass per UTC day (the product page's chart; the{' '}
+              <code>product_vote_days</code> table), with no voter named. A vote of a given day weighs at
+              least its weight at the day's start and at most its weight at the day's end, so anyone can
+              compute the range the score must lie in; the two ends are at most a factor of{' '}
+              {(2 ** (24 / (c?.trending_half_life_hours ?? TRENDING_HALF_LIFE_HOURS))).toFixed(4)} apart per
+              vote. Example: 2 Gas on 1 December and 1 Pass on 2 December, checked at midnight (UTC) on 3
+              December: between {trendingBounds(BOUNDS_EXAMPLE, BOUNDS_NOW)[0].toFixed(4)} and{' '}
+              {trendingBounds(BOUNDS_EXAMPLE, BOUNDS_NOW)[1].toFixed(4)}.
             </p>
           </CardContent>
         </Card>
