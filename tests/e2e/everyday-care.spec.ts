@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
-import { adminClient, type Member, openSignedIn, type ServerInfo } from './support/api.ts';
+import {
+  adminClient,
+  createMember,
+  deleteMember,
+  type Member,
+  openSignedIn,
+  type ServerInfo,
+} from './support/api.ts';
 
 /**
  * Issue 34 item 8, as a member meets it: the bell's count beside its icon, the Subscription tab during a
@@ -146,4 +153,66 @@ test.describe('signing in after a failure', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(failure).toHaveCount(0);
   });
+});
+
+test('an admin grants and revokes a subscription and a trial, each confirmed, and the audit log names them', async ({
+  page,
+  server,
+  member,
+}) => {
+  const service = adminClient(server);
+  expect((await service.from('user_roles').insert({ user_id: member.id, role: 'admin' })).error).toBeNull();
+  const target = await createMember(server, { fullName: 'Gale Grantee' });
+  try {
+    await openSignedIn(page, server, member, `/admin/members/${target.id}`);
+    const ask = page.getByRole('alertdialog');
+    await page.getByLabel('Subscription length').selectOption('3');
+    await page.getByRole('button', { name: 'Grant subscription' }).click();
+    await expect(ask).toContainText(
+      'Gale Grantee gets the Scammer Network for 3 months from now, at no charge.',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await ask.getByRole('button', { name: 'Grant subscription' }).click();
+    await expect(page.getByText('Subscription granted').first()).toBeVisible();
+    await expect(page.getByText(/^Now: Subscribed, renews /)).toBeVisible();
+    const granted = await service
+      .from('scammer_subscriptions')
+      .select('status, provider')
+      .eq('user_id', target.id)
+      .single();
+    expect(granted.data).toEqual({ status: 'active', provider: 'admin' });
+
+    // Revoking asks first; cancelling the question changes nothing.
+    await page.getByRole('button', { name: 'Revoke subscription' }).click();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    await page.getByRole('button', { name: 'Revoke subscription' }).click();
+    await ask.getByRole('button', { name: 'Revoke subscription' }).click();
+    await expect(page.getByText('Subscription revoked').first()).toBeVisible();
+
+    // The sign-up trial is still running: end it, then give a new one.
+    await page.getByRole('button', { name: 'End trial' }).click();
+    await ask.getByRole('button', { name: 'End trial' }).click();
+    await expect(page.getByText('Trial ended').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'End trial' })).toHaveCount(0);
+    await page.getByLabel('Trial length').selectOption('48');
+    await page.getByRole('button', { name: 'Give trial' }).click();
+    await ask.getByRole('button', { name: 'Give trial' }).click();
+    await expect(page.getByText('Trial given').first()).toBeVisible();
+
+    // The audit log says what happened to whom, by whom, in words.
+    await page.goto('/admin/audit?table=public.profiles&action=trial.grant');
+    const entry = page
+      .getByRole('list', { name: 'Recorded changes' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Gale Grantee' })
+      .first();
+    await expect(entry).toContainText('Trial given');
+    await expect(entry).toContainText('Profile');
+    await expect(entry.getByTestId('audit-actor')).toHaveText(`${member.fullName} · ${member.email}`);
+    await expect(page.getByLabel('Table')).toHaveValue('public.profiles');
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await deleteMember(server, target);
+  }
 });
