@@ -216,3 +216,33 @@ test('an admin grants and revokes a subscription and a trial, each confirmed, an
     await deleteMember(server, target);
   }
 });
+
+test.describe('refusals at their field (issue 34 item 5)', () => {
+  // The refused insert's 400 reaches the console; that is the point of the test.
+  test.use({ allowConsoleErrors: true });
+
+  test("the brand form shows the database's reason under the field it concerns, and says retrying cannot help", async ({
+    page,
+    server,
+    member,
+  }) => {
+    const service = adminClient(server);
+    expect((await service.from('user_roles').insert({ user_id: member.id, role: 'admin' })).error).toBeNull();
+    await openSignedIn(page, server, member, '/admin/brands');
+    await page.getByRole('button', { name: 'New brand' }).click();
+    const form = page.getByRole('form', { name: 'New brand' });
+    await form.getByLabel('Name', { exact: true }).fill(`Refused Farms ${Date.now()}`);
+    await form.getByLabel('Website', { exact: true }).fill('ftp://files.example');
+    await form.getByRole('button', { name: 'Create brand' }).click();
+    const website = form.getByLabel('Website', { exact: true });
+    await expect(website).toHaveAttribute('aria-invalid', 'true');
+    await expect(website).toHaveAccessibleDescription(
+      'The website must be a full http:// or https:// address.',
+    );
+    await expect(form.getByRole('alert')).toHaveText(
+      'Saving again as it is will be refused the same way: change the marked field.',
+    );
+    await expect(page.getByText('An error occurred')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
