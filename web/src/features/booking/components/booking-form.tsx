@@ -106,6 +106,8 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
       setDate(undefined);
       setTime(undefined);
     } catch (error) {
+      // A rule of the database also shows under its field (decision 180); the toast says it as the spec asks.
+      form.showRefusal(error);
       toast({ variant: 'destructive', title: 'Error', description: bookingErrorText(error) });
       void queryClient.invalidateQueries({ queryKey: ['booking', 'taken'] });
     }
