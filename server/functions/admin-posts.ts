@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { REFUSALS } from '#web/lib/refusals.ts';
 import type { Database } from '../db/driver.ts';
 import { ApiError } from '../http/errors.ts';
 import type { FunctionCaller } from './http.ts';
@@ -195,20 +196,12 @@ function postError(error: unknown, failed: string): unknown {
   if (code === '42501') return new ApiError(403, 'unauthorized', 'Unauthorized');
   if (code === '23514' || code === '22P02' || code === '22007' || code === '22008') {
     const constraint = (error as { constraint?: unknown }).constraint;
-    const reason = typeof constraint === 'string' ? CONSTRAINT_TEXT[constraint] : undefined;
-    // The code names the rule (decision 180): the editor shows it at its field.
-    return reason
-      ? new ApiError(400, constraint as string, `${failed}: ${reason}`)
+    // The one mapping of rules to sentences (decision 180, issue 34): the same words here as in every form.
+    const refusal = typeof constraint === 'string' ? REFUSALS[constraint] : undefined;
+    // The code names the rule: the editor shows it at its field.
+    return refusal
+      ? new ApiError(400, constraint as string, `${failed}: ${refusal.message}`)
       : new ApiError(400, 'invalid_post', failed);
   }
   return error;
 }
-
-const CONSTRAINT_TEXT: Record<string, string> = {
-  admin_posts_title_length: `the title must be 1 to ${POST_TITLE_MAX} characters`,
-  admin_posts_title_markup: 'the title may not contain script or markup',
-  admin_posts_content_length: `the content must be 1 to ${POST_BODY_MAX} characters`,
-  admin_posts_content_markup: 'the content may not contain script markup',
-  admin_posts_media_urls_format: 'every media address must be an http(s) URL',
-  admin_posts_publish_at_range: 'the publish time must be within ten years',
-};

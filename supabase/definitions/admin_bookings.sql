@@ -122,11 +122,11 @@ begin
   case new.status
     when 'confirmed' then
       title := 'Your promo session is confirmed';
-      message := format('Your promo session for %s on %s at %s is confirmed. We look forward to seeing you!',
+      message := format('Your promo session for %s on %s at %s Pacific Time is confirmed. We look forward to seeing you!',
         new.product_name, day, new.booking_time);
     when 'declined' then
       title := 'Your booking request was declined';
-      message := format('We are sorry: we cannot host the promo session for %s on %s at %s. You are welcome to request another date.',
+      message := format('We are sorry: we cannot host the promo session for %s on %s at %s Pacific Time. You are welcome to request another date.',
         new.product_name, day, new.booking_time);
     when 'completed' then
       title := 'Thank you for your promo session';

@@ -214,23 +214,30 @@ $$;
 comment on function public.brand_report_summary(uuid) is
   'Count and dates of the published scam reports linked to a brand, and whether the caller has Scammer Network access. Never details.';
 
--- A live product's place in Pass or Gas's Top list, as its product page counts it: 1 + the live
--- products ranked above (higher Wilson bound, or equal and more counted votes). Counted on the
--- tallies' Top index, less the few archived products above.
-create or replace function private.brands_top_rank(wilson double precision, counted integer) returns bigint
+-- A live product's place in Pass or Gas's Top list, as the list numbers it: 1 + the live products the
+-- list puts above it (its order: Wilson bound, then counted votes, both descending, then id), so equal
+-- products get the list's #1, #2, … rather than all sharing one rank (issue 34). Counted on the tallies'
+-- Top index, less the few archived products above.
+drop function if exists private.brands_top_rank(double precision, integer);
+create or replace function private.brands_top_rank(product text, wilson double precision, counted integer)
+returns bigint
 language sql stable security definer set search_path = ''
 as $$
   select 1
     + (select count(*) from public.product_tallies o
         where o.wilson > brands_top_rank.wilson
-           or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted))
+           or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted)
+           or (o.wilson = brands_top_rank.wilson and o.counted = brands_top_rank.counted
+               and o.product_id < brands_top_rank.product))
     - (select count(*) from public.products ap join public.product_tallies o on o.product_id = ap.id
         where ap.archived_at is not null
           and (o.wilson > brands_top_rank.wilson
-            or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted)))
+            or (o.wilson = brands_top_rank.wilson and o.counted > brands_top_rank.counted)
+            or (o.wilson = brands_top_rank.wilson and o.counted = brands_top_rank.counted
+                and o.product_id < brands_top_rank.product)))
 $$;
-revoke all on function private.brands_top_rank(double precision, integer) from public;
-grant execute on function private.brands_top_rank(double precision, integer) to anon, authenticated, service_role;
+revoke all on function private.brands_top_rank(text, double precision, integer) from public;
+grant execute on function private.brands_top_rank(text, double precision, integer) to anon, authenticated, service_role;
 
 -- The trust page in one call: the brand (or where a merged brand went), its tallies, its live products
 -- with their tallies and Top rank, the scam-report summary, and the caller's claim and representation.
@@ -275,7 +282,7 @@ begin
       select jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category,
           'image_url', p.image_url, 'gas', p.gas, 'pass', p.pass, 'gas_share', p.gas_share,
           'is_sample', p.is_sample,
-          'rank', private.brands_top_rank(p.wilson, p.counted))
+          'rank', private.brands_top_rank(p.id, p.wilson, p.counted))
         order by p.wilson desc, p.counted desc, p.id)
       from (select * from public.product_rankings r where r.brand_id = v_brand.id
             order by r.wilson desc, r.counted desc, r.id limit 100) p

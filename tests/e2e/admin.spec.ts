@@ -153,6 +153,11 @@ test('the audit section shows admin changes and security events, filtered in the
     .first();
   await expect(entry).toContainText('status: "new" → "declined"');
   await expect(entry).toContainText(member.email);
+  // In words (issue 34): the table and action, what the entry is about, and who by name.
+  await expect(entry).toContainText('Changed');
+  await expect(entry).toContainText('Booking');
+  await expect(entry.getByTestId('audit-target')).toHaveText('Audited — Audit Booker');
+  await expect(entry.getByTestId('audit-actor')).toHaveText(`${member.fullName} · ${member.email}`);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('link', { name: 'Security events' }).click();

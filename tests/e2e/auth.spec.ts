@@ -40,7 +40,7 @@ async function signOutThroughMenu(page: Page, email: string) {
 }
 
 test.describe('sign-up, confirmation, sign-in and sign-out', () => {
-  test('on the /auth page', async ({ page, server }) => {
+  test('on the /auth page, the link opened in another browser', async ({ browser, page, server }) => {
     const email = uniqueEmail('signup-page');
     const password = 'first password 1';
     await page.goto('/auth?tab=signup');
@@ -59,30 +59,24 @@ test.describe('sign-up, confirmation, sign-in and sign-out', () => {
     // No redirect after sign-up.
     await expect(page).toHaveURL(/\/auth\?tab=signup$/);
 
+    // The link opened in another browser (decision 165): it confirms, but has no verifier to sign in with.
     const mail = await waitForMail(server, email, 'signup');
-    let landing = '';
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame() && frame.url().includes('access_token=')) landing = frame.url();
-    });
-    await page.goto(mail.action_url as string);
-    await expect(page).toHaveURL(/\/email-confirmed$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Success!' })).toBeVisible();
-    await expect(page.getByText('Your email has been confirmed successfully.')).toBeVisible();
-    // The link's session is ended, not adopted: the visitor signs in from their main browser.
-    await expect(banner(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
-    const linkToken = new URLSearchParams(new URL(landing).hash.slice(1)).get('access_token');
-    expect(linkToken).toBeTruthy();
-    await expect
-      .poll(async () => {
-        const response = await fetch(`${server.url}/auth/v1/user`, {
-          headers: { apikey: server.anonKey, authorization: `Bearer ${linkToken}` },
-        });
-        return response.status;
-      })
-      .toBe(403);
-    await page.getByRole('button', { name: 'Please return to the main browser and sign in' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    const elsewhere = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
+    await elsewhere.addCookies([{ name: 'hg_age_verified', value: '1', url: server.url }]);
+    const other = await elsewhere.newPage();
+    await other.goto(mail.action_url as string);
+    await expect(other.getByRole('heading', { level: 1, name: 'Success!' })).toBeVisible();
+    await expect(other).toHaveURL(/\/email-confirmed$/);
+    await expect(other.getByText('Your email has been confirmed successfully.')).toBeVisible();
+    await expect(other.getByText('You are not signed in in this browser')).toBeVisible();
+    await expect(banner(other).getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(await storedSession(other, server)).toBeNull();
+    await other.getByRole('button', { name: 'Please return to the main browser and sign in' }).click();
+    await expect(other).toHaveURL(/\/auth$/);
+    await elsewhere.close();
 
+    // Back in the browser that signed up, the member signs in.
+    await page.goto('/auth');
     await main.getByLabel('Email').fill(email);
     await main.getByLabel('Password', { exact: true }).fill(password);
     await main.getByRole('button', { name: 'Sign In' }).click();
@@ -109,7 +103,7 @@ test.describe('sign-up, confirmation, sign-in and sign-out', () => {
     await deleteMember(server, { id });
   });
 
-  test('through the dialog', async ({ page, server }) => {
+  test('through the dialog, the link opened in the same browser', async ({ page, server }) => {
     const email = uniqueEmail('signup-dialog');
     const password = 'dialog password 1';
     await page.goto('/news');
@@ -132,9 +126,17 @@ test.describe('sign-up, confirmation, sign-in and sign-out', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
+    // The link opened in the same browser signs the new member in and says so (decision 165).
     const mail = await waitForMail(server, email, 'signup');
     await page.goto(mail.action_url as string);
     await expect(page.getByRole('heading', { level: 1, name: 'Success!' })).toBeVisible();
+    await expect(page.getByText('Your email has been confirmed and you are signed in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/email-confirmed$/);
+    await expect(userMenuButton(page, email)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Continue to HighGrade' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await signOutThroughMenu(page, email);
 
     await page.goto('/market-index');
     await banner(page).getByRole('button', { name: 'Sign In' }).click();

@@ -67,7 +67,7 @@ test('an admin hides and restores a reported comment in the moderation queue', a
 }) => {
   await makeAdmin(server, member);
   const service = adminClient(server);
-  const author = await createMember(server);
+  const author = await createMember(server, { fullName: 'Quinn Commenter' });
   const reporter = await createMember(server);
   try {
     const productName = `Moderated ${randomBytes(3).toString('hex')}`;
@@ -90,6 +90,8 @@ test('an admin hides and restores a reported comment in the moderation queue', a
     await openSignedIn(page, server, member, '/admin/moderation');
     const item = page.getByTestId('moderation-item').filter({ hasText: content });
     await expect(item).toContainText('Comment reported 1 time', FIRST_LOAD);
+    // Who wrote it, by name (issue 34).
+    await expect(item.getByTestId('comment-author')).toHaveText(/^Written by Quinn Commenter \(@.+\)$/);
     await expectNoSeriousA11yViolations(page);
     await item.getByRole('button', { name: 'Hide' }).click();
     await expect(item).toBeHidden(FIRST_LOAD);

@@ -42,7 +42,9 @@ function secondsOf(text: string): number {
 test('a member subscribes and cancels on the Subscription tab', async ({ page, server, member }) => {
   await openSignedIn(page, server, member, '/profile?tab=subscription');
   const panel = page.getByRole('tabpanel');
-  await expect(panel.getByText('Not Subscribed')).toBeVisible();
+  // A new member's trial is running: the tab says so, with its end (issue 34), not "Not Subscribed".
+  await expect(panel.getByText(/^Free trial — until /)).toBeVisible();
+  await expect(panel.getByText('Not Subscribed')).toHaveCount(0);
   await expect(panel.getByRole('list', { name: 'Benefits' }).getByRole('listitem')).toHaveText([
     'View detailed scammer reports',
     'Submit new scammer reports',

@@ -284,3 +284,103 @@ describe('suspending an account', () => {
     expect(stillIn.error).toBeNull();
   });
 });
+
+describe('granting and revoking access (issue 34, decision 167)', () => {
+  it('an admin grants and revokes a subscription and a trial, each audited; a member cannot; bad input changes nothing', async () => {
+    const target = await signedInUser(server, { email: 'gia@members.example', fullName: 'Gia Grant' });
+    const access = async () => (await target.client.rpc('has_scammer_access')).data;
+
+    // A member may do none of it.
+    for (const [fn, args] of [
+      ['admin_grant_subscription', { member_id: target.id, months: 1 }],
+      ['admin_revoke_subscription', { member_id: target.id }],
+      ['admin_set_trial', { member_id: target.id, hours: 48 }],
+    ] as const) {
+      const refused = await member.client.rpc(fn, args);
+      expect(refused.error?.message, fn).toBe('Unauthorized');
+    }
+
+    // End the sign-up trial: no access.
+    expect((await admin.client.rpc('admin_set_trial', { member_id: target.id, hours: 0 })).error).toBeNull();
+    expect(await access()).toBe(false);
+    const noTrial = await admin.client.rpc('admin_set_trial', { member_id: target.id, hours: 0 });
+    expect(noTrial.error?.message).toBe('This member has no running trial.');
+
+    // Bad input: a clear error, nothing written.
+    const tooLong = await admin.client.rpc('admin_grant_subscription', { member_id: target.id, months: 13 });
+    expect(tooLong.error?.message).toBe('Grant from 1 to 12 months.');
+    const badHours = await admin.client.rpc('admin_set_trial', { member_id: target.id, hours: 721 });
+    expect(badHours.error?.message).toBe('A trial runs from 1 to 720 hours (0 ends it now).');
+    const nobody = await admin.client.rpc('admin_grant_subscription', {
+      member_id: '00000000-0000-4000-8000-000000000000',
+      months: 1,
+    });
+    expect(nobody.error?.message).toBe('Member not found.');
+    const none = await service.from('scammer_subscriptions').select('user_id').eq('user_id', target.id);
+    expect(none.data).toEqual([]);
+    const notRunning = await admin.client.rpc('admin_revoke_subscription', { member_id: target.id });
+    expect(notRunning.error?.message).toBe('This member has no running subscription.');
+
+    // A trial of 48 hours, then a month's subscription marked as the admin's grant.
+    const trial = await admin.client.rpc('admin_set_trial', { member_id: target.id, hours: 48 });
+    expect(trial.error).toBeNull();
+    expect(new Date(trial.data as string).getTime()).toBeGreaterThan(Date.now() + 47 * 3600_000);
+    expect(await access()).toBe(true);
+    const granted = await admin.client.rpc('admin_grant_subscription', { member_id: target.id, months: 1 });
+    expect(granted.error).toBeNull();
+    const row = await service
+      .from('scammer_subscriptions')
+      .select('status, provider, expires_at')
+      .eq('user_id', target.id)
+      .single();
+    expect(row.data).toMatchObject({ status: 'active', provider: 'admin' });
+
+    // Revoked: access ends now (the trial ended too).
+    expect((await admin.client.rpc('admin_set_trial', { member_id: target.id, hours: 0 })).error).toBeNull();
+    expect((await admin.client.rpc('admin_revoke_subscription', { member_id: target.id })).error).toBeNull();
+    expect(await access()).toBe(false);
+
+    // A card-paid subscription is never ended here.
+    await server.db.query(
+      `update public.scammer_subscriptions set status = 'active', provider = 'stripe',
+         expires_at = now() + interval '1 month' where user_id = $1`,
+      [target.id],
+    );
+    // The log names who acted and whom it is about (decision 167).
+    const named = await admin.client
+      .from('admin_audit_log')
+      .select('actor_name, target_name')
+      .eq('target_id', target.id)
+      .eq('action', 'trial.grant');
+    expect(named.data).toEqual([{ actor_name: 'Ada Admin', target_name: 'Gia Grant' }]);
+
+    const card = await admin.client.rpc('admin_revoke_subscription', { member_id: target.id });
+    expect(card.error?.message).toBe(
+      'This member pays by card: cancel their subscription in Stripe, not here.',
+    );
+
+    const audit = await admin.client
+      .from('admin_audit_log')
+      .select('actor_id, action, target_table, target_id')
+      .eq('target_id', target.id)
+      .order('at', { ascending: true });
+    expect(audit.data).toEqual(
+      expect.arrayContaining([
+        { actor_id: admin.id, action: 'trial.end', target_table: 'public.profiles', target_id: target.id },
+        { actor_id: admin.id, action: 'trial.grant', target_table: 'public.profiles', target_id: target.id },
+        {
+          actor_id: admin.id,
+          action: 'INSERT',
+          target_table: 'public.scammer_subscriptions',
+          target_id: target.id,
+        },
+        {
+          actor_id: admin.id,
+          action: 'UPDATE',
+          target_table: 'public.scammer_subscriptions',
+          target_id: target.id,
+        },
+      ]),
+    );
+  });
+});

@@ -513,6 +513,50 @@ describe('admin writes', () => {
   });
 });
 
+describe('Top ranks and the brand filter (issue 34)', () => {
+  it("a brand page's products carry the list's places, #n, #n+1, … even when their votes are equal; the filter offers only brands with products", async () => {
+    const brand = await admin.client
+      .from('brands')
+      .insert({ name: 'Rank Farms', slug: `rank-farms-${suffix}` })
+      .select('id, slug')
+      .single();
+    expect(brand.error).toBeNull();
+    await sql(
+      `insert into public.products (name, brand_id, category)
+       select 'Rank ' || n, $1, 'Flower' from generate_series(1, 3) n`,
+      [brand.data?.id],
+    );
+    const page = await anonClient(server).rpc('brand_page', { p_slug: brand.data?.slug });
+    expect(page.error).toBeNull();
+    const products = (page.data as { products: { id: string; rank: number }[] }).products;
+    expect(products).toHaveLength(3);
+    // The list's order (Top): Wilson bound, counted votes, then id — and its places.
+    const list = await anonClient(server)
+      .from('product_rankings')
+      .select('id')
+      .order('wilson', { ascending: false })
+      .order('counted', { ascending: false })
+      .order('id')
+      .limit(1000);
+    expect(list.error).toBeNull();
+    const places = new Map((list.data ?? []).map((row, index) => [row.id as string, index + 1]));
+    for (const product of products) expect(product.rank).toBe(places.get(product.id));
+    expect(new Set(products.map((product) => product.rank)).size).toBe(3);
+
+    // The Pass or Gas brand filter's query: brands whose tally counts a live product.
+    const filter = await anonClient(server)
+      .from('brands')
+      .select('id, slug, brand_tallies!inner(products)')
+      .gt('brand_tallies.products', 0)
+      .order('name')
+      .limit(500);
+    expect(filter.error).toBeNull();
+    const slugs = (filter.data ?? []).map((row) => row.slug);
+    expect(slugs).toContain(brand.data?.slug);
+    expect(slugs).not.toContain(brandB.slug);
+  });
+});
+
 describe('scam-report status on the trust page', () => {
   it('everyone sees the count and dates; details follow the Scammer Network access rule', async () => {
     const reporter = await signedInUser(server);

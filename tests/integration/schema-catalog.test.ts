@@ -342,8 +342,12 @@ describe('the functions', () => {
     );
     expect(rows).toEqual([
       { signature: 'admin_dashboard_counts()', definer: true, volatility: 's' },
+      // Dashboard grants of Scammer Network access (decision 167).
+      { signature: 'admin_grant_subscription(uuid,integer)', definer: true, volatility: 'v' },
+      { signature: 'admin_revoke_subscription(uuid)', definer: true, volatility: 'v' },
       { signature: 'admin_set_admin_role(uuid,boolean)', definer: true, volatility: 'v' },
       { signature: 'admin_set_suspended(uuid,boolean)', definer: true, volatility: 'v' },
+      { signature: 'admin_set_trial(uuid,integer)', definer: true, volatility: 'v' },
       { signature: 'admin_update_booking(uuid,text,text)', definer: true, volatility: 'v' },
       {
         signature: 'advanced_content_validation(text,text,integer,integer,boolean)',
@@ -414,8 +418,11 @@ describe('the functions', () => {
     );
     expect(Object.fromEntries(rows.map((row) => [row.name, row.args]))).toEqual({
       admin_dashboard_counts: null,
+      admin_grant_subscription: ['member_id', 'months'],
+      admin_revoke_subscription: ['member_id'],
       admin_set_admin_role: ['member_id', 'make_admin'],
       admin_set_suspended: ['member_id', 'suspend'],
+      admin_set_trial: ['member_id', 'hours'],
       admin_update_booking: ['booking_id', 'status', 'note'],
       advanced_content_validation: ['content_text', 'field_name', 'min_length', 'max_length', 'allow_html'],
       brand_page: ['p_slug'],

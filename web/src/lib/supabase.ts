@@ -25,8 +25,8 @@ export function authStorageKey(supabaseUrl: string = getConfig().supabaseUrl): s
 /**
  * Pages that consume an auth redirect's fragment themselves instead of letting supabase-js turn it
  * into a session. The email-confirmed page is one: the confirmation link may be opened anywhere (a
- * phone's mail app, a shared computer), and the page tells the visitor to sign in in their main
- * browser, so it ends the session the link created rather than adopting it (decision 063).
+ * phone's mail app, a shared computer), so it signs in only the browser that signed up, through its
+ * PKCE code (decision 165), and ends an implicit link's session rather than adopting it (decision 063).
  */
 export const PAGES_HANDLING_OWN_AUTH_FRAGMENT: readonly string[] = ['/email-confirmed'];
 

@@ -1,4 +1,5 @@
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { refusalNote, refusalOf } from './refusals.ts';
 
 /** Each field's problem (null or absent: none); a form may add keys of its own (e.g. a schedule). */
 export type FieldErrors<K extends string> = Partial<Record<K, string | null | undefined>>;
@@ -28,6 +29,12 @@ export interface Form<V extends Record<keyof V, string>, K extends string> {
    * field marked invalid (aria-invalid) once they are on screen. Returns whether there were any.
    */
   showErrors: (errors: FieldErrors<(keyof V & string) | K>) => boolean;
+  /**
+   * A refused submission (decision 180, issue 34): when the database names one of its rules, the rule's
+   * sentence goes under the field it concerns (the keyboard moves there) and the note for the form says
+   * retrying cannot help; null when the refusal is not a rule of ours (say it as usual, with errorText).
+   */
+  showRefusal: (error: unknown) => string | null;
   /** Back to the first values, without problems (after a successful submission). */
   reset: () => void;
   /** Replaces every value (a form that edits saved data, once the data has loaded). */
@@ -60,6 +67,20 @@ export function withPrefill<V extends Record<keyof V, string>>(current: V, first
     if (value !== undefined && current[key] === first[key]) merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * Which of a form's fields (by key) a refusal concerns, its sentence, and the note for the form — or null
+ * when the error is not one of the database's rules (lib/refusals.ts, decision 180).
+ */
+export function refusedField(
+  keys: readonly string[],
+  error: unknown,
+): { key: string | null; message: string; note: string } | null {
+  const refusal = refusalOf(error);
+  if (!refusal) return null;
+  const key = keys.find((name) => fieldName(name) === refusal.field) ?? null;
+  return { key, message: refusal.message, note: refusalNote(refusal, key !== null) };
 }
 
 /**
@@ -96,6 +117,16 @@ export function useForm<V extends Record<keyof V, string>, K extends string = ne
     if (any) setAttempt((count) => count + 1);
     return any;
   }, []);
+
+  const showRefusal = useCallback(
+    (error: unknown): string | null => {
+      const refused = refusedField(Object.keys(first.current), error);
+      if (!refused) return null;
+      if (refused.key) showErrors({ [refused.key]: refused.message } as FieldErrors<Key>);
+      return refused.note;
+    },
+    [showErrors],
+  );
 
   const reset = useCallback(() => {
     setValues(first.current);
@@ -142,6 +173,7 @@ export function useForm<V extends Record<keyof V, string>, K extends string = ne
     field,
     clearError,
     showErrors,
+    showRefusal,
     reset,
     setValues,
     prefill,

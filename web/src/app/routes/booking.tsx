@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageContainer } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { BookingPageBody } from '#web/features/booking/components/member-booking.tsx';
+import { PromoSessionSummary } from '#web/features/booking/components/promo-session-summary.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function BookingPage() {
@@ -33,6 +34,7 @@ export default function BookingPage() {
           Schedule a promotional session for your cannabis product.
         </p>
       </div>
+      <PromoSessionSummary />
       <BookingPageBody />
     </PageContainer>
   );

@@ -26,7 +26,14 @@ function MemberProfile({ user }: { user: SessionUser }) {
       passkeysOffered={passkeysOffered}
       trialCountdown={trialEndsAt ? <TrialCountdownCard trialEndsAt={trialEndsAt} /> : null}
       subscriptionTab={
-        access.userId ? <SubscriptionTab userId={access.userId} active={active} isAdmin={isAdmin} /> : null
+        access.userId ? (
+          <SubscriptionTab
+            userId={access.userId}
+            active={active}
+            isAdmin={isAdmin}
+            trialEndsAt={trialEndsAt ?? null}
+          />
+        ) : null
       }
     />
   );

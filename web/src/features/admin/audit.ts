@@ -7,6 +7,8 @@ export const AUDIT_TABLES = [
   'public.user_roles',
   'public.admin_posts',
   'auth.users',
+  'public.scammer_subscriptions',
+  'public.profiles',
 ] as const;
 export const AUDIT_ACTIONS = [
   'INSERT',
@@ -15,7 +17,65 @@ export const AUDIT_ACTIONS = [
   'booking.note',
   'member.suspend',
   'member.restore',
+  'trial.grant',
+  'trial.end',
 ] as const;
+
+/** What the log's tables are, in words (issue 34, decision 167). */
+const TABLE_LABELS: Record<string, string> = {
+  'public.bookings': 'Booking',
+  'public.user_roles': 'Admin role',
+  'public.admin_posts': 'Team post',
+  'auth.users': 'Account',
+  'public.scammer_subscriptions': 'Subscription',
+  'public.profiles': 'Profile',
+  'public.brands': 'Brand',
+  'public.brand_claims': 'Brand claim',
+  'public.brand_licences': 'Brand licence',
+  'public.products': 'Product',
+  'public.scammer_reports': 'Scam report',
+  'public.scammer_report_evidence': 'Scam report evidence',
+  'public.scammer_report_replies': 'Reply to a scam report',
+  'public.news_sources': 'News source',
+  'public.market_constituents': 'Market index constituent',
+};
+
+/** What the log's actions are, in words. */
+const ACTION_LABELS: Record<string, string> = {
+  INSERT: 'Created',
+  UPDATE: 'Changed',
+  DELETE: 'Deleted',
+  'booking.note': 'Internal note changed',
+  'member.suspend': 'Account suspended',
+  'member.restore': 'Account restored',
+  'trial.grant': 'Trial given',
+  'trial.end': 'Trial ended',
+  'brand.merge': 'Brands merged',
+};
+
+/** "mystery_table.thing" → "Mystery table thing": anything not named above still reads as words. */
+function words(raw: string): string {
+  const plain = raw
+    .replace(/^(public|auth|private)\./, '')
+    .replace(/[._]+/g, ' ')
+    .trim();
+  return plain ? plain.charAt(0).toUpperCase() + plain.slice(1) : raw;
+}
+
+export function tableLabel(table: string): string {
+  return TABLE_LABELS[table] ?? words(table);
+}
+
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? words(action);
+}
+
+/** Who made the change: their name and email, "A deleted account", or the server itself. */
+export function actorLabel(entry: Pick<AuditEntry, 'actorName' | 'actorEmail' | 'actorId'>): string {
+  if (entry.actorName && entry.actorEmail) return `${entry.actorName} · ${entry.actorEmail}`;
+  if (entry.actorName || entry.actorEmail) return (entry.actorName ?? entry.actorEmail) as string;
+  return entry.actorId ? 'A deleted account' : 'The server';
+}
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
@@ -58,10 +118,13 @@ export interface AuditEntry {
   id: string;
   at: string;
   actorEmail: string | null;
+  actorName: string | null;
   actorId: string | null;
   action: string;
   targetTable: string;
   targetId: string | null;
+  /** The target in words (a member's name, a post's title, a booking's product), when there is one. */
+  targetName: string | null;
   before: unknown;
   after: unknown;
 }
@@ -87,10 +150,12 @@ export function parseAuditEntry(row: Record<string, unknown>): AuditEntry {
     id: text(row.id),
     at: text(row.at),
     actorEmail: optional(row.actor_email),
+    actorName: optional(row.actor_name),
     actorId: optional(row.actor_id),
     action: text(row.action),
     targetTable: text(row.target_table),
     targetId: optional(row.target_id),
+    targetName: optional(row.target_name),
     before: row.before ?? null,
     after: row.after ?? null,
   };

@@ -26,3 +26,21 @@ describe('parseLinkFragment', () => {
     expect(parseLinkFragment('#section')).toEqual({ kind: 'none' });
   });
 });
+
+describe('parseLinkFragment with a PKCE link (decision 165)', () => {
+  it('finds the code and the flow id in the query', () => {
+    expect(parseLinkFragment('', '?sb_flow_id=f1&code=c0de')).toEqual({
+      kind: 'code',
+      code: 'c0de',
+      flowId: 'f1',
+    });
+    expect(parseLinkFragment('', '?code=c0de')).toEqual({ kind: 'code', code: 'c0de', flowId: null });
+  });
+
+  it('reports a refused link even when a code is present', () => {
+    expect(parseLinkFragment('#error_description=Expired', '?code=c0de')).toEqual({
+      kind: 'error',
+      description: 'Expired',
+    });
+  });
+});

@@ -7,6 +7,8 @@ import {
   formatBookingDate,
   hasProblems,
   PRODUCT_CATEGORIES,
+  slotInZone,
+  slotWithZone,
   startOfToday,
   TIME_SLOTS,
   toBookingRow,
@@ -127,5 +129,21 @@ describe('the stored row (product §data)', () => {
       special_requests: null,
     });
     expect(toBookingRow(filled, day, '09:00', 'user-1').user_id).toBe('user-1');
+  });
+});
+
+describe('the slots time zone (decision 166)', () => {
+  it('names the zone after a slot', () => {
+    expect(slotWithZone('09:30')).toBe('09:30 PT');
+  });
+
+  it('gives the reader their own clock time, or nothing in the booking zone', () => {
+    // Winter: Pacific Standard Time (UTC-8); summer: daylight time (UTC-7).
+    expect(slotInZone('2027-01-15', '09:00', 'UTC')).toBe('Fri, 17:00 UTC');
+    expect(slotInZone('2027-07-15', '09:00', 'UTC')).toBe('Thu, 16:00 UTC');
+    expect(slotInZone('2027-01-15', '17:00', 'Asia/Tokyo')).toBe('Sat, 10:00 GMT+9');
+    expect(slotInZone('2027-01-15', '09:00', 'America/Los_Angeles')).toBeNull();
+    expect(slotInZone('2027-01-15', '09:00', 'America/Tijuana')).toBeNull();
+    expect(slotInZone('nonsense', '09:00', 'UTC')).toBeNull();
   });
 });

@@ -23,6 +23,57 @@ export const TIME_SLOTS: readonly string[] = Array.from({ length: 17 }, (_, inde
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
 });
 
+/**
+ * The one time zone every slot is in (decision 166): a slot is a time at the HighGrade team's studio,
+ * so "taken" means the same half-hour for every booker, wherever they are.
+ */
+export const BOOKING_TIME_ZONE = 'America/Los_Angeles';
+/** How the slots name that zone. */
+export const BOOKING_TIME_ZONE_LABEL = 'Pacific Time';
+/** Its short name after a time: "09:30 PT". */
+export const BOOKING_TIME_ZONE_SHORT = 'PT';
+
+/** "09:30 PT": a slot as it is shown wherever a booking's time appears. */
+export function slotWithZone(slot: string): string {
+  return `${slot} ${BOOKING_TIME_ZONE_SHORT}`;
+}
+
+/**
+ * The slot on that day as the reader's clock shows it ("18:30"), or null when the reader's zone is the
+ * booking zone's (or the day or slot cannot be read). `timeZone` is the reader's IANA zone.
+ */
+export function slotInZone(day: string, slot: string, timeZone: string): string | null {
+  const [year, month, date] = day.split('-').map(Number);
+  const [hour, minute] = slot.split(':').map(Number);
+  if (!year || !month || !date || hour === undefined || minute === undefined) return null;
+  const wall = Date.UTC(year, month - 1, date, hour, minute);
+  // The booking zone's offset at that moment, found by reading the wall time back in that zone.
+  const offsetOf = (at: number, zone: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(at);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - at;
+  };
+  let instant = wall - offsetOf(wall, BOOKING_TIME_ZONE);
+  instant = wall - offsetOf(instant, BOOKING_TIME_ZONE);
+  if (offsetOf(instant, timeZone) === offsetOf(instant, BOOKING_TIME_ZONE)) return null;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    timeZoneName: 'short',
+  }).format(instant);
+}
+
 export const DATE_TIME_REQUIRED = 'Please select a date and time.';
 
 /** How far ahead the calendar goes (the server refuses dates more than a year ahead). */

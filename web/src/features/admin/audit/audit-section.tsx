@@ -13,11 +13,14 @@ import {
   AUDIT_PAGE_SIZE,
   AUDIT_TABLES,
   type AuditFilters,
+  actionLabel,
+  actorLabel,
   auditFiltersSearch,
   changedFields,
   parseAuditFilters,
   RISK_LEVELS,
   type RiskLevel,
+  tableLabel,
 } from '../audit.ts';
 
 const when = (iso: string) =>
@@ -82,7 +85,7 @@ function Changes({
             <option value="">All tables</option>
             {AUDIT_TABLES.map((table) => (
               <option key={table} value={table}>
-                {table}
+                {tableLabel(table)}
               </option>
             ))}
           </NativeSelect>
@@ -97,7 +100,7 @@ function Changes({
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {action}
+                {actionLabel(action)}
               </option>
             ))}
           </NativeSelect>
@@ -117,12 +120,18 @@ function Changes({
               return (
                 <li key={entry.id} className="rounded-xl border p-4 text-sm">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <Badge variant="outline">{entry.action}</Badge>
-                    <span className="font-medium">{entry.targetTable}</span>
-                    <span className="text-muted-foreground text-xs">{entry.targetId}</span>
+                    <Badge variant="outline">{actionLabel(entry.action)}</Badge>
+                    <span className="font-medium">{tableLabel(entry.targetTable)}</span>
+                    {entry.targetName ? <span data-testid="audit-target">{entry.targetName}</span> : null}
+                    {entry.targetId ? (
+                      <span className="text-muted-foreground text-xs">
+                        <span className="sr-only">Record </span>
+                        {entry.targetId}
+                      </span>
+                    ) : null}
                   </div>
                   <p className="mt-1 text-muted-foreground">
-                    {entry.actorEmail ?? (entry.actorId ? 'A deleted account' : 'The server')} ·{' '}
+                    By <span data-testid="audit-actor">{actorLabel(entry)}</span> ·{' '}
                     <time dateTime={entry.at}>{when(entry.at)}</time>
                   </p>
                   {changes.length > 0 ? (

@@ -7,12 +7,14 @@ import { QueryState } from '#web/components/layout/list-states.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { memberQueryOptions } from '../api/get-members.ts';
-import { type MemberChange, useChangeMember } from '../api/update-member.ts';
+import { type MemberChange, type MemberChangeRequest, useChangeMember } from '../api/update-member.ts';
 import { type AdminMember, memberAccess, memberName } from '../members.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
@@ -32,7 +34,14 @@ function MemberView({ member }: { member: AdminMember }) {
   const [problem, setProblem] = useState<string | null>(null);
   const name = memberName(member);
   const self = member.id === me;
-  const run = (next: Omit<MemberChange, 'id'>, done: string) => {
+  const [months, setMonths] = useState('1');
+  const [hours, setHours] = useState('24');
+  const now = new Date();
+  const subscriptionEnds = member.subscriptionExpiresAt ? new Date(member.subscriptionExpiresAt) : null;
+  const subscribed = subscriptionEnds !== null && subscriptionEnds > now;
+  const trialEnds = member.trialEndsAt ? new Date(member.trialEndsAt) : null;
+  const onTrial = trialEnds !== null && trialEnds > now;
+  const run = (next: MemberChangeRequest, done: string) => {
     setProblem(null);
     return change.mutateAsync({ id: member.id, ...next } as MemberChange).then(
       () => toast({ title: done }),
@@ -146,6 +155,93 @@ function MemberView({ member }: { member: AdminMember }) {
                 </div>
               </>
             )}
+          </div>
+          <div>
+            <h4 className="font-medium">Scammer Network access</h4>
+            <p className="mt-1 text-muted-foreground text-sm">
+              {member.isAdmin
+                ? 'Admins always have access; a grant matters only if the admin role goes.'
+                : `Now: ${memberAccess(member)}. A grant is free of charge and recorded in the audit log.`}
+            </p>
+            <div className="mt-3 flex flex-wrap items-end gap-2">
+              <div className="grid gap-1">
+                <Label htmlFor="grant-months">Subscription length</Label>
+                <NativeSelect
+                  id="grant-months"
+                  value={months}
+                  onChange={(event) => setMonths(event.target.value)}
+                >
+                  {[1, 3, 6, 12].map((count) => (
+                    <option key={count} value={count}>
+                      {count} {count === 1 ? 'month' : 'months'}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <ConfirmButton
+                disabled={change.isPending}
+                title={`Grant ${name} a subscription?`}
+                description={`${name} gets the Scammer Network for ${months === '1' ? '1 month' : `${months} months`}${subscribed ? ', added to the subscription they have' : ' from now'}, at no charge. It shows as granted by an admin.`}
+                confirmLabel="Grant subscription"
+                onConfirm={() =>
+                  run({ kind: 'grant-subscription', months: Number(months) }, 'Subscription granted')
+                }
+              >
+                Grant subscription
+              </ConfirmButton>
+              {subscribed ? (
+                <ConfirmButton
+                  variant="destructive"
+                  disabled={change.isPending}
+                  title={`Revoke ${name}'s subscription?`}
+                  description={`${name} loses Scammer Network access now (unless a trial is running). A subscription paid by card is not ended here: cancel it in Stripe.`}
+                  confirmLabel="Revoke subscription"
+                  destructive
+                  onConfirm={() => run({ kind: 'revoke-subscription' }, 'Subscription revoked')}
+                >
+                  Revoke subscription
+                </ConfirmButton>
+              ) : null}
+            </div>
+            <div className="mt-3 flex flex-wrap items-end gap-2">
+              <div className="grid gap-1">
+                <Label htmlFor="trial-hours">Trial length</Label>
+                <NativeSelect
+                  id="trial-hours"
+                  value={hours}
+                  onChange={(event) => setHours(event.target.value)}
+                >
+                  {[24, 48, 72, 168].map((count) => (
+                    <option key={count} value={count}>
+                      {count === 168 ? '7 days' : `${count} hours`}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <ConfirmButton
+                variant="outline"
+                disabled={change.isPending}
+                title={`Give ${name} a trial?`}
+                description={`${name}'s trial runs for ${hours === '168' ? '7 days' : `${hours} hours`} from now${onTrial ? ', replacing the running one' : ''}.`}
+                confirmLabel="Give trial"
+                onConfirm={() => run({ kind: 'trial', hours: Number(hours) }, 'Trial given')}
+              >
+                Give trial
+              </ConfirmButton>
+              {onTrial ? (
+                <ConfirmButton
+                  variant="destructive"
+                  disabled={change.isPending}
+                  title={`End ${name}'s trial?`}
+                  description={`${name}'s free trial ends now; without a subscription they lose Scammer Network access.`}
+                  confirmLabel="End trial"
+                  destructive
+                  onConfirm={() => run({ kind: 'trial', hours: 0 }, 'Trial ended')}
+                >
+                  End trial
+                </ConfirmButton>
+              ) : null}
+            </div>
           </div>
           {problem ? (
             <p role="alert" className="rounded-md border border-destructive/40 p-3 text-destructive text-sm">

@@ -1,4 +1,5 @@
 import { loadSupabase } from '#web/lib/supabase.ts';
+import { signUpAuthClient } from './sign-up-client.ts';
 
 /**
  * The confirmation mail's code, entered on the site: verifyOtp type 'signup' (GoTrue's /verify), which
@@ -10,10 +11,13 @@ export async function confirmSignUpCode(email: string, code: string): Promise<vo
   if (error) throw error;
 }
 
-/** Sends the confirmation mail again (GoTrue's /resend; the server limits how often). */
+/**
+ * Sends the confirmation mail again (GoTrue's /resend; the server limits how often), as a PKCE link like
+ * the first one (decision 165).
+ */
 export async function resendSignUpMail(email: string): Promise<void> {
-  const supabase = await loadSupabase();
-  const { error } = await supabase.auth.resend({
+  const auth = await signUpAuthClient();
+  const { error } = await auth.resend({
     type: 'signup',
     email: email.trim(),
     options: { emailRedirectTo: `${window.location.origin}/email-confirmed` },

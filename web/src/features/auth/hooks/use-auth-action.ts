@@ -12,9 +12,22 @@ import { AUTH_RATE_LIMITS, type AuthAction } from '../rate-limits.ts';
 export type AuthFormAction = AuthAction | 'auth_update_password' | 'auth_confirm_code' | 'auth_resend';
 
 /**
+ * The last failure's toast, whichever auth form showed it (the dialog may have been closed and opened
+ * again since): a later attempt's outcome replaces it, so a successful sign-in does not leave the
+ * previous attempt's "Error" on screen (issue 34).
+ */
+let lastFailure: { dismiss: () => void } | null = null;
+
+function dismissLastFailure(): void {
+  lastFailure?.dismiss();
+  lastFailure = null;
+}
+
+/**
  * One auth form submission (product §auth-screen, §auth-rules): a busy flag while it runs, the server's
  * rate-limit check first, and on failure the destructive "Error" toast with the message plus a
- * medium-severity security event. Resolves whether the action succeeded.
+ * medium-severity security event; the previous failure's toast goes when the next attempt ends.
+ * Resolves whether the action succeeded.
  */
 export function useAuthAction(): {
   busy: boolean;
@@ -26,10 +39,12 @@ export function useAuthAction(): {
     try {
       if (action in AUTH_RATE_LIMITS) await checkAuthRateLimit(action as AuthAction);
       await work();
+      dismissLastFailure();
       return true;
     } catch (error) {
       const message = authErrorText(error);
-      toast({ variant: 'destructive', title: 'Error', description: message });
+      dismissLastFailure();
+      lastFailure = toast({ variant: 'destructive', title: 'Error', description: message });
       void logSecurityEvent({
         type: 'auth_error',
         category: 'authentication',

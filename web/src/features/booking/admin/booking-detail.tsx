@@ -13,6 +13,7 @@ import { errorText } from '#web/lib/error-text.ts';
 import { type AdminBooking, type BookingStatus, formatBookingDate, nextStatuses } from '../admin-bookings.ts';
 import { adminBookingQueryOptions } from '../api/get-admin-booking.ts';
 import { useUpdateAdminBooking } from '../api/update-admin-booking.ts';
+import { slotWithZone } from '../booking.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 const ACTIONS: Record<
@@ -25,7 +26,7 @@ const ACTIONS: Record<
     done: 'Booking confirmed',
     destructive: false,
     tells: (b) =>
-      `The session on ${formatBookingDate(b.bookingDate)} at ${b.bookingTime} is reserved for ${b.fullName}, who is told by email (${b.email})${b.userId ? ' and in their notifications' : ''}. Other requests for that slot can no longer be confirmed.`,
+      `The session on ${formatBookingDate(b.bookingDate)} at ${slotWithZone(b.bookingTime)} is reserved for ${b.fullName}, who is told by email (${b.email})${b.userId ? ' and in their notifications' : ''}. Other requests for that slot can no longer be confirmed.`,
   },
   declined: {
     button: 'Decline booking',
@@ -128,7 +129,7 @@ function BookingView({ booking }: { booking: AdminBooking }) {
           <dl className="grid gap-4 sm:grid-cols-2">
             <Field
               label="Session"
-              value={`${formatBookingDate(booking.bookingDate)} at ${booking.bookingTime}`}
+              value={`${formatBookingDate(booking.bookingDate)} at ${slotWithZone(booking.bookingTime)}`}
             />
             <Field label="Category" value={booking.productCategory} />
             <Field label="Full name" value={booking.fullName} />

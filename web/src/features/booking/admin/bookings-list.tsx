@@ -19,7 +19,7 @@ import {
   STATUS_LABELS,
 } from '../admin-bookings.ts';
 import { adminBookingsQueryOptions } from '../api/get-admin-bookings.ts';
-import { PRODUCT_CATEGORIES } from '../booking.ts';
+import { PRODUCT_CATEGORIES, slotWithZone } from '../booking.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 function formatRequested(iso: string): string {
@@ -153,7 +153,7 @@ export function BookingsList() {
                     </td>
                     <td className="whitespace-nowrap px-4 py-3">
                       {formatBookingDate(row.bookingDate)}
-                      <div className="text-muted-foreground text-xs">{row.bookingTime}</div>
+                      <div className="text-muted-foreground text-xs">{slotWithZone(row.bookingTime)}</div>
                     </td>
                     <td className="px-4 py-3">
                       <BookingStatusBadge status={row.status} />

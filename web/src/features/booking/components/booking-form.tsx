@@ -14,11 +14,15 @@ import { takenSlotsQueryOptions } from '../api/get-taken-slots.ts';
 import {
   BOOKING_HORIZON_DAYS,
   BOOKING_MAX_LENGTH,
+  BOOKING_TIME_ZONE_LABEL,
+  BOOKING_TIME_ZONE_SHORT,
   type BookingValues,
   bookingProblems,
   EMPTY_BOOKING,
   formatBookingDate,
   PRODUCT_CATEGORIES,
+  slotInZone,
+  slotWithZone,
   startOfToday,
   TIME_SLOTS,
   toBookingRow,
@@ -46,6 +50,15 @@ function bookingErrorText(error: unknown): string {
 }
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full' });
+
+/** The reader's own time zone (IANA name), to show a chosen slot on their clock too. */
+function readerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
 
 /**
  * Product §booking: Contact Information, Product Information, Schedule, and
@@ -86,16 +99,22 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
         description: "Your booking request has been submitted. We'll contact you soon!",
       });
       form.reset();
+      // The member's name and email come back for their next request (product §booking).
+      if (prefillName !== undefined && prefillEmail !== undefined)
+        applyPrefill({ fullName: prefillName, email: prefillEmail });
       void queryClient.invalidateQueries({ queryKey: ['booking', 'mine'] });
       setDate(undefined);
       setTime(undefined);
     } catch (error) {
+      // A rule of the database also shows under its field (decision 180); the toast says it as the spec asks.
+      form.showRefusal(error);
       toast({ variant: 'destructive', title: 'Error', description: bookingErrorText(error) });
       void queryClient.invalidateQueries({ queryKey: ['booking', 'taken'] });
     }
   });
 
   const scheduleInvalid = Boolean(form.errors.schedule);
+  const localTime = date && time ? slotInZone(formatBookingDate(date), time, readerTimeZone()) : null;
 
   return (
     <form ref={form.ref} noValidate onSubmit={onSubmit} className="mt-10 grid gap-6" aria-busy={form.busy}>
@@ -155,11 +174,14 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
           aria-invalid={scheduleInvalid && !time ? true : undefined}
         >
           <legend id={timeLegend} className="mb-2 font-medium text-sm">
-            Time
+            Time ({BOOKING_TIME_ZONE_LABEL}, {BOOKING_TIME_ZONE_SHORT})
             <span aria-hidden="true" className="text-destructive dark:text-red-400">
               *
             </span>
           </legend>
+          <p className="text-muted-foreground text-sm" data-testid="slot-time-zone">
+            Every time is {BOOKING_TIME_ZONE_LABEL}, the HighGrade team's time zone.
+          </p>
           <div className="grid grid-cols-3 gap-2">
             {TIME_SLOTS.map((slot) => {
               const slotTaken = isTaken(date, slot);
@@ -187,6 +209,13 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
               );
             })}
           </div>
+          <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="slot-local-time">
+            {localTime
+              ? `${slotWithZone(time as string)} is ${localTime} where you are.`
+              : date && time
+                ? `${slotWithZone(time)} is your local time too.`
+                : ''}
+          </p>
         </fieldset>
         <div className="sm:col-span-2">
           <FieldError id={scheduleError} error={form.errors.schedule} />

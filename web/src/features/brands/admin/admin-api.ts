@@ -1,10 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserFacingError } from '#web/lib/error-text.ts';
+import { refusalOf } from '#web/lib/refusals.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { brandErrorText } from '../api/brands.ts';
 import type { Brand, BrandClaim, BrandLicence } from '../types.ts';
 
+/**
+ * A refusal by one of the database's rules travels as it came, so the form can find its field in the one
+ * mapping (lib/refusals.ts, decision 180) and errorText words it from there; anything else is worded here.
+ */
 const fail = (error: unknown): never => {
+  if (refusalOf(error)) throw error;
   throw new UserFacingError(brandErrorText(error));
 };
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Store } from 'lucide-react';
-import { useState } from 'react';
+import { cloneElement, isValidElement, type ReactElement, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
@@ -14,6 +14,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { type Refusal, refusalNote, refusalOf } from '#web/lib/refusals.ts';
 import { VerificationBadge } from '../components/brand-badges.tsx';
 import { removeStoredLogo } from '../logo/logo.ts';
 import { LogoField } from '../logo/logo-field.tsx';
@@ -58,6 +59,25 @@ const slugOf = (name: string) =>
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The brand form's inputs and the columns they write, so a refusal shows under its field (decision 180). */
+const BRAND_INPUT_COLUMNS: Record<string, string> = {
+  'brand-name': 'name',
+  'brand-slug': 'slug',
+  'brand-city': 'city',
+  'brand-states': 'states',
+  'brand-logo': 'logo_url',
+  'brand-website': 'website',
+  'brand-description': 'description',
+  'brand-links': 'social_links',
+  'brand-licence-number': 'licence_number',
+  'brand-licence-state': 'licence_state',
+  'brand-licence-type': 'licence_type',
+  'brand-licence-expires': 'licence_expires_on',
+  'brand-verification': 'verification',
+  'brand-verified-on': 'verified_at',
+  'brand-evidence': 'verification_note',
+};
+
 function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => void }) {
   const [values, setValues] = useState<BrandInput>(() => {
     if (!initial) return EMPTY;
@@ -74,6 +94,8 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
   });
   const [links, setLinks] = useState(values.social_links.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
+  // A database refusal that concerns one field (decision 180): shown under that field, the input marked.
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const [uploading, setUploading] = useState(false);
   const uploads = useLogoUploads(initial?.id);
   const write = useBrandWrite();
@@ -106,6 +128,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
             : `${today()}T12:00:00Z`,
     };
     setProblem(null);
+    setRefused(null);
     // An edit sends only what changed: the licence panel below may have changed the primary licence
     // since this form opened, and its fields here must not write the old values back.
     const changed = initial
@@ -123,16 +146,36 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
         toast({ title: initial ? 'Brand saved' : 'Brand created' });
         onDone();
       },
-      onError: (error) => setProblem(errorText(error)),
+      onError: (error) => {
+        const refusal = refusalOf(error);
+        const atField = refusal?.field ? Object.values(BRAND_INPUT_COLUMNS).includes(refusal.field) : false;
+        setRefused(refusal && atField ? refusal : null);
+        setProblem(refusal ? refusalNote(refusal, atField) : errorText(error));
+      },
     });
   }
 
-  const field = (id: string, label: string, input: React.ReactNode) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {input}
-    </div>
-  );
+  const field = (id: string, label: string, input: React.ReactNode) => {
+    const error = refused && BRAND_INPUT_COLUMNS[id] === refused.field ? refused.message : null;
+    const marked =
+      error && isValidElement(input)
+        ? cloneElement(input as ReactElement<Record<string, unknown>>, {
+            'aria-invalid': true,
+            'aria-describedby': `${id}-error`,
+          })
+        : input;
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        {marked}
+        {error ? (
+          <p id={`${id}-error`} className="text-destructive text-sm dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <form onSubmit={submit} className="grid gap-4 rounded-lg border p-4" aria-labelledby="brand-form-title">

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ERROR_TEXTS, errorText, UserFacingError } from '#web/lib/error-text.ts';
+import { refusalOf } from '#web/lib/refusals.ts';
 import { loadDatabase, loadSupabase } from '#web/lib/supabase.ts';
 import type { BrandListItem, BrandPageData, BrandSort } from '../types.ts';
 
@@ -20,54 +21,18 @@ export interface BrandListPage {
 }
 
 /**
- * What a refused brand write means, in words (product §brand-directory): the database names the rule
- * (constraint) or says why (guards raise messages written for people); anything else reads as usual.
+ * What a refused brand write means, in words (product §brand-directory): the one mapping of the
+ * database's rules (lib/refusals.ts, decision 180) first; the brand area's guards and procedures raise
+ * messages written for people; anything else reads as usual.
  */
-const CONSTRAINT_TEXTS: Record<string, string> = {
-  brands_slug_key: 'Another brand already uses this address (slug). Choose another.',
-  brands_slug_format: 'The address (slug) may hold only lower-case letters, digits and single hyphens.',
-  brands_name_length: 'The name must be 1 to 120 characters.',
-  brands_name_markup: 'The name may not contain script markup.',
-  brands_description_length: 'The description may be at most 4000 characters.',
-  brands_description_markup: 'The description may not contain script markup.',
-  brands_logo_url_format: 'The logo must be an https:// address of an image.',
-  brands_website_format: 'The website must be a full http:// or https:// address.',
-  brands_social_links_format: 'Each social link must be a full http:// or https:// address (at most 10).',
-  brands_states_format: 'Choose states by their two-letter codes.',
-  brands_city_format: 'The city must be 1 to 120 characters, without markup.',
-  brands_categories_format: 'Choose categories from the list.',
-  brands_licence_number_format:
-    'The licence number may hold letters, digits, spaces and . / # - (at most 64).',
-  brands_licence_state_format: 'The licence state must be a two-letter code.',
-  brands_licence_type_format: 'The licence type must be 1 to 100 characters, without markup.',
-  brands_verified_complete:
-    'A verified licence needs its number, issuing state, the verification date and an evidence note.',
-  brands_verification_note_format: 'The evidence note may be at most 2000 characters, without script markup.',
-  brands_verified_at_not_future: 'The verification date cannot be in the future.',
-  brand_licences_number_format:
-    'The licence number may hold letters, digits, spaces and . / # - (at most 64).',
-  brand_licences_state_format: 'The licence state must be a two-letter code.',
-  brand_licences_type_format: 'The licence type must be 1 to 100 characters, without markup.',
-  brand_licences_verified_complete: 'A verified licence needs the verification date and an evidence note.',
-  brand_licences_verification_note_format:
-    'The evidence note may be at most 2000 characters, without script markup.',
-  brand_licences_number_key: 'This brand already lists a licence with this number from this state.',
-  brand_claims_role_title_length: 'Say your role at the brand in 2 to 100 characters.',
-  brand_claims_role_title_markup: 'Your role may not contain markup.',
-  brand_claims_message_length: 'The message may be at most 2000 characters.',
-  brand_claims_message_markup: 'The message may not contain script markup.',
-  brand_claims_open_key: 'You already have a pending or approved claim for this brand.',
-};
-
 export function brandErrorText(error: unknown): string {
+  const refusal = refusalOf(error);
+  if (refusal) return refusal.message;
   const message =
     error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
       ? error.message
       : '';
   const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-  for (const [constraint, text] of Object.entries(CONSTRAINT_TEXTS)) {
-    if (message.includes(constraint)) return text;
-  }
   // The brand area's own guards and procedures raise messages written for people.
   if (['42501', 'P0002', '22023', '23514', '23505'].includes(code) && message && !/violates/.test(message)) {
     return message;

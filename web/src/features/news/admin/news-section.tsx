@@ -122,7 +122,9 @@ function SourceDialog({
               toast({ title: source ? 'Source updated' : 'Source added', description: values.name.trim() });
               onOpenChange(false);
             } catch (error) {
-              toast({ variant: 'destructive', title: 'Error', description: errorText(error) });
+              // A rule of the database also shows under its field (decision 180).
+              const note = form.showRefusal(error);
+              toast({ variant: 'destructive', title: 'Error', description: note ?? errorText(error) });
             }
           })}
         >

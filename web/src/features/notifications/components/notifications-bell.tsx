@@ -49,11 +49,12 @@ export function NotificationsBell({ signedIn, userId }: NotificationsBellProps) 
         }}
       >
         <Bell aria-hidden="true" />
+        {/* Beside the icon, not over it: it starts where the 16 px icon ends (the button's middle + 8 px). */}
         {unread > 0 ? (
           <span
             aria-hidden="true"
             data-testid="notifications-badge"
-            className="absolute top-1 right-1 min-w-5 rounded-full bg-destructive px-1 text-center font-bold text-[0.65rem] text-destructive-foreground leading-5"
+            className="pointer-events-none absolute top-0.5 left-1/2 ml-2 min-w-4 rounded-full bg-destructive px-1 text-center font-bold text-[0.625rem] text-destructive-foreground leading-4"
           >
             {formatUnreadCount(unread)}
           </span>

@@ -80,7 +80,9 @@ export interface ModerationItem {
   created_at: string;
   updated_at: string;
   product: { name: string } | null;
-  comment: { content: string } | null;
+  comment: { content: string; user_id: string } | null;
+  /** Who wrote the reported comment: admins read every profile (issue 34). */
+  author: { full_name: string | null; username: string | null } | null;
 }
 
 export async function getModerationItems(status: 'open' | 'resolved'): Promise<ModerationItem[]> {
@@ -88,13 +90,41 @@ export async function getModerationItems(status: 'open' | 'resolved'): Promise<M
   const { data, error } = await supabase
     .from('moderation_items')
     .select(
-      'id, kind, product_id, comment_id, reports, votes, status, resolution, created_at, updated_at, product:products(name), comment:product_comments(content)',
+      'id, kind, product_id, comment_id, reports, votes, status, resolution, created_at, updated_at, product:products(name), comment:product_comments(content, user_id)',
     )
     .eq('status', status)
     .order('updated_at', { ascending: false })
     .limit(100);
   if (error) throw error;
-  return (data ?? []) as unknown as ModerationItem[];
+  const items = (data ?? []) as unknown as Omit<ModerationItem, 'author'>[];
+  const authorIds = [...new Set(items.flatMap((item) => (item.comment ? [item.comment.user_id] : [])))];
+  const authors = new Map<string, ModerationItem['author']>();
+  if (authorIds.length > 0) {
+    const { data: profiles, error: profilesError } = await supabase
+      .from('profiles')
+      .select('user_id, full_name, username')
+      .in('user_id', authorIds);
+    if (profilesError) throw profilesError;
+    for (const profile of (profiles ?? []) as {
+      user_id: string;
+      full_name: string | null;
+      username: string | null;
+    }[]) {
+      authors.set(profile.user_id, { full_name: profile.full_name, username: profile.username });
+    }
+  }
+  return items.map((item) => ({
+    ...item,
+    author: item.comment ? (authors.get(item.comment.user_id) ?? null) : null,
+  }));
+}
+
+/** The comment's author as the queue names them: "Full Name (@username)", or what there is of it. */
+export function authorLabel(author: ModerationItem['author']): string {
+  if (!author) return 'a deleted account';
+  const name = author.full_name?.trim();
+  if (name && author.username) return `${name} (@${author.username})`;
+  return name || (author.username ? `@${author.username}` : 'a member without a name');
 }
 
 export const moderationQueryOptions = (status: 'open' | 'resolved') =>

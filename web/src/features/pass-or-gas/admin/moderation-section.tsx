@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import { type ModerationItem, moderationQueryOptions, useModerate } from './admin-api.ts';
+import { authorLabel, type ModerationItem, moderationQueryOptions, useModerate } from './admin-api.ts';
 
 const ACTIONS: Record<
   ModerationItem['kind'],
@@ -99,9 +99,14 @@ export function ModerationSection() {
                 {item.resolution ? <span className="text-muted-foreground">— {item.resolution}</span> : null}
               </div>
               {item.comment ? (
-                <blockquote className="whitespace-pre-wrap border-l-2 pl-3 text-muted-foreground">
-                  {item.comment.content}
-                </blockquote>
+                <figure className="space-y-1">
+                  <figcaption className="text-sm" data-testid="comment-author">
+                    Written by <span className="font-medium">{authorLabel(item.author)}</span>
+                  </figcaption>
+                  <blockquote className="whitespace-pre-wrap border-l-2 pl-3 text-muted-foreground">
+                    {item.comment.content}
+                  </blockquote>
+                </figure>
               ) : null}
               <div className="flex flex-wrap gap-2">
                 {item.status === 'open' ? (

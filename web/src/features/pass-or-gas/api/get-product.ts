@@ -28,16 +28,20 @@ export async function getProduct(id: string): Promise<ProductDetail> {
   if (error) throw error;
   const product = data as RankedProduct | null;
   if (!product) return { product: null, days: [], topPosition: 0, trendingPosition: 0 };
+  // The lists' last tie-break is the id (text): quoted, so any character is read as a value.
+  const quotedId = `"${product.id.replace(/["\\]/g, (c) => `\\${c}`)}"`;
   const [days, top, trending] = await Promise.all([
     db.from('product_vote_days').select('day, gas, pass').eq('product_id', id).order('day').limit(365),
     db
       .from('product_rankings')
       .select('id', { count: 'exact', head: true })
-      .or(`wilson.gt.${product.wilson},and(wilson.eq.${product.wilson},counted.gt.${product.counted})`),
+      .or(
+        `wilson.gt.${product.wilson},and(wilson.eq.${product.wilson},counted.gt.${product.counted}),and(wilson.eq.${product.wilson},counted.eq.${product.counted},id.lt.${quotedId})`,
+      ),
     db
       .from('product_rankings')
       .select('id', { count: 'exact', head: true })
-      .gt('trend_key', product.trend_key),
+      .or(`trend_key.gt.${product.trend_key},and(trend_key.eq.${product.trend_key},id.lt.${quotedId})`),
   ]);
   if (days.error) throw days.error;
   if (top.error) throw top.error;

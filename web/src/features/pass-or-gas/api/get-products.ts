@@ -57,11 +57,24 @@ export const productsQueryOptions = (filters: ProductFilters) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * The brand filter's choices: brands with at least one live product (their tally's product count, kept
+ * by the products' triggers), so no choice leads to an empty list (issue 34).
+ */
 export async function getBrands(): Promise<Brand[]> {
   const db = await loadDatabase();
-  const { data, error } = await db.from('brands').select('id, name, slug').order('name').limit(500);
+  const { data, error } = await db
+    .from('brands')
+    .select('id, name, slug, brand_tallies!inner(products)')
+    .gt('brand_tallies.products', 0)
+    .order('name')
+    .limit(500);
   if (error) throw error;
-  return (data ?? []) as Brand[];
+  return ((data ?? []) as (Brand & { brand_tallies: unknown })[]).map(({ id, name, slug }) => ({
+    id,
+    name,
+    slug,
+  }));
 }
 
 export const brandsQueryOptions = () =>

@@ -60,10 +60,12 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
       } else if (field) {
         form.showErrors({ [field]: PROFILE_RULES[field] });
       } else {
+        // A rule of the database at its field (decision 180); "try again" only when retrying can help.
+        const note = form.showRefusal(error);
         toast({
           variant: 'destructive',
           title: 'Error',
-          description: 'Failed to update profile. Please try again.',
+          description: note ?? 'Failed to update profile. Please try again.',
         });
       }
     }

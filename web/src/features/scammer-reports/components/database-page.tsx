@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Search, ShieldAlert } from 'lucide-react';
+import { FilePlus2, Search, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
@@ -13,13 +13,16 @@ import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { PAGE_SIZE, searchReportsQueryOptions } from '../api/published-reports.ts';
 import { filtersOf, hasFilters } from '../database.ts';
+import { openReportDialog } from '../report-dialog-store.ts';
 import { MyReports } from './my-reports.tsx';
 import { ReportCard } from './report-card.tsx';
 import { WatchAlerts } from './watch-alerts.tsx';
 
 /**
  * product §scammer-database: the page, the search, and the member's own reports. `guard` shows the
- * search to members with access and the access states to everyone else (composed in app/).
+ * search to members with access and the access states to everyone else (composed in app/). Every
+ * signed-in member may file a report (with or without access), so the header offers "Submit a report"
+ * to them; visitors see the guard's way in instead (issue 34).
  */
 export function DatabasePage({ guard }: { guard: (content: ReactNode) => ReactNode }) {
   useDocumentTitle('Scammer Network');
@@ -31,6 +34,14 @@ export function DatabasePage({ guard }: { guard: (content: ReactNode) => ReactNo
         eyebrow="Members only"
         title="Scammer Network"
         description="Reports of scams in the cannabis trade, written by members and reviewed before publication, so you can check a seller or buyer before money changes hands."
+        actions={
+          user ? (
+            <Button onClick={openReportDialog} className="min-h-11">
+              <FilePlus2 aria-hidden="true" />
+              Submit a report
+            </Button>
+          ) : null
+        }
       />
       {guard(
         <>

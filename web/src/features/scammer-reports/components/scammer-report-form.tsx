@@ -106,6 +106,8 @@ export function ScammerReportForm({
         });
         return;
       case 'rejected':
+        // A rule of the database also shows under its field (decision 180).
+        form.showRefusal(outcome.error);
         toast({ variant: 'destructive', title: 'Submission Error', description: errorText(outcome.error) });
         return;
       case 'failed':

@@ -110,13 +110,27 @@ interface SubscriptionTabProps {
   active: Subscription | null;
   /** Admins always have access (product §access): they are never asked to subscribe. */
   isAdmin?: boolean;
+  /** When a running free trial ends (epoch ms), else null: the tab says "Free trial", not "Not Subscribed". */
+  trialEndsAt?: number | null;
+}
+
+/** "November 29, 2026 at 3:04 PM" in the reader's own time zone, with the zone named. */
+function formatDateTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 }
 
 /**
  * Product §subscription, §access, issue 22: subscribe (Stripe Checkout, or the labelled demo mode),
  * cancel at period end after a confirmation, manage billing in Stripe's portal.
  */
-export function SubscriptionTab({ active, isAdmin = false }: SubscriptionTabProps) {
+export function SubscriptionTab({ active, isAdmin = false, trialEndsAt = null }: SubscriptionTabProps) {
   const activation = useActivateSubscription();
   const cancellation = useCancelSubscription();
   const [portalBusy, setPortalBusy] = useState(false);
@@ -282,8 +296,20 @@ export function SubscriptionTab({ active, isAdmin = false }: SubscriptionTabProp
   return (
     <Card>
       <CardHeader>
-        {header(<Badge variant="outline">Not Subscribed</Badge>)}
-        <CardDescription>Subscribe to get full access to the Scammer Network.</CardDescription>
+        {trialEndsAt !== null ? (
+          <>
+            {header(<Badge variant="secondary">Free trial — until {formatDateTime(trialEndsAt)}</Badge>)}
+            <CardDescription>
+              Your free trial gives you full access to the Scammer Network until {formatDateTime(trialEndsAt)}
+              . Subscribe to keep access after it ends.
+            </CardDescription>
+          </>
+        ) : (
+          <>
+            {header(<Badge variant="outline">Not Subscribed</Badge>)}
+            <CardDescription>Subscribe to get full access to the Scammer Network.</CardDescription>
+          </>
+        )}
       </CardHeader>
       <CardContent className="grid gap-6">
         <CheckoutReturn subscribed={false} />
