@@ -23,7 +23,7 @@ begin
   end if;
   perform 1 from public.profiles p where p.user_id = member_id;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'Member not found.';
+    raise exception using errcode = 'PT404', message = 'Member not found.';
   end if;
   select s.* into current from public.scammer_subscriptions s where s.user_id = member_id for update;
   if found and current.provider = 'stripe' and current.expires_at > now() then
@@ -61,7 +61,7 @@ begin
   end if;
   select s.* into current from public.scammer_subscriptions s where s.user_id = member_id for update;
   if not found or current.expires_at <= now() then
-    raise exception using errcode = 'no_data_found', message = 'This member has no running subscription.';
+    raise exception using errcode = 'P0001', message = 'This member has no running subscription.';
   end if;
   if current.provider = 'stripe' then
     raise exception using errcode = 'check_violation',
@@ -96,10 +96,10 @@ begin
   end if;
   select p.trial_ends_at into before_end from public.profiles p where p.user_id = member_id for update;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'Member not found.';
+    raise exception using errcode = 'PT404', message = 'Member not found.';
   end if;
   if hours = 0 and before_end <= now() then
-    raise exception using errcode = 'no_data_found', message = 'This member has no running trial.';
+    raise exception using errcode = 'P0001', message = 'This member has no running trial.';
   end if;
   after_end := now() + make_interval(hours => hours);
   update public.profiles p set trial_ends_at = after_end where p.user_id = member_id;

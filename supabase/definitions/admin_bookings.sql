@@ -182,7 +182,7 @@ begin
   end if;
   select * into current from public.bookings b where b.id = admin_update_booking.booking_id for update;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'Booking not found.';
+    raise exception using errcode = 'PT404', message = 'Booking not found.';
   end if;
   if admin_update_booking.status is not null then
     if admin_update_booking.status not in ('new', 'confirmed', 'declined', 'completed') then

@@ -77,7 +77,7 @@ begin
   end if;
   perform 1 from auth.users u where u.id = member_id for update;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'Member not found.';
+    raise exception using errcode = 'PT404', message = 'Member not found.';
   end if;
   if make_admin then
     if exists (select 1 from auth.users u where u.id = member_id and u.banned_until > now()) then
@@ -114,7 +114,7 @@ begin
   end if;
   select coalesce(u.banned_until > now(), false) into was_suspended from auth.users u where u.id = member_id for update;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'Member not found.';
+    raise exception using errcode = 'PT404', message = 'Member not found.';
   end if;
   if suspend and exists (select 1 from public.user_roles r where r.user_id = member_id and r.role = 'admin') then
     raise exception using errcode = 'check_violation', message = 'Revoke this member''s admin role before suspending the account.';

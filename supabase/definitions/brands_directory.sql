@@ -324,7 +324,7 @@ begin
   where b.id = p_brand_id and b.archived_at is null
   returning b.* into v_row;
   if not found then
-    raise exception using errcode = 'P0002', message = 'This brand does not exist or is archived.';
+    raise exception using errcode = 'PT404', message = 'This brand does not exist or is archived.';
   end if;
   return v_row;
 end
@@ -349,10 +349,10 @@ begin
   end if;
   perform 1 from public.brands b where b.id in (p_from, p_into) for update;
   if not exists (select 1 from public.brands b where b.id = p_from and b.merged_into is null) then
-    raise exception using errcode = 'P0002', message = 'The duplicate does not exist or was already merged.';
+    raise exception using errcode = 'PT404', message = 'The duplicate does not exist or was already merged.';
   end if;
   if not exists (select 1 from public.brands b where b.id = p_into and b.archived_at is null) then
-    raise exception using errcode = 'P0002', message = 'The brand to keep does not exist or is archived.';
+    raise exception using errcode = 'PT404', message = 'The brand to keep does not exist or is archived.';
   end if;
   update public.products p set brand_id = p_into where p.brand_id = p_from;
   get diagnostics v_products = row_count;

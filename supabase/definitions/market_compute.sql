@@ -259,7 +259,7 @@ declare
 begin
   select i.kind into v_kind from public.market_indices i where i.slug = p_slug;
   if v_kind is null then
-    raise exception 'unknown index %', p_slug using errcode = 'P0002';
+    raise exception 'unknown index %', p_slug using errcode = 'PT404';
   end if;
   if v_kind = 'equity' then
     v_sample := exists (
@@ -391,7 +391,7 @@ declare
 begin
   perform private.market_require_admin();
   if not exists (select 1 from public.market_indices i where i.slug = p_index) then
-    raise exception 'unknown index %', p_index using errcode = 'P0002';
+    raise exception 'unknown index %', p_index using errcode = 'PT404';
   end if;
   with c as (select * from private.market_levels(p_index)),
   s as (select * from public.index_points ip where ip.index_slug = p_index),

@@ -44,7 +44,7 @@ begin
   end if;
   select * into v_item from public.moderation_items m where m.id = item_id and m.kind = 'comment_report' for update;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'There is no reported comment with this id.';
+    raise exception using errcode = 'PT404', message = 'There is no reported comment with this id.';
   end if;
   if action = 'restore' and v_item.resolution is distinct from 'hidden' then
     raise exception using errcode = 'invalid_parameter_value', message = 'Only a hidden comment can be restored.';
@@ -99,7 +99,7 @@ begin
   end if;
   select * into v_item from public.moderation_items m where m.id = item_id and m.kind = 'held_votes' for update;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'There are no held votes with this id.';
+    raise exception using errcode = 'PT404', message = 'There are no held votes with this id.';
   end if;
   if v_item.status <> 'open' then
     raise exception using errcode = 'invalid_parameter_value', message = 'These votes have already been handled.';

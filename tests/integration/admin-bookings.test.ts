@@ -242,6 +242,8 @@ describe('the status flow', () => {
       status: 'confirmed',
     });
     expect(missing.error?.message).toBe('Booking not found.');
+    // An unknown row is the caller's 404, never a server error.
+    expect(missing.status).toBe(404);
     const wrongType = await admin.client.rpc('admin_update_booking', {
       booking_id: id,
       status: { a: 1 } as never,

@@ -118,6 +118,7 @@ describe('the member list', () => {
       suspend: true,
     });
     expect(unknown.error?.message).toBe('Member not found.');
+    expect(unknown.status).toBe(404);
     const missing = await admin.client.rpc('admin_set_admin_role', {
       member_id: member.id,
       make_admin: null,
@@ -316,6 +317,7 @@ describe('granting and revoking access (issue 34, decision 167)', () => {
       months: 1,
     });
     expect(nobody.error?.message).toBe('Member not found.');
+    expect(nobody.status).toBe(404);
     const none = await service.from('scammer_subscriptions').select('user_id').eq('user_id', target.id);
     expect(none.data).toEqual([]);
     const notRunning = await admin.client.rpc('admin_revoke_subscription', { member_id: target.id });

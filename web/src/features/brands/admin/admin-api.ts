@@ -137,7 +137,7 @@ export function useLicenceWrite() {
             : await supabase.from('brand_licences').delete().eq('id', write.id).select('id');
       if (result.error) fail(result.error);
       if (write.kind !== 'add' && (result.data ?? []).length === 0)
-        fail({ code: 'P0002', message: 'This licence no longer exists.' });
+        fail({ code: 'PT404', message: 'This licence no longer exists.' });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['brands'] }),
   });

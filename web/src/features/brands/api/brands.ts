@@ -34,7 +34,7 @@ export function brandErrorText(error: unknown): string {
       : '';
   const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
   // The brand area's own guards and procedures raise messages written for people.
-  if (['42501', 'P0002', '22023', '23514', '23505'].includes(code) && message && !/violates/.test(message)) {
+  if (['42501', 'PT404', '22023', '23514', '23505'].includes(code) && message && !/violates/.test(message)) {
     return message;
   }
   if (code === '42501') return ERROR_TEXTS.permission;
