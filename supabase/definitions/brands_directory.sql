@@ -186,7 +186,10 @@ as $$
     'count', count(r.id),
     'dates', coalesce(jsonb_agg(to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') order by r.created_at desc)
       filter (where r.id is not null), '[]'::jsonb),
-    'has_access', public.has_scammer_access()
+    -- Each report's id, for "Named in a report? Reply" (decision 201): which report, never its content.
+    'ids', coalesce(jsonb_agg(r.id order by r.created_at desc) filter (where r.id is not null), '[]'::jsonb),
+    'has_access', public.has_scammer_access() or rep.is_representative,
+    'is_representative', rep.is_representative
   )
   from (
     select r.id, r.created_at from public.scammer_reports r
@@ -195,9 +198,18 @@ as $$
     order by r.created_at desc
     limit 200
   ) r
+  -- An approved representative of the brand reads its reports free (decision 201; the same test as
+  -- private.brands_is_representative, defined after this file).
+  cross join (
+    select (select auth.uid()) is not null and exists (
+      select 1 from public.brand_claims c
+      where c.brand_id = p_brand_id and c.user_id = (select auth.uid()) and c.status = 'approved'
+    ) as is_representative
+  ) rep
+  group by rep.is_representative
 $$;
 comment on function public.brand_report_summary(uuid) is
-  'Count and dates of the published scam reports linked to a brand, and whether the caller has Scammer Network access. Never details.';
+  'Count, dates and ids of the published scam reports linked to a brand, and whether the caller may read them (access, or the brand''s representative). Never details.';
 
 -- A live product's place in Pass or Gas's Top list, as its product page counts it: 1 + the live
 -- products ranked above (higher Wilson bound, or equal and more counted votes). Counted on the

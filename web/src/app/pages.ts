@@ -28,6 +28,7 @@ export const pages = {
   '/privacy-policy': lazyPage(() => import('./routes/privacy-policy.tsx')),
   '/terms-of-service': lazyPage(() => import('./routes/terms-of-service.tsx')),
   '/cookie-policy': lazyPage(() => import('./routes/cookie-policy.tsx')),
+  '/how-reports-are-reviewed': lazyPage(() => import('./routes/how-reports-are-reviewed.tsx')),
   '/email-confirmed': lazyPage(() => import('./routes/email-confirmed.tsx')),
 } as const satisfies Record<RoutePath, unknown>;
 

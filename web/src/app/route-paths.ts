@@ -26,6 +26,8 @@ export const ROUTE_PATHS = [
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
+  // What "reviewed" means on a Scammer Network report (decision 201): public, with the legal pages.
+  '/how-reports-are-reviewed',
   '/email-confirmed',
 ] as const;
 
