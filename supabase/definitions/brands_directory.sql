@@ -175,6 +175,19 @@ $$;
 comment on function public.search_brands(text, text, text, boolean, text, integer, integer) is
   'Brand directory: live brands by name (typo-tolerant), state, category, verified only; sorted; one page plus the total.';
 
+-- An approved representative of the brand reads its reports free (decision 201): the same test as
+-- private.brands_is_representative, which brands_policies.sql defines after this file.
+create or replace function private.brand_report_summary_representative(brand uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select (select auth.uid()) is not null and exists (
+    select 1 from public.brand_claims c
+    where c.brand_id = brand_report_summary_representative.brand and c.user_id = (select auth.uid())
+      and c.status = 'approved'
+  )
+$$;
+revoke all on function private.brand_report_summary_representative(uuid) from public;
+
 -- Scam-report status (product §brand-directory): how many published reports are linked to the brand
 -- and when they were filed — for everyone, never their contents. Whether the caller may open them
 -- (the Scammer Network's access rule) comes with it; the reports themselves stay behind
@@ -188,8 +201,8 @@ as $$
       filter (where r.id is not null), '[]'::jsonb),
     -- Each report's id, for "Named in a report? Reply" (decision 201): which report, never its content.
     'ids', coalesce(jsonb_agg(r.id order by r.created_at desc) filter (where r.id is not null), '[]'::jsonb),
-    'has_access', public.has_scammer_access() or rep.is_representative,
-    'is_representative', rep.is_representative
+    'has_access', public.has_scammer_access() or private.brand_report_summary_representative(p_brand_id),
+    'is_representative', private.brand_report_summary_representative(p_brand_id)
   )
   from (
     select r.id, r.created_at from public.scammer_reports r
@@ -198,15 +211,6 @@ as $$
     order by r.created_at desc
     limit 200
   ) r
-  -- An approved representative of the brand reads its reports free (decision 201; the same test as
-  -- private.brands_is_representative, defined after this file).
-  cross join (
-    select (select auth.uid()) is not null and exists (
-      select 1 from public.brand_claims c
-      where c.brand_id = p_brand_id and c.user_id = (select auth.uid()) and c.status = 'approved'
-    ) as is_representative
-  ) rep
-  group by rep.is_representative
 $$;
 comment on function public.brand_report_summary(uuid) is
   'Count, dates and ids of the published scam reports linked to a brand, and whether the caller may read them (access, or the brand''s representative). Never details.';

@@ -516,6 +516,9 @@ describe('a fair process for the people named (issue 32 part 3, decision 201)', 
       .select('id')
       .single();
     expect(claim.error).toBeNull();
+    // No report yet: still an answer, with nothing to read.
+    const none = await rep.client.rpc('brand_report_summary', { p_brand_id: brand?.id });
+    expect(none.data).toMatchObject({ count: 0, ids: [], is_representative: false });
     const linked = await submit();
     const other = await submit();
     for (const id of [linked, other]) await publish(id);
