@@ -31,6 +31,8 @@ import { formatAmount, formatDay, groupLinks, updatedLine } from '../database.ts
 export function ReportPage({ id, guard }: { id: string; guard: (content: ReactNode) => ReactNode }) {
   const userId = useConfirmedUserId();
   const readable = useQuery(publishedReportQueryOptions(userId, id));
+  // Its withdrawal notice, too, goes to whoever the database gives it (decision 202).
+  const withdrawn = useQuery(withdrawalQueryOptions(userId, id));
   return (
     <PageContainer>
       <Button asChild variant="ghost" size="sm" className="mb-4">
@@ -39,7 +41,7 @@ export function ReportPage({ id, guard }: { id: string; guard: (content: ReactNo
           Back to the Scammer Network
         </Link>
       </Button>
-      {readable.data ? <ReportDetail id={id} /> : guard(<ReportDetail id={id} />)}
+      {readable.data || withdrawn.data ? <ReportDetail id={id} /> : guard(<ReportDetail id={id} />)}
     </PageContainer>
   );
 }
