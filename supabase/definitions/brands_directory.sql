@@ -190,6 +190,19 @@ $$;
 comment on function public.search_brands(text, text, text, boolean, text, integer, integer) is
   'Brand directory: live brands by name (typo-tolerant), state, category, verified only; sorted; one page plus the total.';
 
+-- An approved representative of the brand reads its reports free (decision 201): the same test as
+-- private.brands_is_representative, which brands_policies.sql defines after this file.
+create or replace function private.brand_report_summary_representative(brand uuid) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select (select auth.uid()) is not null and exists (
+    select 1 from public.brand_claims c
+    where c.brand_id = brand_report_summary_representative.brand and c.user_id = (select auth.uid())
+      and c.status = 'approved'
+  )
+$$;
+revoke all on function private.brand_report_summary_representative(uuid) from public;
+
 -- Scam-report status (product §brand-directory): how many published reports are linked to the brand
 -- and when they were filed — for everyone, never their contents. Whether the caller may open them
 -- (the Scammer Network's access rule) comes with it; the reports themselves stay behind
@@ -201,7 +214,10 @@ as $$
     'count', count(r.id),
     'dates', coalesce(jsonb_agg(to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') order by r.created_at desc)
       filter (where r.id is not null), '[]'::jsonb),
-    'has_access', public.has_scammer_access()
+    -- Each report's id, for "Named in a report? Reply" (decision 201): which report, never its content.
+    'ids', coalesce(jsonb_agg(r.id order by r.created_at desc) filter (where r.id is not null), '[]'::jsonb),
+    'has_access', public.has_scammer_access() or private.brand_report_summary_representative(p_brand_id),
+    'is_representative', private.brand_report_summary_representative(p_brand_id)
   )
   from (
     select r.id, r.created_at from public.scammer_reports r
@@ -212,7 +228,7 @@ as $$
   ) r
 $$;
 comment on function public.brand_report_summary(uuid) is
-  'Count and dates of the published scam reports linked to a brand, and whether the caller has Scammer Network access. Never details.';
+  'Count, dates and ids of the published scam reports linked to a brand, and whether the caller may read them (access, or the brand''s representative). Never details.';
 
 -- A live product's place in Pass or Gas's Top list, as the list numbers it: 1 + the live products the
 -- list puts above it (its order: Wilson bound, then counted votes, both descending, then id), so equal

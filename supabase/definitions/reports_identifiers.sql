@@ -177,6 +177,13 @@ language plpgsql stable security definer set search_path = ''
 as $$
 begin
   if not public.has_scammer_access() then
+    -- A brand's representative reads their brand's reports free (decision 201), not the others.
+    if exists (
+      select 1 from public.scammer_reports r
+      where r.id = linked_scammer_reports.report_id and private.brands_is_representative(r.brand_id)
+    ) then
+      return;
+    end if;
     raise exception using errcode = 'insufficient_privilege',
       message = 'The Scammer Network needs a subscription, an active trial or an admin account.';
   end if;

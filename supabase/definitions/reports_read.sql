@@ -35,23 +35,26 @@ revoke all on table private.scammer_reports_public from public, anon, authentica
 create or replace function private.scammer_report_readable(report uuid) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select public.has_scammer_access() and exists (
+  select exists (
     select 1 from public.scammer_reports r
     where r.id = scammer_report_readable.report and r.status = 'published' and r.merged_into is null
+      -- A brand's approved representatives read the reports linked to their brand free (decision 201).
+      and (public.has_scammer_access() or private.brands_is_representative(r.brand_id))
   )
 $$;
 revoke all on function private.scammer_report_readable(uuid) from public;
 grant execute on function private.scammer_report_readable(uuid) to authenticated, service_role;
 
--- The same for the API: only members with access get rows.
+-- The same for the API: only members with access get rows, and a brand's approved representatives
+-- the reports linked to their brand (decision 201).
 create or replace view public.published_scammer_reports with (security_barrier = true) as
   select p.id, p.scammer_name, p.scammer_description, p.incident_details, p.location, p.business_name,
     p.contact_info, p.amount_scammed, p.date_of_incident, p.public_summary, p.redacted_fields, p.brand_id,
     p.reported_at, p.reviewed_at
   from private.scammer_reports_public p
-  where (select public.has_scammer_access());
+  where (select public.has_scammer_access()) or private.brands_is_representative(p.brand_id);
 comment on view public.published_scammer_reports is
-  'Published scammer reports for members with access: no reporter, redacted fields null.';
+  'Published scammer reports for members with access (and brand representatives, their brand''s): no reporter, redacted fields null.';
 revoke all on table public.published_scammer_reports from public, anon, authenticated, service_role;
 grant select on table public.published_scammer_reports to authenticated, service_role;
 
@@ -86,7 +89,9 @@ declare
   token text;
   close_word text;
 begin
-  if not public.has_scammer_access() then
+  -- A brand's approved representative lists the reports linked to their brand (decision 201).
+  if not public.has_scammer_access()
+    and not (search_scammer_reports.brand is not null and private.brands_is_representative(search_scammer_reports.brand)) then
     raise exception using errcode = 'insufficient_privilege',
       message = 'The Scammer Network needs a subscription, an active trial or an admin account.';
   end if;

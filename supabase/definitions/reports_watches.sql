@@ -51,7 +51,9 @@ create or replace trigger guard_timestamps before insert on public.scammer_watch
   for each row execute function private.guard_timestamps('created_at');
 
 -- When a report is published: every watcher with access whose watch matches what readers see of it
--- (never a redacted field) is told, once per report, in the bell and by mail.
+-- (never a redacted field) is told, once per report, in the bell and by mail — once ever: a report
+-- republished after a withdrawal alerts nobody who was alerted before (decision 203). When a published
+-- report is taken down, the watchers alerted about it are told, once.
 create or replace function private.scammer_report_watch_alerts() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -63,6 +65,22 @@ declare
     else lower(private.scammer_report_masked(new.id, 'business_name', new.business_name)) end;
   labels jsonb := '{"name":"the name","business":"the business","phone":"the phone number","email":"the email address","domain":"the website"}';
 begin
+  if old.status = 'published' and new.status is distinct from 'published' then
+    for watch in
+      update private.scammer_watch_alerts a set withdrawal_told_at = now()
+      from auth.users u
+      where a.report_id = new.id and a.withdrawal_told_at is null and u.id = a.user_id
+      returning a.user_id, u.email
+    loop
+      perform private.notify(watch.user_id, 'scammer_watch.withdrawn', 'A report you were alerted to was withdrawn',
+        'A report that matched your watch was withdrawn after review: readers no longer see its content.',
+        '/scammer-database/' || new.id);
+      perform private.queue_mail(watch.email, 'scammer_watch_alert', 'A report you were alerted to was withdrawn',
+        E'Hello,\n\nA report that matched your watch was withdrawn after review: readers no longer see its content.',
+        '/scammer-database/' || new.id);
+    end loop;
+    return null;
+  end if;
   if new.status is distinct from 'published' or old.status = 'published' then
     return null;
   end if;
@@ -83,8 +101,11 @@ begin
                    where s.user_id = w.user_id and s.status in ('active', 'cancelled') and s.expires_at > now())
         or exists (select 1 from public.profiles p where p.user_id = w.user_id and p.trial_ends_at > now())
       )
+      and not exists (select 1 from private.scammer_watch_alerts a where a.report_id = new.id and a.user_id = w.user_id)
     order by w.user_id, w.created_at
   loop
+    insert into private.scammer_watch_alerts (report_id, user_id) values (new.id, watch.user_id)
+    on conflict do nothing;
     perform private.notify(watch.user_id, 'scammer_watch.match', 'A new report matches your watch',
       format('A report just published in the Scammer Network matches %s you watch: %s.',
         labels ->> watch.kind, watch.value),

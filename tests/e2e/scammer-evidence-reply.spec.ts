@@ -225,3 +225,175 @@ test('evidence approved file by file, a reply sent and accepted, a duplicate mer
     await deleteMember(server, named);
   }
 });
+
+/** A published report of another member's, linked to a brand when given (issue 32, decisions 201–202). */
+async function publishedReport(server: ServerInfo, reporter: Member, name: string, brandId?: string) {
+  const { data, error } = await adminClient(server)
+    .from('scammer_reports')
+    .insert({
+      scammer_name: name,
+      scammer_description: 'Sells flower online that never ships.',
+      incident_details: 'Paid upfront for two ounces by bank transfer; nothing ever arrived.',
+      business_name: 'Fair Hearing Farms',
+      amount_scammed: 300,
+      reporter_user_id: reporter.id,
+      brand_id: brandId ?? null,
+      status: 'published',
+      public_summary: 'A member reports paying for an order that never came.',
+      reviewed_at: new Date().toISOString(),
+    })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  return data?.id as string;
+}
+
+test('a brand’s representative reads and answers a report about their brand free, and hears the outcome', async ({
+  page,
+  browser,
+  server,
+  member,
+}) => {
+  test.slow();
+  const reporter = await createMember(server);
+  const service = adminClient(server);
+  try {
+    // The member represents the brand (an approved claim) and has no access of their own.
+    const t = suffix();
+    const { data: brand, error } = await service
+      .from('brands')
+      .insert({ name: `Fair Hearing Farms ${t}`, slug: `fair-hearing-${t}` })
+      .select('id, slug')
+      .single();
+    expect(error).toBeNull();
+    const claim = await service
+      .from('brand_claims')
+      .insert({ brand_id: brand?.id, user_id: member.id, role_title: 'Owner' })
+      .select('id')
+      .single();
+    expect(claim.error).toBeNull();
+    expect(
+      (await service.from('brand_claims').update({ status: 'approved' }).eq('id', claim.data?.id)).error,
+    ).toBeNull();
+    await service
+      .from('profiles')
+      .update({ trial_ends_at: new Date(Date.now() - 86_400_000).toISOString() })
+      .eq('user_id', member.id);
+    const name = `Fairly Named ${t}`;
+    const id = await publishedReport(server, reporter, name, brand?.id);
+
+    // The brand page offers the report to read and to answer.
+    await openSignedIn(page, server, member, `/brand-directory/${brand?.slug}`);
+    const reports = page.getByTestId('brand-reports');
+    await expect(reports.getByRole('heading', { name: 'Named in a report? Reply' })).toBeVisible();
+    await expect(reports).toContainText('you read its reports free of charge');
+    await expectNoSeriousA11yViolations(page);
+    await reports.getByRole('link', { name: /^Read the report filed on/ }).click();
+
+    // The report, free: the reviewers' summary apart from the member's account.
+    await expect(page).toHaveURL(new RegExp(`/scammer-database/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(main(page).getByRole('region', { name: "Summary by HighGrade's reviewers" })).toContainText(
+      'A member reports paying for an order that never came.',
+    );
+    await expect(main(page).getByRole('region', { name: "The member's account" })).toContainText(
+      'nothing ever arrived',
+    );
+    await expectNoSeriousA11yViolations(page);
+    // "reviewed on" says what reviewing means.
+    await main(page)
+      .getByRole('link', { name: /^reviewed on/ })
+      .click();
+    await expect(page).toHaveURL(/\/how-reports-are-reviewed$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'How reports are reviewed' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The reply page, reached from the brand page, shows the report being answered.
+    await page.goto(`${server.url}/brand-directory/${brand?.slug}`);
+    await page
+      .getByTestId('brand-reports')
+      .getByRole('link', { name: /^Reply to the report filed on/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/scammer-database/${id}/reply$`));
+    const answered = main(page).getByRole('region', { name: `The report you are answering: ${name}` });
+    await expect(answered).toContainText('A member reports paying for an order that never came.');
+    await main(page)
+      .getByRole('radio', { name: /A takedown request/ })
+      .check();
+    await main(page).getByLabel('How are you named in the report?').selectOption('representative');
+    await main(page)
+      .getByRole('textbox', { name: /Your message/ })
+      .fill('The order was refunded in full; the bank statement shows it.');
+    await main(page).getByRole('button', { name: 'Send for review' }).click();
+    await expect(main(page).getByText('Waiting for review')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The reviewers accept the takedown, review again and republish: the sender is told each time.
+    const request = await service.from('scammer_report_replies').select('id').eq('report_id', id).single();
+    expect(
+      (await service.from('scammer_report_replies').update({ status: 'accepted' }).eq('id', request.data?.id))
+        .error,
+    ).toBeNull();
+    expect(
+      (await service.from('scammer_reports').update({ status: 'published' }).eq('id', id)).error,
+    ).toBeNull();
+    await page.reload();
+    await expect(main(page).getByText('Accepted', { exact: true })).toBeVisible();
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel).toContainText('The report you asked us to take down is published again');
+    await expect(panel).toContainText('Your takedown request was accepted');
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+
+    // On a phone, the reply page with the report.
+    const phone = await pageFor(browser, server, member, `/scammer-database/${id}/reply`, true);
+    await expect(
+      main(phone).getByRole('region', { name: `The report you are answering: ${name}` }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(phone);
+    await phone.context().close();
+  } finally {
+    await deleteMember(server, reporter);
+  }
+});
+
+test('a correction shows "Updated", a withdrawal leaves its dated notice for a reader who had it open', async ({
+  page,
+  server,
+  member,
+}) => {
+  const reporter = await createMember(server);
+  const service = adminClient(server);
+  try {
+    const name = `Corrected Person ${suffix()}`;
+    const id = await publishedReport(server, reporter, name);
+    await openSignedIn(page, server, member, `/scammer-database/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(main(page).getByTestId('report-updated')).toHaveCount(0);
+
+    expect(
+      (
+        await service
+          .from('scammer_reports')
+          .update({ public_summary: 'A member reports an order never sent.' })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
+    await page.reload();
+    await expect(main(page).getByTestId('report-updated')).toHaveText(/^Updated .+: summary\.$/);
+    await expectNoSeriousA11yViolations(page);
+
+    expect(
+      (await service.from('scammer_reports').update({ status: 'under_review' }).eq('id', id)).error,
+    ).toBeNull();
+    await page.reload();
+    await expect(main(page).getByRole('heading', { name: 'This report was withdrawn' })).toBeVisible();
+    await expect(main(page).getByTestId('withdrawn-notice')).toContainText(/withdrawn on .+ after review/);
+    await expect(main(page)).not.toContainText('nothing ever arrived');
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await deleteMember(server, reporter);
+  }
+});

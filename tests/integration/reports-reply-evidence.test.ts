@@ -490,3 +490,218 @@ describe('duplicates merged into another report', () => {
     expect(byAdmin.error).toBeNull();
   });
 });
+
+describe('a fair process for the people named (issue 32 part 3, decision 201)', () => {
+  const takedown = (reportId: string) => ({
+    report_id: reportId,
+    kind: 'takedown',
+    relation: 'business',
+    body: 'This report is about a dispute that was settled; please review it again.',
+  });
+  const kinds = async (user: SignedInUser, kind: string) =>
+    (await user.client.from('notifications').select('link').eq('kind', kind)).data?.map((n) => n.link) ?? [];
+
+  it("a brand's approved representative reads the reports linked to their brand free, nothing else", async () => {
+    const rep = await signedInUser(server, { email: uniqueEmail('rep', 'reply.example') });
+    await endTrial(rep);
+    const { data: brand, error } = await service
+      .from('brands')
+      .insert({ name: 'Fair Process Farms', slug: `fair-${Math.random().toString(36).slice(2, 8)}` })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const claim = await rep.client
+      .from('brand_claims')
+      .insert({ brand_id: brand?.id, user_id: rep.id, role_title: 'Owner' })
+      .select('id')
+      .single();
+    expect(claim.error).toBeNull();
+    // No report yet: still an answer, with nothing to read.
+    const none = await rep.client.rpc('brand_report_summary', { p_brand_id: brand?.id });
+    expect(none.data).toMatchObject({ count: 0, ids: [], is_representative: false });
+    const linked = await submit();
+    const other = await submit();
+    for (const id of [linked, other]) await publish(id);
+    expect(
+      (await admin.client.from('scammer_reports').update({ brand_id: brand?.id }).eq('id', linked)).error,
+    ).toBeNull();
+
+    // A pending claim is not enough.
+    const before = await rep.client.from('published_scammer_reports').select('id').eq('id', linked);
+    expect(before.data).toEqual([]);
+    expect(
+      (await admin.client.from('brand_claims').update({ status: 'approved' }).eq('id', claim.data?.id)).error,
+    ).toBeNull();
+
+    const read = await rep.client
+      .from('published_scammer_reports')
+      .select('id, public_summary')
+      .in('id', [linked, other]);
+    expect(read.data?.map((r) => r.id)).toEqual([linked]);
+    const listed = await rep.client.rpc('search_scammer_reports', { brand: brand?.id });
+    expect(listed.data?.map((r: { id: string }) => r.id)).toEqual([linked]);
+    const everything = await rep.client.rpc('search_scammer_reports', {});
+    expect(everything.error?.code).toBe('42501');
+    const linkedOthers = await rep.client.rpc('linked_scammer_reports', { report_id: linked });
+    expect([linkedOthers.error, linkedOthers.data]).toEqual([null, []]);
+    const summary = await rep.client.rpc('brand_report_summary', { p_brand_id: brand?.id });
+    expect(summary.data).toMatchObject({
+      count: 1,
+      ids: [linked],
+      has_access: true,
+      is_representative: true,
+    });
+    const outsider = await lapsed.client.rpc('brand_report_summary', { p_brand_id: brand?.id });
+    expect(outsider.data).toMatchObject({
+      count: 1,
+      ids: [linked],
+      has_access: false,
+      is_representative: false,
+    });
+    expect(
+      (await lapsed.client.from('published_scammer_reports').select('id').eq('id', linked)).data,
+    ).toEqual([]);
+
+    // The reply page: the report as readers see it, to the representative and to a sender.
+    const forRep = await rep.client.rpc('scammer_report_for_reply', { report_id: linked });
+    expect(forRep.data?.map((r: { id: string }) => r.id)).toEqual([linked]);
+    expect((await lapsed.client.rpc('scammer_report_for_reply', { report_id: other })).data).toEqual([]);
+    expect((await lapsed.client.from('scammer_report_replies').insert(takedown(other))).error).toBeNull();
+    const forSender = await lapsed.client.rpc('scammer_report_for_reply', { report_id: other });
+    expect(forSender.data?.map((r: { id: string }) => r.id)).toEqual([other]);
+    expect(forSender.data?.[0]).not.toHaveProperty('reporter_user_id');
+  });
+
+  it('a takedown request’s sender hears every outcome: republished, kept down, deleted', async () => {
+    // A sender of their own: replies are limited to 3 a day per account.
+    const sender = await signedInUser(server, { email: uniqueEmail('sender', 'reply.example') });
+    const outcomes: Record<string, string> = {};
+    for (const end of ['republished', 'kept_down', 'report_deleted']) {
+      const id = await submit();
+      await publish(id);
+      const sent = await sender.client
+        .from('scammer_report_replies')
+        .insert(takedown(id))
+        .select('id')
+        .single();
+      expect(sent.error).toBeNull();
+      if (end !== 'report_deleted') {
+        const accept = await admin.client
+          .from('scammer_report_replies')
+          .update({ status: 'accepted' })
+          .eq('id', sent.data?.id);
+        expect(accept.error).toBeNull();
+      }
+      const step =
+        end === 'republished'
+          ? admin.client.from('scammer_reports').update({ status: 'published' }).eq('id', id)
+          : end === 'kept_down'
+            ? admin.client
+                .from('scammer_reports')
+                .update({ status: 'rejected', rejection_reason: 'The dispute was settled.' })
+                .eq('id', id)
+            : admin.client.from('scammer_reports').delete().eq('id', id);
+      expect((await step).error).toBeNull();
+      outcomes[end] = id;
+    }
+    expect(await kinds(sender, 'scammer_reply.republished')).toEqual([
+      `/scammer-database/${outcomes.republished}/reply`,
+    ]);
+    expect(await kinds(sender, 'scammer_reply.kept_down')).toEqual([
+      `/scammer-database/${outcomes.kept_down}/reply`,
+    ]);
+    expect(await kinds(sender, 'scammer_reply.report_deleted')).toEqual(['/scammer-database']);
+    const mails = await server.db.query<{ subject: string }>(
+      `select subject from private.mail_queue where to_email = $1 and type = 'scammer_reply_decision'`,
+      [sender.email],
+    );
+    expect(mails.rows.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        'The report you asked us to take down is published again',
+        'The report you asked us to take down stays down',
+        'A report you wrote about was deleted',
+      ]),
+    );
+  });
+});
+
+describe('corrections are visible (issue 32 part 4, decisions 202–203)', () => {
+  const updates = async (user: SignedInUser, id: string) =>
+    (
+      await user.client.from('scammer_report_updates').select('kind').eq('report_id', id).order('changed_at')
+    ).data?.map((u) => u.kind);
+
+  it('a change to a published report’s summary, masking or evidence is recorded for readers', async () => {
+    const id = await submit();
+    const file = await attach(id, pngBytes(), 'image/png', 'png');
+    expect(file.error).toBeNull();
+    // Before publication, review is not a correction.
+    await admin.client
+      .from('scammer_reports')
+      .update({ status: 'under_review', redacted_fields: ['location'] })
+      .eq('id', id);
+    await publish(id);
+    expect(await updates(subscriber, id)).toEqual([]);
+
+    const steps = [
+      admin.client
+        .from('scammer_reports')
+        .update({ public_summary: 'A member reports an order never sent.' })
+        .eq('id', id),
+      admin.client.from('scammer_reports').update({ redacted_fields: [] }).eq('id', id),
+      admin.client
+        .from('scammer_report_evidence')
+        .update({ approved_at: new Date().toISOString() })
+        .eq('report_id', id),
+      // A change that readers do not see is not one.
+      admin.client.from('scammer_reports').update({ claimed_by: null }).eq('id', id),
+    ];
+    for (const step of steps) expect((await step).error).toBeNull();
+    expect(await updates(subscriber, id)).toEqual(['summary', 'masking', 'evidence']);
+    expect(await updates(lapsed, id)).toEqual([]);
+    const direct = await subscriber.client.from('scammer_report_changes').select('*');
+    expect(direct.error).not.toBeNull();
+  });
+
+  it('a withdrawal leaves a dated notice; watchers are told once and never alerted again', async () => {
+    const name = `Withdrawn Person ${Math.random().toString(36).slice(2, 8)}`;
+    const watch = await subscriber.client.from('scammer_watches').insert({ kind: 'name', value: name });
+    expect(watch.error).toBeNull();
+    const id = await submit({ scammer_name: name });
+    await publish(id);
+    const notice = () =>
+      subscriber.client.from('withdrawn_scammer_reports').select('id, withdrawn_at').eq('id', id);
+    expect((await notice()).data).toEqual([]);
+
+    for (let round = 0; round < 2; round += 1) {
+      expect(
+        (await admin.client.from('scammer_reports').update({ status: 'under_review' }).eq('id', id)).error,
+      ).toBeNull();
+      const shown = await notice();
+      expect(shown.data).toHaveLength(1);
+      expect(Date.parse(shown.data?.[0]?.withdrawn_at)).not.toBeNaN();
+      expect((await lapsed.client.from('withdrawn_scammer_reports').select('id').eq('id', id)).data).toEqual(
+        [],
+      );
+      expect(
+        (await admin.client.from('scammer_reports').update({ status: 'published' }).eq('id', id)).error,
+      ).toBeNull();
+      expect((await notice()).data).toEqual([]);
+    }
+    const forged = await admin.client.from('scammer_reports').update({ withdrawn_at: null }).eq('id', id);
+    expect(forged.error).toBeNull();
+    const stamped = await service.from('scammer_reports').select('withdrawn_at').eq('id', id).single();
+    expect(stamped.data?.withdrawn_at).not.toBeNull();
+
+    const link = `/scammer-database/${id}`;
+    const told = async (kind: string) =>
+      (
+        await server.db.query<{ n: number }>(
+          'select count(*)::int as n from public.notifications where user_id = $1 and kind = $2 and link = $3',
+          [subscriber.id, kind, link],
+        )
+      ).rows[0]?.n;
+    expect(await told('scammer_watch.match')).toBe(1);
+    expect(await told('scammer_watch.withdrawn')).toBe(1);
+  });
+});

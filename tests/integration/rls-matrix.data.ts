@@ -79,6 +79,8 @@ export const IDS = {
   // Scammer Network replies and evidence (decisions 126, 141): a report the subscriber published, which
   // names someone the owner stands for.
   namedReport: '0b000000-0000-4000-8000-00000000001a',
+  // A report taken down after publication (decision 202): back in review, with its withdrawal date.
+  withdrawnReport: '0b000000-0000-4000-8000-0000000000c1',
   reply: '0b000000-0000-4000-8000-00000000001b',
   evidence: '0b000000-0000-4000-8000-00000000001c',
   approvedEvidence: '0b000000-0000-4000-8000-00000000001d',
@@ -254,6 +256,13 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
       { id: IDS.submittedReport, ...report(), reporter_user_id: owner, status: 'submitted' },
       { id: IDS.publishedReport, ...report(), reporter_user_id: owner, status: 'published' },
       { id: IDS.namedReport, ...report(), reporter_user_id: { $user: 'subscriber' }, status: 'published' },
+      {
+        id: IDS.withdrawnReport,
+        ...report(),
+        reporter_user_id: { $user: 'subscriber' },
+        status: 'under_review',
+        withdrawn_at: { $timestamp: 0 },
+      },
     ],
   },
   {
@@ -1118,6 +1127,39 @@ export const MATRIX: TableMatrix[] = [
     },
     expected: {
       select: by(D, A, F, A, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  // A withdrawn report's notice (decision 202): its date, for members with access; read-only.
+  {
+    table: 'withdrawn_scammer_reports',
+    requests: {
+      select: { target: { id: IDS.withdrawnReport } },
+      insert: { values: { id: IDS.publishedReport } },
+      update: { target: { id: IDS.withdrawnReport }, set: { withdrawn_at: null } },
+      delete: { target: { id: IDS.withdrawnReport } },
+    },
+    expected: {
+      select: by(D, A, F, A, A, F),
+      insert: by(D, D, D, D, D, D),
+      update: by(D, D, D, D, D, D),
+      delete: by(D, D, D, D, D, D),
+    },
+  },
+  // Corrections' kinds (decision 201): the fixtures change no published report, so no row for anyone;
+  // what rows readers get is in reports-reply-evidence.test.ts. Read-only.
+  {
+    table: 'scammer_report_updates',
+    requests: {
+      select: { target: { report_id: IDS.publishedReport } },
+      insert: { values: { report_id: IDS.publishedReport, kind: 'summary' } },
+      update: { target: { report_id: IDS.publishedReport }, set: { kind: 'evidence' } },
+      delete: { target: { report_id: IDS.publishedReport } },
+    },
+    expected: {
+      select: by(D, F, F, F, F, F),
       insert: by(D, D, D, D, D, D),
       update: by(D, D, D, D, D, D),
       delete: by(D, D, D, D, D, D),

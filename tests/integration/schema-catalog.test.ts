@@ -86,6 +86,9 @@ const VIEWS = [
   'published_scammer_report_evidence',
   'published_scammer_report_replies',
   'published_scammer_reports',
+  // Corrections and withdrawals readers see (decisions 201–202).
+  'scammer_report_updates',
+  'withdrawn_scammer_reports',
 ];
 
 async function columns(table: string) {
@@ -392,6 +395,7 @@ describe('the functions', () => {
         volatility: 'v',
       },
       { signature: 'sample_retirement()', definer: true, volatility: 's' },
+      { signature: 'scammer_report_for_reply(uuid)', definer: true, volatility: 's' },
       {
         signature: 'search_brands(text,text,text,boolean,text,integer,integer)',
         definer: false,
@@ -517,6 +521,8 @@ describe('the functions', () => {
         'match',
         'total',
       ],
+      // The report a reply answers, to its sender (decision 201).
+      scammer_report_for_reply: ['report_id'],
       // The Scammer Network's search (product §scammer-database): filters, sort and page.
       search_scammer_reports: [
         'query',

@@ -29,6 +29,7 @@ export const pages = {
   '/terms-of-service': lazyPage(() => import('./routes/terms-of-service.tsx')),
   '/cookie-policy': lazyPage(() => import('./routes/cookie-policy.tsx')),
   '/personal-data': lazyPage(() => import('./routes/personal-data.tsx')),
+  '/how-reports-are-reviewed': lazyPage(() => import('./routes/how-reports-are-reviewed.tsx')),
   '/email-confirmed': lazyPage(() => import('./routes/email-confirmed.tsx')),
 } as const satisfies Record<RoutePath, unknown>;
 

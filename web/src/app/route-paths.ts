@@ -27,6 +27,8 @@ export const ROUTE_PATHS = [
   '/terms-of-service',
   '/cookie-policy',
   '/personal-data',
+  // What "reviewed" means on a Scammer Network report (decision 201): public, with the legal pages.
+  '/how-reports-are-reviewed',
   '/email-confirmed',
 ] as const;
 

@@ -171,7 +171,8 @@ export interface BrandPageData {
     community_score: number;
   } | null;
   products: BrandProduct[];
-  reports: { count: number; dates: string[]; has_access: boolean };
+  /** Published reports linked to the brand: dates and ids (for replies), never their content (decision 201). */
+  reports: { count: number; dates: string[]; ids: string[]; has_access: boolean; is_representative: boolean };
   is_representative: boolean;
   my_claim: {
     id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attribution, filtersOf, formatAmount, hasFilters, searchArgs } from './database.ts';
+import { attribution, filtersOf, formatAmount, hasFilters, searchArgs, updatedLine } from './database.ts';
 
 describe('filtersOf', () => {
   it('reads the search from the address and ignores malformed bounds', () => {
@@ -54,6 +54,17 @@ describe('how a published report is worded', () => {
       'Reported by a member on November 2, 2026, reviewed on November 4, 2026.',
     );
     expect(attribution('2026-11-02T15:00:00Z', null)).toBe('Reported by a member on November 2, 2026.');
+  });
+
+  it('says when a published report last changed and every kind of change (decision 201)', () => {
+    expect(updatedLine([])).toBeNull();
+    expect(
+      updatedLine([
+        { kind: 'evidence', changed_at: '2026-11-06T10:00:00Z' },
+        { kind: 'summary', changed_at: '2026-11-09T10:00:00Z' },
+        { kind: 'evidence', changed_at: '2026-11-07T10:00:00Z' },
+      ]),
+    ).toBe('Updated November 9, 2026: summary, evidence.');
   });
 
   it('formats amounts as dollars, and nothing for none', () => {

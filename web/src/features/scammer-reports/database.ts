@@ -129,3 +129,16 @@ export function groupLinks<T extends { id: string; kind: string; value: string }
   }
   return [...groups.values()];
 }
+
+const CHANGE_KINDS = ['summary', 'masking', 'evidence'] as const;
+
+/**
+ * "Updated DATE: summary, masking" (decision 201): the last change readers can see to a published
+ * report and every kind of change it has had, in a fixed order; null when it never changed.
+ */
+export function updatedLine(updates: readonly { kind: string; changed_at: string }[]): string | null {
+  if (updates.length === 0) return null;
+  const latest = updates.map((update) => update.changed_at).sort()[updates.length - 1] ?? '';
+  const kinds = CHANGE_KINDS.filter((kind) => updates.some((update) => update.kind === kind));
+  return `Updated ${formatDay(latest)}: ${kinds.join(', ')}.`;
+}

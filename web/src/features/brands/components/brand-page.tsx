@@ -186,7 +186,7 @@ function Reports({
   signedIn: boolean;
   onSignIn: () => void;
 }) {
-  const { count, dates, has_access } = data.reports;
+  const { count, dates, ids, has_access, is_representative } = data.reports;
   return (
     <Card data-testid="brand-reports">
       <CardHeader>
@@ -207,7 +207,9 @@ function Reports({
               Filed on {dates.map((date) => dateText(date)).join(', ')}. Reports are members' accounts of what
               happened to them, reviewed before publication; they are not a verdict on the brand.
             </p>
-            {has_access ? (
+            {is_representative ? (
+              <p>As an approved representative of this brand you read its reports free of charge.</p>
+            ) : has_access ? (
               <Button asChild variant="outline" className="justify-self-start">
                 <Link to={`/scammer-database?brand=${data.brand.id}`}>Read the reports</Link>
               </Button>
@@ -228,6 +230,38 @@ function Reports({
                 to subscribe or start a trial.
               </p>
             )}
+            <section aria-labelledby="brand-reply-heading" className="grid gap-2 border-t pt-3">
+              <h3 id="brand-reply-heading" className="font-semibold">
+                Named in a report? Reply
+              </h3>
+              <p className="text-muted-foreground">
+                The people and businesses a report names can send a reply, a correction or a takedown request;
+                the reviewers decide on each and tell the sender.{' '}
+                <Link className="font-medium text-primary hover:underline" to="/how-reports-are-reviewed">
+                  How reports are reviewed
+                </Link>
+              </p>
+              <ul className="grid gap-1">
+                {ids.map((id, index) => (
+                  <li key={id} className="flex flex-wrap items-center gap-x-3">
+                    {is_representative ? (
+                      <Link
+                        className="font-medium text-primary hover:underline"
+                        to={`/scammer-database/${id}`}
+                      >
+                        Read the report filed on {dateText(dates[index] ?? '')}
+                      </Link>
+                    ) : null}
+                    <Link
+                      className="font-medium text-primary hover:underline"
+                      to={`/scammer-database/${id}/reply`}
+                    >
+                      Reply to the report filed on {dateText(dates[index] ?? '')}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
           </>
         )}
       </CardContent>

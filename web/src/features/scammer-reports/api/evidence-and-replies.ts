@@ -207,7 +207,12 @@ export function useSendReply(reportId: string) {
         .insert({ report_id: reportId, ...values });
       if (error) throw error;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'my-replies'] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'my-replies'] }),
+        // A sender sees the report they answered (decision 201).
+        queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'for-reply'] }),
+      ]),
   });
 }
 

@@ -83,3 +83,57 @@ export const linkedReportsQueryOptions = (userId: string | null, id: string) =>
     queryFn: () => getLinkedReports(id),
     enabled: userId !== null,
   });
+
+/** A change readers can see to a published report (decision 201): its kind and when, never the text. */
+export interface ReportUpdate {
+  kind: 'summary' | 'masking' | 'evidence';
+  changed_at: string;
+}
+
+export const reportUpdatesQueryOptions = (userId: string | null, id: string) =>
+  queryOptions({
+    queryKey: ['scammer-reports', 'updates', { userId, id }],
+    queryFn: async (): Promise<ReportUpdate[]> => {
+      const supabase = await loadSupabase();
+      const { data, error } = await supabase
+        .from('scammer_report_updates')
+        .select('kind, changed_at')
+        .eq('report_id', id)
+        .order('changed_at', { ascending: false });
+      if (error) throw error;
+      return (data ?? []) as ReportUpdate[];
+    },
+    enabled: userId !== null,
+  });
+
+/** When a report readers could open was withdrawn, or null (decision 202). */
+export const withdrawalQueryOptions = (userId: string | null, id: string) =>
+  queryOptions({
+    queryKey: ['scammer-reports', 'withdrawn', { userId, id }],
+    queryFn: async (): Promise<string | null> => {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const supabase = await loadSupabase();
+      const { data, error } = await supabase
+        .from('withdrawn_scammer_reports')
+        .select('withdrawn_at')
+        .eq('id', id)
+        .maybeSingle();
+      if (error) throw error;
+      return (data?.withdrawn_at as string | undefined) ?? null;
+    },
+    enabled: userId !== null,
+  });
+
+/** The report a reply answers, as readers see it: for readers, its brand's representatives and its repliers. */
+export const reportForReplyQueryOptions = (userId: string | null, id: string) =>
+  queryOptions({
+    queryKey: ['scammer-reports', 'for-reply', { userId, id }],
+    queryFn: async (): Promise<PublishedReport | null> => {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const supabase = await loadSupabase();
+      const { data, error } = await supabase.rpc('scammer_report_for_reply', { report_id: id });
+      if (error) throw error;
+      return ((data ?? []) as PublishedReport[])[0] ?? null;
+    },
+    enabled: userId !== null,
+  });

@@ -14,11 +14,25 @@ import {
   publishedRepliesQueryOptions,
   RELATION_FOR_READERS,
 } from '../api/evidence-and-replies.ts';
-import { linkedReportsQueryOptions, publishedReportQueryOptions } from '../api/published-reports.ts';
-import { attribution, formatAmount, formatDay, groupLinks } from '../database.ts';
+import {
+  linkedReportsQueryOptions,
+  type PublishedReport,
+  publishedReportQueryOptions,
+  reportUpdatesQueryOptions,
+  withdrawalQueryOptions,
+} from '../api/published-reports.ts';
+import { formatAmount, formatDay, groupLinks, updatedLine } from '../database.ts';
 
-/** /scammer-database/:id (product §scammer-database): one published report, for members with access. */
+/**
+ * /scammer-database/:id (product §scammer-database): one published report, for members with access —
+ * and for its brand's approved representatives, free (decision 201): when the database gives the
+ * caller the report, the access gate is not shown.
+ */
 export function ReportPage({ id, guard }: { id: string; guard: (content: ReactNode) => ReactNode }) {
+  const userId = useConfirmedUserId();
+  const readable = useQuery(publishedReportQueryOptions(userId, id));
+  // Its withdrawal notice, too, goes to whoever the database gives it (decision 202).
+  const withdrawn = useQuery(withdrawalQueryOptions(userId, id));
   return (
     <PageContainer>
       <Button asChild variant="ghost" size="sm" className="mb-4">
@@ -27,7 +41,7 @@ export function ReportPage({ id, guard }: { id: string; guard: (content: ReactNo
           Back to the Scammer Network
         </Link>
       </Button>
-      {guard(<ReportDetail id={id} />)}
+      {readable.data || withdrawn.data ? <ReportDetail id={id} /> : guard(<ReportDetail id={id} />)}
     </PageContainer>
   );
 }
@@ -55,11 +69,7 @@ function ReportDetail({ id }: { id: string }) {
   }
   const report = query.data;
   if (!report) {
-    return (
-      <EmptyState icon={FileWarning} title="Report not found">
-        This report does not exist or is not published.
-      </EmptyState>
-    );
+    return <NotShown id={id} />;
   }
   const redacted = new Set(report.redacted_fields);
   const hidden = (field: string, value: ReactNode) =>
@@ -74,52 +84,117 @@ function ReportDetail({ id }: { id: string }) {
         icon={ShieldAlert}
         eyebrow="Member report"
         title={report.scammer_name}
-        description={attribution(report.reported_at, report.reviewed_at)}
+        description={<Attribution report={report} />}
       />
-      <p className="mt-3 text-muted-foreground text-sm">
-        What follows is the member's account, reviewed for publication: it is not a finding by HighGrade.
-      </p>
       {report.public_summary ? (
-        <section aria-labelledby="summary-heading" className="mt-6 rounded-lg border bg-card p-4">
+        <section
+          aria-labelledby="summary-heading"
+          className="mt-6 rounded-lg border-primary border-l-4 bg-primary/5 p-4"
+          data-testid="reviewers-summary"
+        >
           <h2 id="summary-heading" className="font-semibold">
-            Summary
+            Summary by HighGrade's reviewers
           </h2>
           <p className="mt-1 whitespace-pre-line">{report.public_summary}</p>
         </section>
       ) : null}
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Fact label="Business name">{hidden('business_name', report.business_name ?? 'Not given')}</Fact>
-        <Fact label="Location">{hidden('location', report.location ?? 'Not given')}</Fact>
-        <Fact label="Amount">
-          {hidden('amount_scammed', formatAmount(report.amount_scammed) ?? 'Not given')}
-        </Fact>
-        <Fact label="Date of incident">
-          {hidden(
-            'date_of_incident',
-            report.date_of_incident ? formatDay(report.date_of_incident) : 'Not given',
-          )}
-        </Fact>
-        <Fact label="Contact details">{hidden('contact_info', report.contact_info ?? 'Not given')}</Fact>
-        <Fact label="Reported">{formatDay(report.reported_at)}</Fact>
-      </dl>
-      <section aria-labelledby="description-heading" className="mt-6">
-        <h2 id="description-heading" className="font-semibold text-lg">
-          Description
+      <section aria-labelledby="account-heading" className="mt-8 border-t pt-6" data-testid="members-account">
+        <h2 id="account-heading" className="font-semibold text-lg">
+          The member's account
         </h2>
-        <p className="mt-1 whitespace-pre-line">
-          {hidden('scammer_description', report.scammer_description)}
+        <p className="mt-1 text-muted-foreground text-sm">
+          What follows is the member's account, reviewed for publication: it is not a finding by HighGrade.
         </p>
-      </section>
-      <section aria-labelledby="incident-heading" className="mt-6">
-        <h2 id="incident-heading" className="font-semibold text-lg">
-          The incident
-        </h2>
-        <p className="mt-1 whitespace-pre-line">{hidden('incident_details', report.incident_details)}</p>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+          <Fact label="Business name">{hidden('business_name', report.business_name ?? 'Not given')}</Fact>
+          <Fact label="Location">{hidden('location', report.location ?? 'Not given')}</Fact>
+          <Fact label="Amount">
+            {hidden('amount_scammed', formatAmount(report.amount_scammed) ?? 'Not given')}
+          </Fact>
+          <Fact label="Date of incident">
+            {hidden(
+              'date_of_incident',
+              report.date_of_incident ? formatDay(report.date_of_incident) : 'Not given',
+            )}
+          </Fact>
+          <Fact label="Contact details">{hidden('contact_info', report.contact_info ?? 'Not given')}</Fact>
+          <Fact label="Reported">{formatDay(report.reported_at)}</Fact>
+        </dl>
+        <section aria-labelledby="description-heading" className="mt-6">
+          <h2 id="description-heading" className="font-semibold text-lg">
+            Description
+          </h2>
+          <p className="mt-1 whitespace-pre-line">
+            {hidden('scammer_description', report.scammer_description)}
+          </p>
+        </section>
+        <section aria-labelledby="incident-heading" className="mt-6">
+          <h2 id="incident-heading" className="font-semibold text-lg">
+            The incident
+          </h2>
+          <p className="mt-1 whitespace-pre-line">{hidden('incident_details', report.incident_details)}</p>
+        </section>
       </section>
       <Evidence id={report.id} />
       <LinkedReports id={report.id} />
       <Replies id={report.id} />
     </article>
+  );
+}
+
+/**
+ * "Reported by a member on DATE, reviewed on DATE." with "reviewed" linking to what it means, then
+ * "Updated DATE: summary, masking, evidence." when readers' view of the report changed (decision 201).
+ */
+function Attribution({ report }: { report: PublishedReport }) {
+  const userId = useConfirmedUserId();
+  const updates = useQuery(reportUpdatesQueryOptions(userId, report.id));
+  const updated = updates.data ? updatedLine(updates.data) : null;
+  return (
+    <>
+      Reported by a member on {formatDay(report.reported_at)}
+      {report.reviewed_at ? (
+        <>
+          ,{' '}
+          <Link to="/how-reports-are-reviewed" className="underline underline-offset-4">
+            reviewed on {formatDay(report.reviewed_at)}
+          </Link>
+        </>
+      ) : null}
+      .
+      {updated ? (
+        <span className="block" data-testid="report-updated">
+          {updated}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** No report the reader may see: a dated notice when it was withdrawn (decision 202), else not found. */
+function NotShown({ id }: { id: string }) {
+  const userId = useConfirmedUserId();
+  const withdrawal = useQuery(withdrawalQueryOptions(userId, id));
+  if (withdrawal.isPending) {
+    return <Skeleton className="h-24" aria-label="Loading the report" />;
+  }
+  if (withdrawal.data) {
+    return (
+      <EmptyState icon={FileWarning} title="This report was withdrawn">
+        <span data-testid="withdrawn-notice">
+          This report was withdrawn on {formatDay(withdrawal.data)} after review. Its content is no longer
+          shown.{' '}
+          <Link to="/how-reports-are-reviewed#corrections" className="font-medium underline">
+            How corrections and takedowns work
+          </Link>
+        </span>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState icon={FileWarning} title="Report not found">
+      This report does not exist or is not published.
+    </EmptyState>
   );
 }
 
