@@ -232,9 +232,43 @@ export class RealtimeDb {
     await this.db.query('select realtime.publish($1, $2::text[])', [nodeId, payloads]);
   }
 
+  /** The newest cross-process message's id ('0' when there is none). */
+  async lastBusMessage(): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>(
+      'select coalesce(max(id), 0)::text as id from realtime.bus_messages',
+    );
+    return rows[0]?.id ?? '0';
+  }
+
+  /** The cross-process messages still kept after `id`, oldest first (bodies as sent). */
+  async busMessagesAfter(id: string): Promise<{ id: string; body: string }[]> {
+    const { rows } = await this.db.query<{ id: string; body: string }>(
+      'select id::text as id, body from realtime.bus_messages where id > $1::bigint order by id',
+      [id],
+    );
+    return rows;
+  }
+
+  /** The database's clock as realtime.messages records it (`inserted_at`). */
+  async messagesClock(): Promise<string> {
+    const { rows } = await this.db.query<{ now: string }>('select localtimestamp::text as now');
+    return rows[0]?.now ?? '';
+  }
+
+  /** Ids of the broadcasts from the database kept since `since` (messagesClock), oldest first. */
+  async broadcastsSince(since: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `select id::text as id from realtime.messages
+        where inserted_at >= $1::timestamp and extension = 'broadcast' and event is not null
+        order by inserted_at, id`,
+      [since],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async readMessage(id: string): Promise<string | null> {
     const { rows } = await this.db.query<{ body: string }>(
-      'select body from realtime.bus_messages where id = $1',
+      'select body from realtime.bus_messages where id = $1::bigint',
       [id],
     );
     return rows[0]?.body ?? null;
@@ -272,6 +306,10 @@ export class RealtimeDb {
 
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
     return this.db.listen(channel, handler);
+  }
+
+  onListenerReset(handler: () => void): () => void {
+    return this.db.onListenerReset(handler);
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type Vsn,
 } from './protocol/serializer.ts';
 import { KeyedBuckets } from './rate-limit.ts';
+import { SeenIds } from './seen.ts';
 
 /** Connections beyond the limit are still answered (with ConnectionRateLimitReached), up to this many. */
 const OVER_LIMIT_GRACE = 100;
@@ -67,6 +68,11 @@ export class RealtimeService {
   private databaseMessages: Promise<void> = Promise.resolve();
   /** Accounts revoked in the last minute, for joins whose account check raced the notice. */
   private readonly revoked = new Map<string, number>();
+  /** Broadcasts from the database handled lately, by id (each is delivered once). */
+  private readonly seenBroadcasts = new SeenIds();
+  /** The database's clock at start: broadcasts from the database before it are not for us. */
+  private messagesSince = '';
+  private stopResets: (() => void) | undefined;
 
   constructor(ctx: AppContext) {
     this.config = ctx.config.realtime;
@@ -93,6 +99,14 @@ export class RealtimeService {
     this.unlistenMessages = await this.rdb.listen('realtime_messages', (note) => {
       this.databaseMessages = this.databaseMessages.then(() => this.onDatabaseMessage(note));
     });
+    this.messagesSince = await this.rdb.messagesClock();
+    // Notifications lost while the listening connection was down (decision 172): the change feed
+    // reads after its cursor (its own handler), the bus its kept messages (its own handler), and
+    // here the broadcasts from the database kept since start and the accounts of open channels.
+    this.stopResets = this.rdb.onListenerReset(() => {
+      this.databaseMessages = this.databaseMessages.then(() => this.catchUpBroadcasts());
+      void this.recheckAccounts();
+    });
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
     this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(5000, this.config.idleTimeoutMs / 2));
@@ -105,6 +119,7 @@ export class RealtimeService {
     this.stopping = true;
     clearInterval(this.heartbeatTimer);
     clearInterval(this.sweepTimer);
+    this.stopResets?.();
     const connections = [...this.connections];
     for (const connection of connections) connection.ws.close(CLOSE_GOING_AWAY, 'Server shutting down');
     await Promise.all(connections.map((connection) => connection.close()));
@@ -319,6 +334,7 @@ export class RealtimeService {
         f?: 'json' | 'binary';
         stored?: boolean;
       };
+      if (!this.seenBroadcasts.add(header.i)) return;
       let message: DatabaseBroadcast | null;
       if (header.stored) {
         message = await this.rdb.readBroadcast(header.i);
@@ -355,6 +371,48 @@ export class RealtimeService {
       );
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: ignored an unreadable broadcast from the database');
+    }
+  }
+
+  /** After a lost listening connection: the broadcasts from the database not heard of, in order. */
+  private async catchUpBroadcasts(): Promise<void> {
+    try {
+      for (const id of await this.rdb.broadcastsSince(this.messagesSince)) {
+        if (this.seenBroadcasts.has(id)) continue;
+        await this.onDatabaseMessage(JSON.stringify({ i: id, stored: true }));
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'realtime: could not read the broadcasts sent while not listening');
+    }
+  }
+
+  /**
+   * After a lost listening connection: a revocation notice may be among what was lost, so the
+   * accounts of this process's signed-in channels are asked again, and those gone or suspended are
+   * treated as if the notice had arrived.
+   */
+  private async recheckAccounts(): Promise<void> {
+    const users = new Set<string>();
+    for (const connection of this.connections) {
+      for (const channel of connection.channels.values()) {
+        const sub = channel.userId;
+        if (sub) users.add(sub);
+      }
+    }
+    for (const userId of users) {
+      try {
+        const status = await this.rdb.accountStatus(userId);
+        if (status === 'ok') continue;
+        this.onAccountRevoked(
+          JSON.stringify({ u: userId, r: status === 'suspended' ? 'suspended' : 'deleted' }),
+        );
+      } catch (error) {
+        this.log.error(
+          { err: error },
+          'realtime: could not check an account after a lost listening connection',
+        );
+        return;
+      }
     }
   }
 
