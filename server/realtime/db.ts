@@ -232,6 +232,23 @@ export class RealtimeDb {
     await this.db.query('select realtime.publish($1, $2::text[])', [nodeId, payloads]);
   }
 
+  /**
+   * Counts `messages` HTTP broadcasts of one client address in its one-second window (a row of
+   * auth.rate_limits, the table of the other limits, cleared by the auth service's job): true while
+   * the window's total stays within `perSecond`. Every process counts in the same row.
+   */
+  async hitBroadcastLimit(address: string, messages: number, perSecond: number): Promise<boolean> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `insert into auth.rate_limits as r (key, window_start, count) values ($1, now(), $2)
+       on conflict (key) do update set
+         count = case when r.window_start <= now() - interval '1 second' then $2 else r.count + $2 end,
+         window_start = case when r.window_start <= now() - interval '1 second' then now() else r.window_start end
+       returning count`,
+      [`realtime:broadcast:${address}`, messages],
+    );
+    return (rows[0]?.count ?? messages) <= perSecond;
+  }
+
   /** The newest cross-process message's id ('0' when there is none). */
   async lastBusMessage(): Promise<string> {
     const { rows } = await this.db.query<{ id: string }>(

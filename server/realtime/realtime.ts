@@ -20,7 +20,6 @@ import {
   VSN_2,
   type Vsn,
 } from './protocol/serializer.ts';
-import { KeyedBuckets } from './rate-limit.ts';
 import { SeenIds } from './seen.ts';
 
 /** Connections beyond the limit are still answered (with ConnectionRateLimitReached), up to this many. */
@@ -31,15 +30,13 @@ const VACUUM_EVERY_HEARTBEATS = 12;
 /** What the realtime routes are built from (decision 088). */
 export interface RealtimeDeps {
   service: RealtimeService;
-  /** Messages per second per client address for the HTTP broadcast API. */
-  buckets: KeyedBuckets;
 }
 
 /** The realtime service of one server process, started: change feed, bus and heartbeat running. */
 export async function createRealtime(ctx: AppContext): Promise<RealtimeDeps> {
   const service = new RealtimeService(ctx);
   await service.start();
-  return { service, buckets: new KeyedBuckets(ctx.config.realtime.maxEventsPerSecond) };
+  return { service };
 }
 
 /**
