@@ -40,6 +40,8 @@ export interface Config {
   storageBackend: 'file' | 's3';
   storage: StorageConfig;
   supportEmail: string;
+  /** METRICS_TOKEN: the bearer token `/metrics` requires; unset, `/metrics` answers 404 (decision 177). */
+  metricsToken: string | undefined;
   siteName: string;
   /** The authentication service's settings (GoTrue's GOTRUE_* names without the prefix). */
   auth: AuthConfig;
@@ -552,6 +554,10 @@ export function loadConfig(env: Env = process.env): Config {
   const port = read.int('PORT', 3000, 0, 65535);
   const host = read.string('HOST', '127.0.0.1');
   const siteUrl = read.url('SITE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`;
+  const metricsToken = read.string('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    read.problems.push('METRICS_TOKEN must be at least 16 characters long');
+  }
   const jwtSecret = read.string('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     read.problems.push('JWT_SECRET must be at least 32 characters long');
@@ -600,6 +606,7 @@ export function loadConfig(env: Env = process.env): Config {
       },
     },
     supportEmail: read.email('SUPPORT_EMAIL', 'support@highgrade.local'),
+    metricsToken,
     siteName: read.string('SITE_NAME', 'HighGrade'),
     auth: readAuthConfig(read),
     oauth: readOAuthConfig(read),

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import { onFirstUse } from '../lazy.ts';
+import { mailQueued } from '../metrics.ts';
 import type { MailType, ProductMailType } from './templates.ts';
 
 /**
@@ -227,12 +228,16 @@ export class MailQueue {
   ) {}
 
   enqueue(message: MailMessage): void {
+    mailQueued.inc();
     const delivery = this.mailer
       .deliver(message)
       .catch((error) =>
         this.log.error({ err: error, to: message.to, type: message.type }, 'mail delivery failed'),
       )
-      .finally(() => this.pending.delete(delivery));
+      .finally(() => {
+        mailQueued.dec();
+        this.pending.delete(delivery);
+      });
     this.pending.add(delivery);
   }
 

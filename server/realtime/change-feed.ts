@@ -35,6 +35,11 @@ export class ChangeFeed<C> {
     private readonly deliver: (channel: C, bindingIds: number[], payload: string) => void,
   ) {}
 
+  /** The id of the last change read (for the delivery lag in `/metrics`). */
+  get position(): bigint {
+    return this.cursor;
+  }
+
   /** Registers this process (reading from the newest change on) and starts listening. */
   async start(): Promise<void> {
     this.cursor = await this.rdb.registerNode(this.nodeId, null);

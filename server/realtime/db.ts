@@ -249,6 +249,16 @@ export class RealtimeDb {
     return (rows[0]?.count ?? messages) <= perSecond;
   }
 
+  /** Seconds the oldest change after `cursor` has waited (0 when there is none), for `/metrics`. */
+  async changeLag(cursor: bigint): Promise<number> {
+    const { rows } = await this.db.query<{ lag: number }>(
+      `select coalesce(extract(epoch from clock_timestamp() - min(created_at)), 0)::float8 as lag
+         from realtime.changes where id > $1::bigint`,
+      [cursor.toString()],
+    );
+    return rows[0]?.lag ?? 0;
+  }
+
   /** The newest cross-process message's id ('0' when there is none). */
   async lastBusMessage(): Promise<string> {
     const { rows } = await this.db.query<{ id: string }>(

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { RealtimeConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { JwtVerifier } from '../http/jwt.ts';
+import { collectRealtime } from '../metrics.ts';
 import { Bus, type BusMessage } from './bus.ts';
 import { ChangeFeed } from './change-feed.ts';
 import type { Channel } from './channel.ts';
@@ -104,6 +105,21 @@ export class RealtimeService {
       this.databaseMessages = this.databaseMessages.then(() => this.catchUpBroadcasts());
       void this.recheckAccounts();
     });
+    const service = this;
+    collectRealtime({
+      get connections() {
+        return service.connections.size;
+      },
+      get channels() {
+        let channels = 0;
+        for (const set of service.topics.values()) channels += set.size;
+        return channels;
+      },
+      get topics() {
+        return service.topics.size;
+      },
+      lag: () => this.rdb.changeLag(this.feed.position),
+    });
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
     this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(5000, this.config.idleTimeoutMs / 2));
@@ -117,6 +133,7 @@ export class RealtimeService {
     clearInterval(this.heartbeatTimer);
     clearInterval(this.sweepTimer);
     this.stopResets?.();
+    collectRealtime(undefined);
     const connections = [...this.connections];
     for (const connection of connections) connection.ws.close(CLOSE_GOING_AWAY, 'Server shutting down');
     await Promise.all(connections.map((connection) => connection.close()));

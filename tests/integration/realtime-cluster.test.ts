@@ -202,6 +202,26 @@ describe.runIf(postgres)('two server processes on one database', () => {
     expect(await listeners()).toBe(2);
   });
 
+  it('are not ready while their listening connection is down, and ready again once it is back (decision 177)', async () => {
+    const ready = async () => {
+      const response = await fetch(`${a.url}/ready`);
+      return { status: response.status, body: (await response.json()) as Row };
+    };
+    expect((await ready()).status).toBe(200);
+    await a.db.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = 'highgrade listener' and datname = current_database()`,
+    );
+    // The connection is re-opened after 100 ms at the earliest: the 503 shows in between.
+    let refused: { status: number; body: Row } | undefined;
+    for (let tries = 0; tries < 200 && !refused; tries++) {
+      const answer = await ready();
+      if (answer.status === 503) refused = answer;
+    }
+    expect(refused?.body).toEqual({ status: 'not ready', database: true, listener: false });
+    await eventually(async () => expect((await ready()).status).toBe(200));
+  });
+
   it('see a table another process migrated in, without a restart (migrations announce themselves)', async () => {
     const table = `migrated_${Date.now()}`;
     const status = () =>
