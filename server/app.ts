@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -7,6 +8,7 @@ import type { AppContext } from './context.ts';
 import functionsService from './functions/plugin.ts';
 import { registerDatabaseClient } from './http/database-client.ts';
 import { type PublicConfig, spaPlugin } from './http/spa.ts';
+import { collectDatabase, httpDuration, httpRequests, registry } from './metrics.ts';
 import realtimeService from './realtime/plugin.ts';
 import restService from './rest/plugin.ts';
 import { createPageHeads } from './seo/pages.ts';
@@ -71,6 +73,11 @@ export async function buildApp(
       { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
       'request',
     );
+    // By route template (bounded), never by URL (decision 177).
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { service: serviceOf(route), route, status: reply.statusCode };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
   await app.register(compress, {
@@ -94,6 +101,40 @@ export async function buildApp(
     }
   });
 
+  // Readiness, distinct from liveness (/health): this process takes traffic only while its database
+  // is migrated (start-up listens after migrating) and answers, and its LISTEN connection is open
+  // (without it, it would miss schema reloads and other processes' realtime messages; decision 177).
+  app.get('/ready', async (_request, reply) => {
+    const listener = ctx.db.listening;
+    let database = true;
+    try {
+      await ctx.db.ping();
+    } catch {
+      database = false;
+    }
+    if (listener && database) return { status: 'ready' };
+    return reply.status(503).send({ status: 'not ready', database, listener });
+  });
+
+  // Prometheus metrics behind METRICS_TOKEN (a bearer token); without the setting there is none.
+  collectDatabase(ctx.db);
+  const metricsToken = ctx.config.metricsToken;
+  if (metricsToken !== undefined) {
+    const expected = createHash('sha256').update(`Bearer ${metricsToken}`).digest();
+    app.get('/metrics', async (request, reply) => {
+      const given = createHash('sha256')
+        .update(request.headers.authorization ?? '')
+        .digest();
+      if (!timingSafeEqual(given, expected)) {
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ error: 'metrics need the METRICS_TOKEN as a bearer token' });
+      }
+      return reply.header('content-type', registry.contentType).send(await registry.metrics());
+    });
+  }
+
   for (const service of SERVICES) {
     await app.register(service.plugin, { prefix: service.prefix, ctx });
   }
@@ -116,4 +157,14 @@ export async function buildApp(
     pageHeads: createPageHeads({ db: ctx.db, site, indexing: ctx.config.searchIndexing }),
   });
   return app;
+}
+
+/** The service a route belongs to, for metrics labels: `rest` for `/rest/v1/:table`, `web` otherwise. */
+function serviceOf(route: string): string {
+  for (const service of SERVICES) {
+    if (route.startsWith(`${service.prefix}/`) || route === service.prefix)
+      return service.prefix.split('/')[1] ?? 'web';
+  }
+  if (route === '/health' || route === '/ready' || route === '/metrics') return 'server';
+  return route === 'unmatched' ? 'unmatched' : 'web';
 }

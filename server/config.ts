@@ -47,6 +47,8 @@ export interface Config {
   storageBackend: 'file' | 's3';
   storage: StorageConfig;
   supportEmail: string;
+  /** METRICS_TOKEN: the bearer token `/metrics` requires; unset, `/metrics` answers 404 (decision 177). */
+  metricsToken: string | undefined;
   siteName: string;
   /**
    * SEARCH_INDEXING: whether robots.txt lets search engines in and pages carry no blanket `noindex`
@@ -598,6 +600,10 @@ export function loadConfig(env: Env = process.env): Config {
   const port = read.int('PORT', 3000, 0, 65535);
   const host = read.string('HOST', '127.0.0.1');
   const siteUrl = read.url('SITE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`;
+  const metricsToken = read.string('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    read.problems.push('METRICS_TOKEN must be at least 16 characters long');
+  }
   const jwtSecret = read.string('JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     read.problems.push('JWT_SECRET must be at least 32 characters long');
@@ -650,6 +656,7 @@ export function loadConfig(env: Env = process.env): Config {
       },
     },
     supportEmail: read.email('SUPPORT_EMAIL', 'support@highgrade.local'),
+    metricsToken,
     siteName: read.string('SITE_NAME', 'HighGrade'),
     searchIndexing: read.bool('SEARCH_INDEXING', !isLocalSiteUrl(siteUrl)),
     auth: readAuthConfig(read),

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from './db/driver.ts';
 import { claimLease, releaseLease } from './db/leases.ts';
+import { jobRuns } from './metrics.ts';
 
 /**
  * Work a service does on a timer rather than for a request (decision 088): removing expired rows,
@@ -52,8 +53,13 @@ export function startJobs<Deps>(
   const running = jobs.map((job) => {
     const once = () =>
       runOnce(job, deps, leases).then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error }, `${job.name} failed`),
+        (ran) => {
+          jobRuns.inc({ job: job.name, outcome: ran ? 'ok' : 'skipped' });
+        },
+        (error: unknown) => {
+          jobRuns.inc({ job: job.name, outcome: 'failed' });
+          log.warn({ err: error }, `${job.name} failed`);
+        },
       );
     const state = { last: job.atStart ? once() : Promise.resolve() };
     const timer = setInterval(() => {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { OperatorError } from './operator-error.ts';
 import { PROJECT_ROOT } from './paths.ts';
 
@@ -44,9 +44,48 @@ export async function webBuildIsStale(root = PROJECT_ROOT): Promise<boolean> {
 
 export class WebBuildError extends OperatorError {}
 
-/** Builds the web app with Vite when it is not built (or its sources changed since). */
+/** A lock untouched this long belongs to a build that will not finish (killed, Ctrl-C). */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/**
+ * Builds the web app with Vite when it is not built (or its sources changed since). Several
+ * processes may start at once on one checkout (issue 36): one builds, under a lock (a directory made
+ * atomically, `.build/web-build.lock`), and the others wait for it and then find the build fresh.
+ * Vite writes into web/dist and its prerender step into shared folders, so builds never run side by
+ * side (decision 174).
+ */
 export async function ensureWebBuild(log: (message: string) => void, root = PROJECT_ROOT): Promise<void> {
-  if (!(await webBuildIsStale(root))) return;
+  const lock = join(root, '.build/web-build.lock');
+  let waiting = false;
+  for (;;) {
+    if (!(await webBuildIsStale(root))) return;
+    await mkdir(dirname(lock), { recursive: true });
+    try {
+      await mkdir(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const held = await stat(lock).catch(() => undefined);
+      if (held && Date.now() - held.mtimeMs > ABANDONED_AFTER_MS) {
+        await rm(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!waiting) log('waiting for another process building the web app…');
+      waiting = true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      // Built by another process between our look and the lock.
+      if (!(await webBuildIsStale(root))) return;
+      await viteBuild(log, root);
+      return;
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+async function viteBuild(log: (message: string) => void, root: string): Promise<void> {
   log('building the web app (first start or sources changed)…');
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   const code = await new Promise<number | null>((resolve, reject) => {

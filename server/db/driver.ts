@@ -82,6 +82,17 @@ export interface Database extends Queryable {
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   /**
+   * Calls `handler` each time the connection carrying LISTEN was opened again after it was lost (a
+   * PostgreSQL connection ended, the embedded database's thread replaced): notifications sent in
+   * between are gone, so each consumer re-reads what it keeps in step (decision 172). Returns a
+   * function that stops the calls.
+   */
+  onListenerReset(handler: () => void): () => void;
+  /** Whether notifications can arrive now (the listening connection is open), for `/ready`. */
+  readonly listening: boolean;
+  /** How often the embedded database's thread was replaced (always 0 on PostgreSQL), for `/metrics`. */
+  readonly restarts: number;
+  /**
    * Whether the database answers, for /health: `busy` when every connection is taken by work still
    * within its limits (so nothing could be asked without queueing). Rejects when it is unavailable.
    */

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/errors.ts';
+import { admissionRefused, admissionWait } from '../metrics.ts';
 
 /**
  * Admission to the database's connections (decision 092). Both drivers put every piece of work — a
@@ -115,6 +116,7 @@ export class Gate {
       if (claim.waitMs !== undefined) {
         waiter.timer = setTimeout(() => {
           this.#remove(waiter);
+          admissionRefused.inc();
           reject(new DatabaseBusyError(Math.round(performance.now() - waiter.since)));
         }, claim.waitMs);
         waiter.timer.unref();
@@ -198,6 +200,7 @@ export class Gate {
       if (!waiter) return;
       if (chosen?.length === 0) this.#queues.delete(waiter.claim.key);
       clearTimeout(waiter.timer);
+      admissionWait.observe((performance.now() - waiter.since) / 1000);
       waiter.grant(this.#take(waiter.claim.key));
     }
   }

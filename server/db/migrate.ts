@@ -212,7 +212,8 @@ const UNDEFINED_TABLE = '42P01';
  * migrations. A restart with nothing to apply costs one query (read concurrently with the files): no
  * lock, no DDL, no transaction. Only when something is pending are the bookkeeping table ensured and
  * the files applied, each in its own transaction under an advisory lock, so servers starting together
- * on one PostgreSQL database take turns and each file is applied once.
+ * on one PostgreSQL database take turns and each file is applied once. When anything was applied,
+ * `NOTIFY pgrst, 'reload schema'` tells the processes already serving the database.
  */
 export async function migrate(
   db: Database,
@@ -274,5 +275,8 @@ export async function migrate(
       options.log?.(`applied ${file.kind} ${relative(file)}`);
     });
   }
+  // Other processes serving this database cache its schema: tell them, as PostgREST is told
+  // (decision 172). Sent at commit of its own statement, after every file is in.
+  if (newlyApplied.length > 0) await db.query(`select pg_notify('pgrst', 'reload schema')`);
   return newlyApplied;
 }

@@ -88,7 +88,13 @@ class DatabaseThread {
     private readonly channels: () => Iterable<string>,
     private readonly onNotify: (channel: string, payload: string) => void,
     private readonly log: Log,
+    /** Called after a thread replaced an earlier one (it listens again; notifications may be lost). */
+    private readonly onRestart: () => void = () => {},
   ) {}
+
+  /** Threads started after the first (a statement overran, the thread died): for `/metrics`. */
+  restarts = 0;
+  #started = false;
 
   get generation(): number {
     return this.#generation;
@@ -187,6 +193,11 @@ class DatabaseThread {
       await worker.terminate();
       throw error;
     }
+    if (this.#started) {
+      this.restarts++;
+      setImmediate(this.onRestart);
+    }
+    this.#started = true;
   }
 
   /** A request outside any generation check: re-listening on a new thread, closing. */
@@ -319,6 +330,7 @@ function session(
 export async function openPglite(options: PgliteOptions): Promise<Database> {
   const limits: DatabaseLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const handlers = new Map<string, Set<NotificationHandler>>();
+  const resetHandlers = new Set<() => void>();
   const thread = new DatabaseThread(
     options.dataDir,
     () => handlers.keys(),
@@ -326,6 +338,9 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
       for (const handler of handlers.get(channel) ?? []) handler(payload);
     },
     options.log ?? silent,
+    () => {
+      for (const handler of resetHandlers) handler();
+    },
   );
   await thread.ready();
   // One connection: one piece of work at a time, whoever asks.
@@ -442,6 +457,16 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     },
     get activity() {
       return gate.activity;
+    },
+    onListenerReset(handler) {
+      resetHandlers.add(handler);
+      return () => resetHandlers.delete(handler);
+    },
+    get listening() {
+      return !closed && !thread.opening;
+    },
+    get restarts() {
+      return thread.restarts;
     },
     async close() {
       if (closed) return;

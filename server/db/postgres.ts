@@ -33,6 +33,9 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/** The `application_name` of each process's listening connection. */
+export const LISTENER_NAME = 'highgrade listener';
+
 export class DatabaseUnreachableError extends OperatorError {
   constructor(url: string, cause: unknown) {
     super(`Cannot reach the database at ${redact(url)}: ${(cause as Error).message || String(cause)}`);
@@ -152,11 +155,23 @@ export async function openPostgres(options: {
   };
 
   // One dedicated connection carries every LISTEN of this process. When it drops, it is re-opened
-  // (with back-off) and every channel listened to again; listeners must tolerate notifications lost
-  // in between (realtime polls as a safety net).
+  // (with back-off) and every channel listened to again; then the reset handlers run, so each
+  // consumer re-reads what notifications lost in between would have told it (decision 172).
   let listener: Promise<pg.Client> | undefined;
   let reconnectDelayMs = 100;
+  let connectedOnce = false;
+  let listening = false;
   const handlers = new Map<string, Set<NotificationHandler>>();
+  const resetHandlers = new Set<() => void>();
+  const reset = () => {
+    for (const handler of resetHandlers) {
+      try {
+        handler();
+      } catch (error) {
+        options.onError?.(error as Error);
+      }
+    }
+  };
   const scheduleReconnect = () => {
     const delay = reconnectDelayMs;
     reconnectDelayMs = Math.min(reconnectDelayMs * 2, 10_000);
@@ -169,11 +184,13 @@ export async function openPostgres(options: {
     }, delay).unref();
   };
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: options.url, types });
+    // Named, so an operator (or a test) can find it in pg_stat_activity.
+    const client = new pg.Client({ connectionString: options.url, types, application_name: LISTENER_NAME });
     let gone = false;
     const lost = (error?: Error) => {
       if (gone) return;
       gone = true;
+      listening = false;
       if (error) options.onError?.(error);
       if (closed) return;
       listener = undefined;
@@ -187,6 +204,9 @@ export async function openPostgres(options: {
     await client.connect();
     for (const channel of handlers.keys()) await client.query(`listen ${quoteIdent(channel)}`);
     reconnectDelayMs = 100;
+    listening = !gone;
+    if (connectedOnce) setImmediate(reset);
+    connectedOnce = true;
     return client;
   };
   const listenerClient = (): Promise<pg.Client> => {
@@ -227,9 +247,18 @@ export async function openPostgres(options: {
         }
       };
     },
+    onListenerReset(handler) {
+      resetHandlers.add(handler);
+      return () => resetHandlers.delete(handler);
+    },
+    get listening() {
+      return listening;
+    },
+    restarts: 0,
     async close() {
       if (closed) return;
       closed = true;
+      listening = false;
       const closing = listener?.then((client) => client.end()).catch(() => {});
       listener = undefined;
       gate.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { eraseAuthTraces } from '../auth/erasure.ts';
 import type { Database } from '../db/driver.ts';
+import { recordErasedMail } from '../mail/erasure.ts';
 import { forgetOutboxMail, markErased } from '../mail/mailer.ts';
 import type { BlobTrash } from './blob-trash.ts';
 import * as sql from './db.ts';
@@ -65,6 +66,8 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
       const names = await sql.namesOfAccount(tx, userId);
       const deleted = await sql.deleteAccountRows(tx, userId, emails, USER_FOLDER_BUCKET);
       await eraseAuthTraces(tx, deps.secret, { userId, emails });
+      // Every process's outbox forgets their mails (decision 173), told at commit.
+      if (deps.outboxDataDir !== undefined) await recordErasedMail(tx, emails);
       await sql.forgetRealtimeChanges(tx, userId);
       await sql.eraseMemberTraces(tx, userId, names);
       const marked = await sql.markForPurge(tx, operationId);

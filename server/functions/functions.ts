@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/driver.ts';
+import { followErasedMail } from '../mail/erasure.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
 import { openBackend } from '../storage/backends/index.ts';
@@ -70,6 +71,11 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
     outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
   };
   const payments = createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl);
+  // Erasures by any process reach this process's outbox (decision 173).
+  const stopErasures =
+    deletion.outboxDataDir === undefined
+      ? async () => {}
+      : await followErasedMail(ctx.db, deletion.outboxDataDir, ctx.log);
   return {
     export: {
       db: ctx.db,
@@ -116,6 +122,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       shutdownController: quotesShutdown,
     },
     close: async () => {
+      await stopErasures();
       await backend.close();
       await mailer.close();
     },

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import { onFirstUse } from '../lazy.ts';
+import { mailQueued } from '../metrics.ts';
 import type { MailType, ProductMailType } from './templates.ts';
 
 /**
@@ -92,15 +93,21 @@ export function createSmtpMailer(config: Config): Mailer {
 const erased = new Map<string, number>();
 const ERASED_KEPT_MS = 10 * 60_000;
 
-function addressHash(address: string): string {
+/** How an erased address is known in this process and in `auth.erased_mail`. */
+export function addressHash(address: string): string {
   return createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
 }
 
 /** Marks addresses as erased (call after the deletion committed, before removing their mails). */
 export function markErased(addresses: readonly string[]): void {
+  markErasedHashes(addresses.map(addressHash));
+}
+
+/** Marks addresses erased, known by their hashes (as another process recorded them). */
+export function markErasedHashes(hashes: readonly string[]): void {
   const now = Date.now();
   for (const [hash, at] of erased) if (now - at > ERASED_KEPT_MS) erased.delete(hash);
-  for (const address of addresses) erased.set(addressHash(address), now);
+  for (const hash of hashes) erased.set(hash, now);
 }
 
 function isErased(address: string): boolean {
@@ -171,7 +178,12 @@ export function createOutboxMailer(config: Config, log: FastifyBaseLogger): Mail
  * the record last, so a reader never finds a record without its message. Returns how many went.
  */
 export async function forgetOutboxMail(dataDir: string, addresses: readonly string[]): Promise<number> {
-  const wanted = new Set(addresses.map((address) => address.toLowerCase()));
+  return forgetOutboxMailByHash(dataDir, addresses.map(addressHash));
+}
+
+/** forgetOutboxMail for addresses known by their hashes (`addressHash`). */
+export async function forgetOutboxMailByHash(dataDir: string, hashes: readonly string[]): Promise<number> {
+  const wanted = new Set(hashes);
   if (wanted.size === 0) return 0;
   const dir = join(dataDir, 'mail');
   let names: string[];
@@ -190,7 +202,7 @@ export async function forgetOutboxMail(dataDir: string, addresses: readonly stri
     } catch {
       continue; // removed meanwhile, or not ours
     }
-    if (typeof record.to !== 'string' || !wanted.has(record.to.toLowerCase())) continue;
+    if (typeof record.to !== 'string' || !wanted.has(addressHash(record.to))) continue;
     await rm(`${base}.eml`, { force: true });
     await rm(`${base}.json`, { force: true });
     removed += 1;
@@ -216,12 +228,16 @@ export class MailQueue {
   ) {}
 
   enqueue(message: MailMessage): void {
+    mailQueued.inc();
     const delivery = this.mailer
       .deliver(message)
       .catch((error) =>
         this.log.error({ err: error, to: message.to, type: message.type }, 'mail delivery failed'),
       )
-      .finally(() => this.pending.delete(delivery));
+      .finally(() => {
+        mailQueued.dec();
+        this.pending.delete(delivery);
+      });
     this.pending.add(delivery);
   }
 

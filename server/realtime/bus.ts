@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeDb } from './db.ts';
 import type { PresenceDiff } from './presence.ts';
 import type { JsonObject, PayloadEncoding } from './protocol/serializer.ts';
+import { SeenIds } from './seen.ts';
 
 /**
  * What one server process tells the others: broadcasts and presence diffs, so subscribers connected
- * to any process of the same PostgreSQL database see them. Carried by NOTIFY on `realtime_bus`
- * (batched: one round trip per event-loop turn). The embedded database has a single process, so
- * there the bus is silent.
+ * to any process of the same PostgreSQL database see them. Each message is kept a minute in
+ * `realtime.bus_messages` and announced by NOTIFY on `realtime_bus` (batched: one round trip per
+ * event-loop turn); when the listening connection was lost and opened again, the rows not seen are
+ * read, so nothing sent in between is lost and nothing is delivered twice (decision 172). The
+ * embedded database has a single process, so there the bus is silent.
  */
 export type BusMessage =
   /** A JSON broadcast; `p` is the broadcast payload `{type, event, payload}` as JSON text. */
@@ -23,6 +26,10 @@ export class Bus {
   private flushing = false;
   private unlisten: (() => Promise<void>) | undefined;
   private received: Promise<void> = Promise.resolve();
+  private readonly seen = new SeenIds();
+  /** The newest message id when this process started listening: older ones are not for it. */
+  private startId = '0';
+  private stopResets: (() => void) | undefined;
 
   constructor(
     private readonly rdb: RealtimeDb,
@@ -41,9 +48,14 @@ export class Bus {
       // In arrival order, even when a stored (large) message has to be fetched first.
       this.received = this.received.then(() => this.onNotification(payload));
     });
+    this.startId = await this.rdb.lastBusMessage();
+    this.stopResets = this.rdb.onListenerReset(() => {
+      this.received = this.received.then(() => this.catchUp());
+    });
   }
 
   async stop(): Promise<void> {
+    this.stopResets?.();
     await this.flush();
     await this.unlisten?.();
     this.unlisten = undefined;
@@ -71,17 +83,38 @@ export class Bus {
   }
 
   private async onNotification(payload: string): Promise<void> {
+    const space = payload.indexOf(' ');
+    const id = space < 0 ? payload : payload.slice(0, space);
+    await this.handle(id, space < 0 ? null : payload.slice(space + 1));
+  }
+
+  /** One message by its id, with its body when the notification carried it; each id once. */
+  private async handle(id: string, body: string | null): Promise<void> {
+    if (!this.seen.add(id)) return;
     try {
-      let envelope = JSON.parse(payload) as Envelope | { n: string; stored: string };
+      const text = body ?? (await this.rdb.readMessage(id));
+      if (text === null) return;
+      const envelope = JSON.parse(text) as Envelope;
       if (envelope.n === this.nodeId) return;
-      if ('stored' in envelope) {
-        const body = await this.rdb.readMessage(envelope.stored);
-        if (body === null) return;
-        envelope = JSON.parse(body) as Envelope;
-      }
       this.receive(envelope);
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: ignored an unreadable message from another server process');
+    }
+  }
+
+  /** After the listening connection was re-opened: the messages kept that were not heard of. */
+  private async catchUp(): Promise<void> {
+    try {
+      const rows = await this.rdb.busMessagesAfter(this.startId);
+      let missed = 0;
+      for (const row of rows) {
+        if (this.seen.has(row.id)) continue;
+        missed++;
+        await this.handle(row.id, row.body);
+      }
+      if (missed > 0) this.log.warn({ missed }, 'realtime: delivered messages sent while not listening');
+    } catch (error) {
+      this.log.error({ err: error }, 'realtime: could not read the messages sent while not listening');
     }
   }
 }

@@ -24,6 +24,7 @@ export class ChangeFeed<C> {
   private failures = 0;
   private pollTimer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private stopResets: (() => void) | undefined;
   private idle: Promise<void> = Promise.resolve();
 
   constructor(
@@ -34,10 +35,17 @@ export class ChangeFeed<C> {
     private readonly deliver: (channel: C, bindingIds: number[], payload: string) => void,
   ) {}
 
+  /** The id of the last change read (for the delivery lag in `/metrics`). */
+  get position(): bigint {
+    return this.cursor;
+  }
+
   /** Registers this process (reading from the newest change on) and starts listening. */
   async start(): Promise<void> {
     this.cursor = await this.rdb.registerNode(this.nodeId, null);
     this.unlisten = await this.rdb.listen('realtime_changes', () => this.wake());
+    // After a lost listening connection, what it missed is after the cursor: read it now.
+    this.stopResets = this.rdb.onListenerReset(() => this.wake());
     this.pollTimer = setInterval(() => this.wake(), this.config.pollIntervalMs);
     this.pollTimer.unref();
   }
@@ -49,6 +57,7 @@ export class ChangeFeed<C> {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopResets?.();
     clearInterval(this.pollTimer);
     clearTimeout(this.retryTimer);
     await this.unlisten?.();

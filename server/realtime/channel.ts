@@ -680,6 +680,13 @@ export class Channel {
   }
 
   /** Whether this channel acts as the given user (its token's `sub`, signed in). */
+  /** The account this channel acts for (a signed-in identity), while it is open. */
+  get userId(): string | undefined {
+    if (this.state === 'closed' || this.identity?.role !== 'authenticated') return undefined;
+    const sub = this.identity.claims.sub;
+    return typeof sub === 'string' ? sub : undefined;
+  }
+
   actsFor(userId: string): boolean {
     return (
       this.state !== 'closed' &&

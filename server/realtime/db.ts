@@ -232,9 +232,70 @@ export class RealtimeDb {
     await this.db.query('select realtime.publish($1, $2::text[])', [nodeId, payloads]);
   }
 
+  /**
+   * Counts `messages` HTTP broadcasts of one client address in its one-second window (a row of
+   * auth.rate_limits, the table of the other limits, cleared by the auth service's job): true while
+   * the window's total stays within `perSecond`. Every process counts in the same row.
+   */
+  async hitBroadcastLimit(address: string, messages: number, perSecond: number): Promise<boolean> {
+    const { rows } = await this.db.query<{ count: number }>(
+      `insert into auth.rate_limits as r (key, window_start, count) values ($1, now(), $2)
+       on conflict (key) do update set
+         count = case when r.window_start <= now() - interval '1 second' then $2 else r.count + $2 end,
+         window_start = case when r.window_start <= now() - interval '1 second' then now() else r.window_start end
+       returning count`,
+      [`realtime:broadcast:${address}`, messages],
+    );
+    return (rows[0]?.count ?? messages) <= perSecond;
+  }
+
+  /** Seconds the oldest change after `cursor` has waited (0 when there is none), for `/metrics`. */
+  async changeLag(cursor: bigint): Promise<number> {
+    const { rows } = await this.db.query<{ lag: number }>(
+      `select coalesce(extract(epoch from clock_timestamp() - min(created_at)), 0)::float8 as lag
+         from realtime.changes where id > $1::bigint`,
+      [cursor.toString()],
+    );
+    return rows[0]?.lag ?? 0;
+  }
+
+  /** The newest cross-process message's id ('0' when there is none). */
+  async lastBusMessage(): Promise<string> {
+    const { rows } = await this.db.query<{ id: string }>(
+      'select coalesce(max(id), 0)::text as id from realtime.bus_messages',
+    );
+    return rows[0]?.id ?? '0';
+  }
+
+  /** The cross-process messages still kept after `id`, oldest first (bodies as sent). */
+  async busMessagesAfter(id: string): Promise<{ id: string; body: string }[]> {
+    const { rows } = await this.db.query<{ id: string; body: string }>(
+      'select id::text as id, body from realtime.bus_messages where id > $1::bigint order by id',
+      [id],
+    );
+    return rows;
+  }
+
+  /** The database's clock as realtime.messages records it (`inserted_at`). */
+  async messagesClock(): Promise<string> {
+    const { rows } = await this.db.query<{ now: string }>('select localtimestamp::text as now');
+    return rows[0]?.now ?? '';
+  }
+
+  /** Ids of the broadcasts from the database kept since `since` (messagesClock), oldest first. */
+  async broadcastsSince(since: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `select id::text as id from realtime.messages
+        where inserted_at >= $1::timestamp and extension = 'broadcast' and event is not null
+        order by inserted_at, id`,
+      [since],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async readMessage(id: string): Promise<string | null> {
     const { rows } = await this.db.query<{ body: string }>(
-      'select body from realtime.bus_messages where id = $1',
+      'select body from realtime.bus_messages where id = $1::bigint',
       [id],
     );
     return rows[0]?.body ?? null;
@@ -272,6 +333,10 @@ export class RealtimeDb {
 
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
     return this.db.listen(channel, handler);
+  }
+
+  onListenerReset(handler: () => void): () => void {
+    return this.db.onListenerReset(handler);
   }
 }
 

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { JwtVerifier } from '../http/jwt.ts';
 import { authenticate, type RequestAuth } from '../http/request-auth.ts';
 import { httpErrors } from './errors.ts';
-import type { KeyedBuckets } from './rate-limit.ts';
 import type { RealtimeService } from './realtime.ts';
 
 /**
@@ -12,16 +11,19 @@ import type { RealtimeService } from './realtime.ts';
 export async function broadcastCaller(
   request: FastifyRequest,
   jwt: JwtVerifier,
-  buckets: KeyedBuckets,
+  service: RealtimeService,
   messages: number,
-  perSecond: number,
 ): Promise<RequestAuth> {
+  const perSecond = service.config.maxEventsPerSecond;
   const result = await authenticate(request, jwt, { requireApiKey: true });
   if (!result.ok) throw httpErrors.unauthorized(result.failure.message);
   if (messages > perSecond) {
     throw httpErrors.rateLimited('Too many messages to broadcast, please reduce the batch size');
   }
-  if (!buckets.take(request.ip, messages)) throw httpErrors.rateLimited('You have exceeded your rate limit');
+  // Counted in the database, so the limit holds for the whole deployment, not per process.
+  if (!(await service.rdb.hitBroadcastLimit(request.ip, messages, perSecond))) {
+    throw httpErrors.rateLimited('You have exceeded your rate limit');
+  }
   return result.auth;
 }
 

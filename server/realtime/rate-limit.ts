@@ -1,6 +1,7 @@
 /**
  * A token bucket: `perSecond` tokens a second, bursts up to `perSecond`. One per connection (its
- * incoming messages) and one per client address for the HTTP broadcast API.
+ * incoming messages; a connection lives in one process). The HTTP broadcast API's limit per client
+ * address is counted in the database instead, shared by every process (RealtimeDb.hitBroadcastLimit).
  */
 export class TokenBucket {
   private tokens: number;
@@ -32,30 +33,5 @@ export class TokenBucket {
   idle(): boolean {
     this.refill();
     return this.tokens >= this.perSecond;
-  }
-}
-
-/** Token buckets by key (e.g. client address), forgetting those that have refilled. */
-export class KeyedBuckets {
-  private readonly buckets = new Map<string, TokenBucket>();
-  private sweptAt = performance.now();
-
-  constructor(private readonly perSecond: number) {}
-
-  take(key: string, count = 1): boolean {
-    this.sweep();
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = new TokenBucket(this.perSecond);
-      this.buckets.set(key, bucket);
-    }
-    return bucket.take(count);
-  }
-
-  private sweep(): void {
-    const now = performance.now();
-    if (now - this.sweptAt < 10_000) return;
-    this.sweptAt = now;
-    for (const [key, bucket] of this.buckets) if (bucket.idle()) this.buckets.delete(key);
   }
 }

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { RealtimeConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { JwtVerifier } from '../http/jwt.ts';
+import { collectRealtime } from '../metrics.ts';
 import { Bus, type BusMessage } from './bus.ts';
 import { ChangeFeed } from './change-feed.ts';
 import type { Channel } from './channel.ts';
@@ -20,7 +21,7 @@ import {
   VSN_2,
   type Vsn,
 } from './protocol/serializer.ts';
-import { KeyedBuckets } from './rate-limit.ts';
+import { SeenIds } from './seen.ts';
 
 /** Connections beyond the limit are still answered (with ConnectionRateLimitReached), up to this many. */
 const OVER_LIMIT_GRACE = 100;
@@ -30,15 +31,13 @@ const VACUUM_EVERY_HEARTBEATS = 12;
 /** What the realtime routes are built from (decision 088). */
 export interface RealtimeDeps {
   service: RealtimeService;
-  /** Messages per second per client address for the HTTP broadcast API. */
-  buckets: KeyedBuckets;
 }
 
 /** The realtime service of one server process, started: change feed, bus and heartbeat running. */
 export async function createRealtime(ctx: AppContext): Promise<RealtimeDeps> {
   const service = new RealtimeService(ctx);
   await service.start();
-  return { service, buckets: new KeyedBuckets(ctx.config.realtime.maxEventsPerSecond) };
+  return { service };
 }
 
 /**
@@ -67,6 +66,11 @@ export class RealtimeService {
   private databaseMessages: Promise<void> = Promise.resolve();
   /** Accounts revoked in the last minute, for joins whose account check raced the notice. */
   private readonly revoked = new Map<string, number>();
+  /** Broadcasts from the database handled lately, by id (each is delivered once). */
+  private readonly seenBroadcasts = new SeenIds();
+  /** The database's clock at start: broadcasts from the database before it are not for us. */
+  private messagesSince = '';
+  private stopResets: (() => void) | undefined;
 
   constructor(ctx: AppContext) {
     this.config = ctx.config.realtime;
@@ -93,6 +97,29 @@ export class RealtimeService {
     this.unlistenMessages = await this.rdb.listen('realtime_messages', (note) => {
       this.databaseMessages = this.databaseMessages.then(() => this.onDatabaseMessage(note));
     });
+    this.messagesSince = await this.rdb.messagesClock();
+    // Notifications lost while the listening connection was down (decision 172): the change feed
+    // reads after its cursor (its own handler), the bus its kept messages (its own handler), and
+    // here the broadcasts from the database kept since start and the accounts of open channels.
+    this.stopResets = this.rdb.onListenerReset(() => {
+      this.databaseMessages = this.databaseMessages.then(() => this.catchUpBroadcasts());
+      void this.recheckAccounts();
+    });
+    const service = this;
+    collectRealtime({
+      get connections() {
+        return service.connections.size;
+      },
+      get channels() {
+        let channels = 0;
+        for (const set of service.topics.values()) channels += set.size;
+        return channels;
+      },
+      get topics() {
+        return service.topics.size;
+      },
+      lag: () => this.rdb.changeLag(this.feed.position),
+    });
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.heartbeatIntervalMs);
     this.heartbeatTimer.unref();
     this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(5000, this.config.idleTimeoutMs / 2));
@@ -105,6 +132,8 @@ export class RealtimeService {
     this.stopping = true;
     clearInterval(this.heartbeatTimer);
     clearInterval(this.sweepTimer);
+    this.stopResets?.();
+    collectRealtime(undefined);
     const connections = [...this.connections];
     for (const connection of connections) connection.ws.close(CLOSE_GOING_AWAY, 'Server shutting down');
     await Promise.all(connections.map((connection) => connection.close()));
@@ -319,6 +348,7 @@ export class RealtimeService {
         f?: 'json' | 'binary';
         stored?: boolean;
       };
+      if (!this.seenBroadcasts.add(header.i)) return;
       let message: DatabaseBroadcast | null;
       if (header.stored) {
         message = await this.rdb.readBroadcast(header.i);
@@ -355,6 +385,48 @@ export class RealtimeService {
       );
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: ignored an unreadable broadcast from the database');
+    }
+  }
+
+  /** After a lost listening connection: the broadcasts from the database not heard of, in order. */
+  private async catchUpBroadcasts(): Promise<void> {
+    try {
+      for (const id of await this.rdb.broadcastsSince(this.messagesSince)) {
+        if (this.seenBroadcasts.has(id)) continue;
+        await this.onDatabaseMessage(JSON.stringify({ i: id, stored: true }));
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'realtime: could not read the broadcasts sent while not listening');
+    }
+  }
+
+  /**
+   * After a lost listening connection: a revocation notice may be among what was lost, so the
+   * accounts of this process's signed-in channels are asked again, and those gone or suspended are
+   * treated as if the notice had arrived.
+   */
+  private async recheckAccounts(): Promise<void> {
+    const users = new Set<string>();
+    for (const connection of this.connections) {
+      for (const channel of connection.channels.values()) {
+        const sub = channel.userId;
+        if (sub) users.add(sub);
+      }
+    }
+    for (const userId of users) {
+      try {
+        const status = await this.rdb.accountStatus(userId);
+        if (status === 'ok') continue;
+        this.onAccountRevoked(
+          JSON.stringify({ u: userId, r: status === 'suspended' ? 'suspended' : 'deleted' }),
+        );
+      } catch (error) {
+        this.log.error(
+          { err: error },
+          'realtime: could not check an account after a lost listening connection',
+        );
+        return;
+      }
     }
   }
 

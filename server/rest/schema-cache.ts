@@ -773,13 +773,15 @@ function makeRoutine(
 
 /**
  * Holds the current cache for one database, reloads it (coalescing reloads requested while one
- * runs) and listens for PostgREST's reload notification.
+ * runs) and listens for PostgREST's reload notification, reloading also when the listening
+ * connection was re-opened (a notification may have been lost meanwhile, decision 172).
  */
 export class SchemaCacheHolder {
   private cache: SchemaCache | undefined;
   private loading: Promise<SchemaCache> | undefined;
   private again = false;
   private stopListening: (() => Promise<void>) | undefined;
+  private stopResets: (() => void) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -818,9 +820,13 @@ export class SchemaCacheHolder {
         this.reload().catch(this.onError);
       }
     });
+    // A `NOTIFY pgrst` sent while the listening connection was down is lost: reload anyway.
+    this.stopResets = this.db.onListenerReset(() => this.reload().catch(this.onError));
   }
 
   async close(): Promise<void> {
+    this.stopResets?.();
+    this.stopResets = undefined;
     await this.stopListening?.();
     this.stopListening = undefined;
     await this.loading?.catch(() => {});

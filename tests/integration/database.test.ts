@@ -221,6 +221,13 @@ describe('migrations', () => {
         return target.withScope(scope, fn);
       },
       listen: (channel, handler) => target.listen(channel, handler),
+      onListenerReset: (handler) => target.onListenerReset(handler),
+      get listening() {
+        return target.listening;
+      },
+      get restarts() {
+        return target.restarts;
+      },
       ping: () => target.ping(),
       get activity() {
         return target.activity;

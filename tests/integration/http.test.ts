@@ -5,8 +5,12 @@ import { WEB_DIST } from '#server/web-build.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 
 let server: TestServer;
+const METRICS_TOKEN = 'metrics-token-for-the-http-test';
 beforeAll(async () => {
-  server = await startTestServer({ SITE_NAME: 'High</script><script>alert(1)</script>Grade' });
+  server = await startTestServer({
+    SITE_NAME: 'High</script><script>alert(1)</script>Grade',
+    METRICS_TOKEN: METRICS_TOKEN,
+  });
 });
 afterAll(() => server?.close());
 
@@ -27,6 +31,88 @@ describe('GET /health', () => {
       status: 'ok',
       database: testDatabase() === 'postgres' ? 'postgres' : 'embedded',
     });
+  });
+});
+
+describe('GET /ready', () => {
+  it('answers 200 while the database answers and the listening connection is open (decision 177)', async () => {
+    const response = await get('/ready');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready' });
+  });
+});
+
+/** The samples of a Prometheus text exposition: name, labels and value per line. */
+function parseExposition(text: string): { name: string; labels: Record<string, string>; value: number }[] {
+  const samples: { name: string; labels: Record<string, string>; value: number }[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match) throw new Error(`not a sample line: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
+      labels[pair[1] as string] = pair[2] as string;
+    }
+    samples.push({ name: match[1] as string, labels, value: Number(match[3]) });
+  }
+  return samples;
+}
+
+describe('GET /metrics (decision 177)', () => {
+  it('is refused without the token, or with another', async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer not-the-token' },
+      { authorization: METRICS_TOKEN },
+    ];
+    for (const headers of attempts) {
+      const response = await get('/metrics', headers);
+      expect(response.status).toBe(401);
+      expect(await response.text()).not.toContain('highgrade_');
+    }
+  });
+
+  it('counts requests by service, route and status with latencies, and reads the database, realtime, jobs and mail', async () => {
+    expect((await get('/health')).status).toBe(200);
+    expect((await get('/rest/v1/no_such_table', { apikey: server.anonKey })).status).toBe(404);
+    const response = await get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const samples = parseExposition(await response.text());
+    const one = (name: string, labels: Record<string, string> = {}) =>
+      samples.find(
+        (sample) =>
+          sample.name === name &&
+          Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+      );
+    expect(
+      one('highgrade_http_requests_total', { service: 'server', route: '/health', status: '200' })?.value,
+    ).toBeGreaterThanOrEqual(1);
+    const rest = one('highgrade_http_requests_total', { service: 'rest', status: '404' });
+    expect(rest?.labels.route).toMatch(/^\/rest\/v1\//);
+    expect(
+      one('highgrade_http_request_duration_seconds_bucket', { route: '/health', status: '200', le: '+Inf' })
+        ?.value,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      one('highgrade_http_request_duration_seconds_count', { route: '/health' })?.value,
+    ).toBeGreaterThanOrEqual(1);
+    const capacity = one('highgrade_db_connections')?.value;
+    expect(capacity).toBeGreaterThanOrEqual(1);
+    expect(one('highgrade_db_connections_in_use')?.value).toBeLessThanOrEqual(capacity as number);
+    expect(one('highgrade_db_admission_waiting')?.value).toBeGreaterThanOrEqual(0);
+    expect(one('highgrade_db_admission_wait_seconds_count')).toBeDefined();
+    expect(one('highgrade_db_admission_refused_total')).toBeDefined();
+    expect(one('highgrade_pglite_worker_restarts')?.value).toBe(0);
+    expect(one('highgrade_db_listener_connected')?.value).toBe(1);
+    expect(one('highgrade_realtime_connections')?.value).toBeGreaterThanOrEqual(0);
+    expect(one('highgrade_realtime_channels')?.value).toBeGreaterThanOrEqual(0);
+    expect(one('highgrade_realtime_delivery_lag_seconds')?.value).toBeGreaterThanOrEqual(0);
+    expect(one('highgrade_mail_queue_depth')?.value).toBeGreaterThanOrEqual(0);
+    // Jobs that run at start have run (or been skipped for a lease held elsewhere) by now.
+    expect(samples.some((sample) => sample.name === 'highgrade_job_runs_total' && sample.value >= 1)).toBe(
+      true,
+    );
   });
 });
 

@@ -211,6 +211,69 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
     );
   });
 
+  it('starts three processes at once on a checkout without a web build: one builds, all serve it (decision 174)', async () => {
+    const root = await projectCopy();
+    for (const path of [
+      'web/src',
+      'web/public',
+      'web/index.html',
+      'web/tsconfig.json',
+      'vite.config.ts',
+      'package-lock.json',
+    ]) {
+      await cp(join(PROJECT_ROOT, path), join(root, path), { recursive: true });
+    }
+    const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
+    if (!template) throw new Error('the integration setup provides a migrated PGlite template');
+    const servers = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-launcher-data-'));
+        dirs.push(dataDir);
+        await cp(template, join(dataDir, 'db'), { recursive: true });
+        const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', DATA_DIR: dataDir },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          err += chunk;
+        });
+        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+          child.on('exit', (code, signal) => resolve({ code, signal })),
+        );
+        running.push({ child, stdout: () => out, stderr: () => err, exited, ready: Promise.resolve('') });
+        return { child, out: () => out, err: () => err, exited };
+      }),
+    );
+    const urls = await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<string>((resolve, reject) => {
+            const check = () => {
+              const match = /running at (http:\/\/\S+)/.exec(server.out());
+              if (match?.[1]) resolve(match[1]);
+            };
+            server.child.stdout.on('data', check);
+            check();
+            void server.exited.then(({ code }) => reject(new Error(`exited ${code}: ${server.err()}`)));
+          }),
+      ),
+    );
+    for (const url of urls) {
+      const page = await fetch(url, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('id="app-config"');
+    }
+    // One process built it; the others waited for that build.
+    const logs = servers.map((server) => server.out() + server.err()).join('\n');
+    expect(logs.match(/building the web app \(first start/g)).toHaveLength(1);
+  }, 300_000);
+
   it('reads the migrations from the sources: an applied file that no longer matches stops the start', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-launcher-data-'));
     dirs.push(dataDir);

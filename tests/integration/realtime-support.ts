@@ -127,6 +127,7 @@ export async function startSecondServer(first: TestServer, env: Record<string, s
     anonKey: first.anonKey,
     serviceRoleKey: first.serviceRoleKey,
     jwtSecret: first.jwtSecret,
+    dataDir,
     server,
     async close() {
       await server.close();

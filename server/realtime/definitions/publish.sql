@@ -1,6 +1,8 @@
 -- Cross-process messages (broadcasts and presence diffs between server processes on one database).
--- NOTIFY payloads are limited to 8000 bytes: larger messages are stored (realtime.bus_messages) and
--- only their id is sent.
+-- Every message is kept in realtime.bus_messages for a minute (the heartbeat removes older ones) and
+-- announced on `realtime_bus` as `<id> <message>`, or as `<id>` alone when the message would not fit
+-- a NOTIFY payload (8000 bytes; the servers then read the row). A process whose listening connection
+-- was lost reads the rows it has not seen, so nothing sent meanwhile is lost (decision 172).
 
 create or replace function realtime.publish(p_node text, p_payloads text[]) returns void
 language plpgsql
@@ -10,13 +12,11 @@ declare
   v_id bigint;
 begin
   foreach v_payload in array p_payloads loop
+    insert into realtime.bus_messages (body) values (v_payload) returning id into v_id;
     if pg_catalog.octet_length(v_payload) <= 7900 then
-      perform pg_catalog.pg_notify('realtime_bus', v_payload);
+      perform pg_catalog.pg_notify('realtime_bus', v_id::text || ' ' || v_payload);
     else
-      insert into realtime.bus_messages (body) values (v_payload) returning id into v_id;
-      perform pg_catalog.pg_notify(
-        'realtime_bus', pg_catalog.json_build_object('n', p_node, 'stored', v_id::text)::text
-      );
+      perform pg_catalog.pg_notify('realtime_bus', v_id::text);
     end if;
   end loop;
 end

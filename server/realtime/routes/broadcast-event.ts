@@ -14,7 +14,7 @@ interface Params {
  * as a binary broadcast). `?private=true` addresses the private channel: sent when the caller may write there (see
  * broadcast.ts), dropped otherwise.
  */
-export default function broadcastEvent(app: FastifyInstance, { service, buckets }: RealtimeDeps): void {
+export default function broadcastEvent(app: FastifyInstance, { service }: RealtimeDeps): void {
   app.post<{ Params: Params; Querystring: { private?: string } }>(
     '/api/broadcast/:topic/events/:event',
     { bodyLimit: service.config.maxPayloadBytes + 1024 },
@@ -25,7 +25,7 @@ export default function broadcastEvent(app: FastifyInstance, { service, buckets 
       if (event === '' || Buffer.byteLength(event) > 255)
         throw httpErrors.invalidBody('event must have 1 to 255 bytes');
       const isPrivate = request.query.private === 'true';
-      const auth = await broadcastCaller(request, service.jwt, buckets, 1, service.config.maxEventsPerSecond);
+      const auth = await broadcastCaller(request, service.jwt, service, 1);
       const limit = service.config.maxPayloadBytes;
       const body: unknown = request.body;
       let payload: Buffer;

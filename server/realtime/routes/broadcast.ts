@@ -36,7 +36,7 @@ const bodySchema = {
  * when the caller may write there (the service key, or its token's INSERT policies on
  * realtime.messages); otherwise it is dropped, still with 202, as Supabase does (decision 147).
  */
-export default function broadcast(app: FastifyInstance, { service, buckets }: RealtimeDeps): void {
+export default function broadcast(app: FastifyInstance, { service }: RealtimeDeps): void {
   app.post<{ Body: Body }>(
     '/api/broadcast',
     {
@@ -46,13 +46,7 @@ export default function broadcast(app: FastifyInstance, { service, buckets }: Re
     async (request, reply) => {
       if (request.validationError) throw httpErrors.invalidBody(request.validationError.message);
       const { messages } = request.body;
-      const auth = await broadcastCaller(
-        request,
-        service.jwt,
-        buckets,
-        messages.length,
-        service.config.maxEventsPerSecond,
-      );
+      const auth = await broadcastCaller(request, service.jwt, service, messages.length);
       const limit = service.config.maxPayloadBytes;
       const prepared = messages.map((message) => {
         const json = JSON.stringify({ type: 'broadcast', event: message.event, payload: message.payload });
