@@ -41,11 +41,13 @@ async function projectCopy(): Promise<string> {
   for (const path of ['server', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.base.json']) {
     await cp(join(PROJECT_ROOT, path), join(root, path), { recursive: true });
   }
-  // The server's one import from the web app, the app's route list (decision 170), with its time: it
-  // is also a source of the web build, which a test links rather than rebuilds.
-  const routes = 'web/src/app/route-paths.ts';
-  await cp(join(PROJECT_ROOT, routes), join(root, routes), { preserveTimestamps: true });
-  for (const dir of ['web/src/app', 'web/src']) {
+  // The server's imports from the web app — the app's route list (decision 170) and the refusals'
+  // sentences (decision 180) — with their times: they are also sources of the web build, which a test
+  // links rather than rebuilds.
+  for (const shared of ['web/src/app/route-paths.ts', 'web/src/lib/refusals.ts']) {
+    await cp(join(PROJECT_ROOT, shared), join(root, shared), { preserveTimestamps: true });
+  }
+  for (const dir of ['web/src/app', 'web/src/lib', 'web/src']) {
     const original = await stat(join(PROJECT_ROOT, dir));
     await utimes(join(root, dir), original.atime, original.mtime);
   }
@@ -220,6 +222,8 @@ describe.runIf(testDatabase() === 'pglite')('the server bundle', () => {
       'web/tsconfig.json',
       'vite.config.ts',
       'package-lock.json',
+      // The personal-data page renders the register itself (issue 33).
+      'docs/personal-data.md',
     ]) {
       await cp(join(PROJECT_ROOT, path), join(root, path), { recursive: true });
     }
