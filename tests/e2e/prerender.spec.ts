@@ -88,7 +88,8 @@ test.describe('the prerendered pages', () => {
       expect(html).toContain('<h1');
       expect(html).not.toContain('__HG_'); // every placeholder filled in
       expect(html).toContain(appConfig.supportEmail);
-      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")/); // no inline script
+      // No inline script: data blocks (the configuration's JSON, structured data, decision 184) are not run.
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")/);
       // The same page with a query string (a tab, a filter) is left to the app.
       const withQuery = await (await request.get(`${path}?tab=signup`)).text();
       expect(withQuery).toContain('<div id="root"></div>');
