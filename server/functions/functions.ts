@@ -4,6 +4,8 @@ import { followErasedMail } from '../mail/erasure.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
 import { openBackend } from '../storage/backends/index.ts';
+import { StorageService } from '../storage/storage.ts';
+import { SignedUrls } from '../storage/tokens.ts';
 import type { DeletionDeps } from './account-deletion.ts';
 import { BlobTrash } from './blob-trash.ts';
 import {
@@ -14,6 +16,7 @@ import {
   setVoteSettings,
   voteHousekeeping,
 } from './db.ts';
+import type { EvidenceDeps } from './evidence.ts';
 import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
 import { type InactivityRun, pruneSecurityLogs, runInactivityDeletion } from './inactive-accounts.ts';
 import type { NewsDeps } from './news-feeds.ts';
@@ -48,6 +51,8 @@ export interface FunctionsDeps {
     eraseInactive(): Promise<InactivityRun>;
     pruneSecurityLogs(): Promise<{ events: number; auth: number }>;
   };
+  /** Scammer-report evidence: cleaned of metadata, then stored as the service (decision 199). */
+  evidence: EvidenceDeps;
   /** Daily closes from the optional quote provider (MARKET_QUOTES_URL; decision 143). */
   quotes: QuoteDeps & { shutdownController: AbortController };
   /** Releases what the functions opened (the blob backend). */
@@ -113,6 +118,16 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       pruneEvents: () => pruneStripeEvents(ctx.db),
     },
     payments,
+    evidence: {
+      db: ctx.db,
+      storage: new StorageService(
+        ctx.db,
+        backend,
+        ctx.config.storage,
+        new SignedUrls(ctx.keys.jwtSecret),
+        ctx.log,
+      ),
+    },
     retention: {
       eraseInactive: () => runInactivityDeletion({ db: ctx.db, deletion, payments, log: ctx.log }),
       pruneSecurityLogs: () => pruneSecurityLogs(ctx.db),

@@ -1,7 +1,8 @@
 -- Evidence files of scammer reports (issue 19, decision 141). The reporter attaches up to 5 images or
 -- PDFs to a report while it is submitted: a row here first (the slot, which the database counts), then
--- the file into the private bucket scammer-evidence at the row's object_name. Admins see every file and
--- approve them one by one; readers with access get, through short-lived signed URLs, only approved
+-- the file, through the server's evidence-upload function, which stores only a copy re-encoded without
+-- its metadata at the row's object_name and sets cleaned_at (decision 199). Admins see every file and
+-- approve them one by one, once cleaned (the table's check); readers with access get, through short-lived signed URLs, only approved
 -- files of published reports (not merged away). The rules are here and in the storage policies below,
 -- so neither the Data API nor the storage service hands anything else to a non-admin.
 
@@ -56,6 +57,10 @@ begin
     if not privileged and (new.approved_at is not null or new.approved_by is not null) then
       raise exception using errcode = 'insufficient_privilege', message = 'Evidence is approved by the admins.';
     end if;
+    -- Only the server, having stored the cleaned copy, says a file is cleaned (decision 199).
+    if not privileged then
+      new.cleaned_at := null;
+    end if;
     -- Up to 5 files a report: the report's row is locked so two uploads cannot both take the fifth.
     perform 1 from public.scammer_reports r where r.id = new.report_id for update;
     if (select count(*) from public.scammer_report_evidence e where e.report_id = new.report_id) >= 5 then
@@ -69,6 +74,9 @@ begin
     or new.file_name is distinct from old.file_name or new.content_type is distinct from old.content_type
     or new.created_at is distinct from old.created_at then
     raise exception using errcode = 'insufficient_privilege', message = 'Evidence files are approved or removed, not edited.';
+  end if;
+  if not privileged then
+    new.cleaned_at := old.cleaned_at;
   end if;
   if new.approved_at is distinct from old.approved_at and not privileged then
     new.approved_at := case when new.approved_at is null then null else now() end;
@@ -85,22 +93,25 @@ create or replace trigger guard_scammer_report_evidence before insert or update 
   for each row execute function private.guard_scammer_report_evidence();
 create or replace trigger guard_timestamps before insert on public.scammer_report_evidence
   for each row execute function private.guard_timestamps('created_at');
--- Approvals and removals in the audit log.
-create or replace trigger audit after update or delete on public.scammer_report_evidence
+-- Approvals and removals in the audit log. The server's cleaned_at (decision 199) is not an act of
+-- anyone's: not logged (its row image would keep the reporter's file name past their erasure).
+create or replace trigger audit after update of approved_at, approved_by or delete on public.scammer_report_evidence
   for each row execute function private.audit_row_change();
 
 -- What readers may have: approved files of reports they may read; no file name, no reporter.
 create or replace view public.published_scammer_report_evidence with (security_barrier = true) as
   select e.id, e.report_id, e.object_name, e.content_type, e.approved_at
   from public.scammer_report_evidence e
-  where e.approved_at is not null and private.scammer_report_readable(e.report_id);
+  where e.approved_at is not null and e.cleaned_at is not null and private.scammer_report_readable(e.report_id);
 comment on view public.published_scammer_report_evidence is
   'Approved evidence files of published scammer reports, for members with access (sign them in scammer-evidence).';
 revoke all on table public.published_scammer_report_evidence from public, anon, authenticated, service_role;
 grant select on table public.published_scammer_report_evidence to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------------
--- The bucket's policies (storage.objects). No update policy: files are never replaced.
+-- The bucket's policies (storage.objects). No update policy: files are never replaced. No insert policy
+-- either: the evidence-upload function writes the cleaned copy as the service (decision 199), after
+-- checking the slot as the reporter with private.scammer_evidence_slot_open.
 -- ---------------------------------------------------------------------------------------------------
 
 -- Whether the caller may upload this object: its slot exists, on their own report, still submitted.
@@ -128,7 +139,7 @@ as $$
     where e.object_name = scammer_evidence_readable.object_name
       and (
         r.reporter_user_id = (select auth.uid())
-        or (e.approved_at is not null and private.scammer_report_readable(r.id))
+        or (e.approved_at is not null and e.cleaned_at is not null and private.scammer_report_readable(r.id))
       )
   )
 $$;
@@ -139,11 +150,6 @@ drop policy if exists "scammer-evidence: admins, the reporter, readers of approv
 create policy "scammer-evidence: admins, the reporter, readers of approved files" on storage.objects
   for select to authenticated
   using (bucket_id = 'scammer-evidence' and private.scammer_evidence_readable(name));
-
-drop policy if exists "scammer-evidence: reporters upload into their slots" on storage.objects;
-create policy "scammer-evidence: reporters upload into their slots" on storage.objects
-  for insert to authenticated
-  with check (bucket_id = 'scammer-evidence' and private.scammer_evidence_slot_open(name));
 
 drop policy if exists "scammer-evidence: admins delete" on storage.objects;
 create policy "scammer-evidence: admins delete" on storage.objects

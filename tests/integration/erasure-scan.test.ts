@@ -12,6 +12,7 @@
 import { crc32 } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngBytes } from '#tests/e2e/support/images.ts';
 import { adminClient } from '#tests/support/clients.ts';
 import { blob, PNG, type StorageTestServer, startStorage } from '#tests/support/storage.ts';
 import { type AuthTestServer, startAuthServer } from '#tests/support/test-server.ts';
@@ -225,7 +226,16 @@ async function liveAMembersLife() {
     }),
     'evidence slot',
   );
-  check(await me.storage.from('scammer-evidence').upload(evidence, blob(PNG, 'image/png')), 'evidence file');
+  // The file goes through the server, which stores it without metadata (decision 199).
+  const uploaded = await fetch(
+    `${server.url}/functions/v1/evidence-upload?object_name=${encodeURIComponent(evidence)}`,
+    {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${member.token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(pngBytes()),
+    },
+  );
+  if (uploaded.status !== 200) throw new Error(`evidence file: ${uploaded.status} ${await uploaded.text()}`);
   // Published by another person, with the reviewers' summary (decision 195).
   for (const change of [{ status: 'under_review' }, { status: 'published', public_summary: 'Reviewed.' }]) {
     check(

@@ -10,7 +10,10 @@
  * - duplicates merged into another report (decision 142) disappear from readers, audited.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import exifr from 'exifr';
 import { decodeJwt } from 'jose';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '#tests/e2e/support/images.ts';
 import { adminClient } from '#tests/support/clients.ts';
@@ -28,10 +31,42 @@ let lapsed: SignedInUser;
 
 const DAY = 86_400_000;
 const BUCKET = 'scammer-evidence';
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-  'latin1',
-);
+/** A one-page PDF (pdf-lib), made in beforeAll. */
+let PDF: Buffer;
+
+/** What exifr reports of a PNG's header (IHDR): not metadata. */
+const PNG_HEADER_FIELDS = [
+  'ImageWidth',
+  'ImageHeight',
+  'BitDepth',
+  'ColorType',
+  'Compression',
+  'Filter',
+  'Interlace',
+];
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG with a tEXt chunk (keyword, text) right after its header. */
+function withPngText(png: Buffer, keyword: string, text: string): Buffer {
+  const data = Buffer.from(`${keyword}\0${text}`, 'latin1');
+  const type = Buffer.from('tEXt', 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])));
+  const afterHeader = 8 + 25; // signature, IHDR (length, type, 13 bytes, crc)
+  return Buffer.concat([png.subarray(0, afterHeader), length, type, data, crc, png.subarray(afterHeader)]);
+}
 
 async function submit(overrides: Record<string, unknown> = {}): Promise<string> {
   const values = {
@@ -68,24 +103,40 @@ async function endTrial(user: SignedInUser) {
   if (error) throw new Error(error.message);
 }
 
-/** The reporter's way: the slot first, then the file into it. */
+/** The reporter's way: the slot first, then the file through the evidence-upload function. */
 async function attach(
   reportId: string,
   body: Buffer,
   contentType: string,
   ext: string,
-  client = reporter.client,
-): Promise<{ name: string; error: string | null }> {
+  user: SignedInUser = reporter,
+): Promise<{ name: string; error: string | null; status: number }> {
   const name = `${reportId}/${crypto.randomUUID()}.${ext}`;
-  const slot = await client
+  const slot = await user.client
     .from('scammer_report_evidence')
     .insert({ report_id: reportId, object_name: name, file_name: `photo.${ext}`, content_type: contentType });
-  if (slot.error) return { name, error: slot.error.message };
-  const upload = await client.storage.from(BUCKET).upload(name, body, { contentType });
-  return { name, error: upload.error?.message ?? null };
+  if (slot.error) return { name, error: slot.error.message, status: 0 };
+  const { status, message } = await sendEvidence(name, body, contentType, user);
+  return { name, error: status === 200 ? null : message, status };
+}
+
+async function sendEvidence(name: string, body: Buffer, contentType: string, user: SignedInUser = reporter) {
+  const response = await fetch(
+    `${server.url}/functions/v1/evidence-upload?object_name=${encodeURIComponent(name)}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType },
+      body: new Uint8Array(body),
+    },
+  );
+  const answer = (await response.json()) as { message?: string };
+  return { status: response.status, message: answer.message ?? null };
 }
 
 beforeAll(async () => {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]).drawText('Receipt 1001');
+  PDF = Buffer.from(await pdf.save());
   server = await startTestServer({ ...RELAXED_LIMITS });
   service = adminClient(server);
   admin = await signedInUser(server, { email: uniqueEmail('admin', 'reply.example') });
@@ -277,17 +328,26 @@ describe('evidence files', () => {
     expect(png.error).toBeNull();
     const pdf = await attach(id, PDF, 'application/pdf', 'pdf');
     expect(pdf.error).toBeNull();
-    // A PDF declared as an image: the storage service reads the bytes.
+    // A PDF declared as an image: the server reads the bytes.
     const lying = await attach(id, PDF, 'image/png', 'png');
-    expect(lying.error).toMatch(/content does not match|mime type/i);
+    expect(lying).toMatchObject({ status: 415, error: expect.stringMatching(/content does not match/i) });
     await reporter.client.from('scammer_report_evidence').delete().eq('object_name', lying.name);
-    // No slot, no upload; someone else's report, no slot.
-    const stray = await reporter.client.storage
-      .from(BUCKET)
-      .upload(`${id}/${crypto.randomUUID()}.png`, pngBytes(), { contentType: 'image/png' });
-    expect(stray.error).not.toBeNull();
-    const foreign = await attach(id, pngBytes(), 'image/png', 'png', subscriber.client);
+    // No slot, no upload; someone else's report, no slot; nobody writes into the bucket directly, not
+    // even into their own slot (the original would skip the cleaning, decision 199).
+    const stray = await sendEvidence(`${id}/${crypto.randomUUID()}.png`, pngBytes(), 'image/png');
+    expect(stray.status).toBe(403);
+    const foreign = await attach(id, pngBytes(), 'image/png', 'png', subscriber);
     expect(foreign.error).not.toBeNull();
+    const direct = `${id}/${crypto.randomUUID()}.png`;
+    const directSlot = await reporter.client
+      .from('scammer_report_evidence')
+      .insert({ report_id: id, object_name: direct, file_name: 'a.png', content_type: 'image/png' });
+    expect(directSlot.error).toBeNull();
+    const bypass = await reporter.client.storage
+      .from(BUCKET)
+      .upload(direct, pngBytes(), { contentType: 'image/png' });
+    expect(bypass.error).not.toBeNull();
+    await reporter.client.from('scammer_report_evidence').delete().eq('object_name', direct);
     // Outside the report's folder.
     const elsewhere = await reporter.client.from('scammer_report_evidence').insert({
       report_id: id,
@@ -356,7 +416,9 @@ describe('evidence files', () => {
     const signed = await subscriber.client.storage.from(BUCKET).createSignedUrl(approvedLater.name, 60);
     const fetched = await fetch(signed.data?.signedUrl as string);
     expect(fetched.status).toBe(200);
-    expect(Buffer.from(await fetched.arrayBuffer()).equals(pngBytes())).toBe(true);
+    // The cleaned copy: the same picture, re-encoded (decision 199).
+    const served = await sharp(Buffer.from(await fetched.arrayBuffer())).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['png', 16, 16]);
     // Asked through the API for a year, a link still lives at most the bucket's 120 s (decision 154),
     // alone and in a batch.
     const lifetime = (url: string | null | undefined) => {
@@ -391,6 +453,141 @@ describe('evidence files', () => {
     // Nobody deletes but admins.
     const removed = await reporter.client.storage.from(BUCKET).remove([approvedLater.name]);
     expect(removed.data ?? []).toEqual([]);
+  });
+
+  it('files lose their metadata before approval; readers download only the cleaned copy', async () => {
+    const id = await submit();
+    const secret = 'Jane Reporter';
+    const exif = {
+      IFD0: { Artist: secret, Copyright: secret, ImageDescription: secret },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '39/1 44/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '104/1 59/1 0/1',
+      },
+    };
+    const pixels = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    // A phone photo: GPS position, the owner's name, turned by its EXIF orientation.
+    const jpeg = await sharp(pixels).withExif(exif).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const before = await exifr.parse(jpeg, true);
+    expect([before.Artist, Math.round(before.latitude)]).toEqual([secret, 40]);
+    const webp = await sharp(pixels).withExif(exif).webp().toBuffer();
+    expect((await sharp(webp).metadata()).exif).toBeDefined();
+    const png = withPngText(await sharp(pixels).withExif(exif).png().toBuffer(), 'Author', secret);
+    expect(Object.values((await exifr.parse(png, true)) ?? {})).toContain(secret);
+    const document = await PDFDocument.create();
+    document.addPage([300, 200]).drawText('Invoice 1001');
+    for (const set of [
+      () => document.setAuthor(secret),
+      () => document.setTitle(`Notes by ${secret}`),
+      () => document.setSubject(secret),
+      () => document.setKeywords([secret]),
+      () => document.setCreator(secret),
+      () => document.setProducer(secret),
+    ])
+      set();
+    const pdf = Buffer.from(await document.save());
+    expect((await PDFDocument.load(pdf, { updateMetadata: false })).getAuthor()).toBe(secret);
+
+    const files = [
+      await attach(id, jpeg, 'image/jpeg', 'jpg'),
+      await attach(id, png, 'image/png', 'png'),
+      await attach(id, webp, 'image/webp', 'webp'),
+      await attach(id, pdf, 'application/pdf', 'pdf'),
+    ];
+    expect(files.map((file) => file.error)).toEqual([null, null, null, null]);
+    // A file that cannot be read is refused with a reason; its slot stays empty and unapprovable.
+    const other = await submit();
+    const broken = await attach(
+      other,
+      Buffer.from(`%PDF-1.7\n${'garbage '.repeat(40)}`),
+      'application/pdf',
+      'pdf',
+    );
+    expect(broken).toMatchObject({ status: 422, error: expect.stringMatching(/PDF could not be read/) });
+    const truncated = await attach(other, jpeg.subarray(0, 200), 'image/jpeg', 'jpg');
+    expect(truncated).toMatchObject({ status: 422, error: expect.stringMatching(/image could not be read/) });
+    // Not cleaned, not approved: the database refuses, whoever asks.
+    const early = await admin.client
+      .from('scammer_report_evidence')
+      .update({ approved_at: new Date().toISOString() })
+      .eq('object_name', broken.name);
+    expect(early.error?.message).toMatch(/scammer_report_evidence_approved_cleaned/);
+    // The reporter cannot say a file is cleaned.
+    const forged = await reporter.client
+      .from('scammer_report_evidence')
+      .insert({
+        report_id: other,
+        object_name: `${other}/${crypto.randomUUID()}.png`,
+        file_name: 'a.png',
+        content_type: 'image/png',
+        cleaned_at: new Date().toISOString(),
+      })
+      .select('cleaned_at')
+      .single();
+    expect(forged.data?.cleaned_at).toBeNull();
+    // A cleaned slot takes no second file.
+    expect((await sendEvidence(files[0]?.name as string, jpeg, 'image/jpeg')).status).toBe(409);
+
+    await publish(id);
+    for (const file of files) {
+      const approve = await admin.client
+        .from('scammer_report_evidence')
+        .update({ approved_at: new Date().toISOString() })
+        .eq('object_name', file.name);
+      expect(approve.error).toBeNull();
+    }
+    const download = async (name: string) => {
+      const signed = await subscriber.client.storage.from(BUCKET).createSignedUrl(name, 60);
+      const response = await fetch(signed.data?.signedUrl as string);
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const [readJpeg, readPng, readWebp, readPdf] = await Promise.all(
+      files.map((file) => download(file.name)),
+    );
+    for (const bytes of [readJpeg, readPng, readWebp, readPdf]) expect(bytes?.includes(secret)).toBe(false);
+    // JPEG: no EXIF or GPS left; the orientation is applied to the pixels (64 × 48 turned upright).
+    expect(await exifr.parse(readJpeg as Buffer, true)).toBeUndefined();
+    const upright = await sharp(readJpeg).metadata();
+    expect([upright.width, upright.height, upright.exif, upright.icc, upright.xmp]).toEqual([
+      48,
+      64,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // PNG: only the image header remains (no text chunk, no eXIf).
+    const pngLeft = Object.keys((await exifr.parse(readPng as Buffer, true)) ?? {});
+    expect(pngLeft.every((key) => PNG_HEADER_FIELDS.includes(key))).toBe(true);
+    const webpLeft = await sharp(readWebp).metadata();
+    expect([webpLeft.format, webpLeft.exif, webpLeft.xmp, webpLeft.icc]).toEqual([
+      'webp',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // PDF: the pages, no document metadata.
+    const cleanedPdf = await PDFDocument.load(readPdf as Buffer, { updateMetadata: false });
+    expect([
+      cleanedPdf.getPageCount(),
+      cleanedPdf.getAuthor(),
+      cleanedPdf.getTitle(),
+      cleanedPdf.getSubject(),
+      cleanedPdf.getKeywords(),
+      cleanedPdf.getCreator(),
+      cleanedPdf.getProducer(),
+      cleanedPdf.getCreationDate(),
+    ]).toEqual([1, undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(cleanedPdf.catalog.get(PDFName.of('Metadata'))).toBeUndefined();
+    // The original is kept nowhere: the admin's copy is the cleaned one too.
+    const adminCopy = await admin.client.storage.from(BUCKET).download(files[0]?.name as string);
+    expect(Buffer.from(await (adminCopy.data as Blob).arrayBuffer()).equals(readJpeg as Buffer)).toBe(true);
   });
 
   it('no public URL: the bucket is private', async () => {

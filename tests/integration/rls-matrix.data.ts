@@ -309,6 +309,8 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
         object_name: `${IDS.submittedReport}/0c000000-0000-4000-8000-000000000001.png`,
         file_name: 'chat.png',
         content_type: 'image/png',
+        // Stored without metadata by the server (decision 199), so admins may approve it.
+        cleaned_at: { $timestamp: 0 },
       },
       {
         id: IDS.approvedEvidence,
@@ -316,6 +318,7 @@ export const FIXTURE_ROWS: { table: string; upsertOn: string[]; rows: Values[] }
         object_name: `${IDS.publishedReport}/0c000000-0000-4000-8000-000000000002.png`,
         file_name: 'receipt.png',
         content_type: 'image/png',
+        cleaned_at: { $timestamp: 0 },
         approved_at: { $timestamp: 0 },
       },
       {

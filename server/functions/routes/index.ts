@@ -2,6 +2,7 @@ import type { Route } from '../../http/routes.ts';
 import type { FunctionsDeps } from '../functions.ts';
 import adminPostPreview from './admin-post-preview.ts';
 import adminPostSave from './admin-post-save.ts';
+import evidenceUpload from './evidence-upload.ts';
 import gdprDataDeletion from './gdpr-data-deletion.ts';
 import gdprDataExport from './gdpr-data-export.ts';
 import newsFeedTest from './news-feed-test.ts';
@@ -25,4 +26,5 @@ export const ROUTES: Route<FunctionsDeps>[] = [
   stripeCheckout,
   stripePortal,
   stripeWebhook,
+  evidenceUpload,
 ];

@@ -303,6 +303,10 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
   ),
   scammer_report_evidence_object_name_unique: at('evidence', 'This evidence file is already attached.'),
   scammer_report_evidence_limit: at('evidence', 'A report can have up to 5 evidence files.'),
+  scammer_report_evidence_approved_cleaned: at(
+    'evidence',
+    'This file has no copy without metadata yet, so it cannot be approved.',
+  ),
   scammer_report_replies_body_length: length('body', 'Your reply', 20, 2000),
   scammer_report_replies_body_markup: script('body', 'Your reply'),
   scammer_report_replies_kind_check: choose('kind', 'what you are asking for'),

@@ -46,8 +46,11 @@ export function EvidenceReview({ reportId }: { reportId: string }) {
         <ul className="grid gap-3 sm:grid-cols-2">
           {query.data.map((file) => (
             <li key={file.id} className="grid gap-2 rounded-lg border p-3">
-              {file.url === null ? (
-                <p className="text-muted-foreground text-sm">The upload of this file did not finish.</p>
+              {file.url === null || !file.cleaned_at ? (
+                <p className="text-muted-foreground text-sm">
+                  The upload of this file did not finish: it has no copy without metadata, so it cannot be
+                  approved.
+                </p>
               ) : file.content_type === 'application/pdf' ? (
                 <a
                   href={file.url}
@@ -68,6 +71,11 @@ export function EvidenceReview({ reportId }: { reportId: string }) {
                 </a>
               )}
               <p className="text-xs">{file.file_name}</p>
+              {file.cleaned_at ? (
+                <p className="text-muted-foreground text-xs">
+                  Metadata removed (location, camera, author): this is the only copy kept.
+                </p>
+              ) : null}
               <div className="flex items-center gap-2">
                 <Badge variant={file.approved_at ? 'default' : 'outline'}>
                   {file.approved_at ? 'Approved' : 'Not approved'}
@@ -75,7 +83,7 @@ export function EvidenceReview({ reportId }: { reportId: string }) {
                 <Button
                   size="sm"
                   variant="outline"
-                  disabled={approve.isPending || file.url === null}
+                  disabled={approve.isPending || file.url === null || !file.cleaned_at}
                   aria-label={`${file.approved_at ? 'Withdraw approval of' : 'Approve'} ${file.file_name}`}
                   onClick={() =>
                     approve.mutate(

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getConfig } from '#web/lib/config.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
-import { uploadFile } from '#web/lib/upload-with-progress.ts';
 import { EVIDENCE_BUCKET, EVIDENCE_URL_SECONDS, evidenceObjectName } from '../evidence.ts';
 
 /** An evidence file with a link that works for EVIDENCE_URL_SECONDS (decision 141). */
@@ -12,8 +12,46 @@ export interface EvidenceFile {
 }
 
 /**
+ * Sends a file to the server's evidence-upload function with progress (XMLHttpRequest: fetch reports
+ * no upload progress). The server re-encodes it without its metadata and stores only that copy
+ * (decision 199); its refusals (size, type, an unreadable file) reject with their sentence.
+ */
+async function uploadEvidenceFile(objectName: string, file: File, onProgress: (fraction: number) => void) {
+  const supabase = await loadSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new Error('No authenticated user');
+  const { supabaseUrl, anonKey } = getConfig();
+  await new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(
+      'POST',
+      `${supabaseUrl}/functions/v1/evidence-upload?object_name=${encodeURIComponent(objectName)}`,
+    );
+    request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.setRequestHeader('apikey', anonKey);
+    request.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve();
+      else {
+        let message = 'File upload failed';
+        try {
+          message = (JSON.parse(request.responseText) as { message?: string }).message ?? message;
+        } catch {}
+        reject(new Error(message));
+      }
+    };
+    request.onerror = () => reject(new Error('Network error during file upload'));
+    request.send(file);
+  });
+}
+
+/**
  * Attaches one file to the member's own submitted report: its slot (the database counts up to 5),
- * then the bytes with progress. A failed upload frees its slot again.
+ * then the bytes with progress, cleaned of metadata on the server. A failed upload frees its slot again.
  */
 export async function attachEvidence(reportId: string, file: File, onProgress: (fraction: number) => void) {
   const supabase = await loadSupabase();
@@ -26,7 +64,7 @@ export async function attachEvidence(reportId: string, file: File, onProgress: (
   });
   if (slot.error) throw slot.error;
   try {
-    await uploadFile(EVIDENCE_BUCKET, objectName, file, onProgress);
+    await uploadEvidenceFile(objectName, file, onProgress);
   } catch (error) {
     await supabase.from('scammer_report_evidence').delete().eq('object_name', objectName);
     throw error;
@@ -73,13 +111,15 @@ export const publishedEvidenceQueryOptions = (userId: string | null, reportId: s
 export interface AdminEvidenceFile extends EvidenceFile {
   file_name: string;
   approved_at: string | null;
+  /** When the server stored the copy without metadata; approval needs it (decision 199). */
+  cleaned_at: string | null;
 }
 
 export async function getAdminEvidence(reportId: string): Promise<AdminEvidenceFile[]> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('scammer_report_evidence')
-    .select('id, object_name, content_type, file_name, approved_at')
+    .select('id, object_name, content_type, file_name, approved_at, cleaned_at')
     .eq('report_id', reportId)
     .order('created_at');
   if (error) throw error;
