@@ -98,6 +98,10 @@ export function webCalls(root = ROOT) {
     if (/invokeFunction|functions\.invoke|functions\/v1/.test(source))
       for (const name of literals)
         if (names.serverFunctions.has(name)) note('serverFunctions', name, feature);
+    // A URL built in a template: `${supabaseUrl}/functions/v1/<name>?…`.
+    const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(/functions\/v1\/([\w-]+)/g))
+      if (names.serverFunctions.has(match[1])) note('serverFunctions', match[1], feature);
     // Bucket names are distinctive: a literal naming one is a use of it (often through lib's upload helper).
     for (const name of literals) if (names.buckets.has(name)) note('buckets', name, feature);
   }
