@@ -139,14 +139,40 @@ as $$
   where x.value is not null
 $$;
 
--- Kept on every write of the contact details (whoever writes).
+-- The search vocabulary (decision 123) holds the words of published reports only (decision 200): a
+-- rejected, withdrawn or deleted report leaves no word behind, unless another published report has it.
+-- Words of letters (3 or more) of the searchable text; numbers, emails and websites are matched exactly
+-- or by identifier, never by a close spelling. Run after the change, so "published" is as it now stands.
+create or replace function private.forget_scammer_report_words(old_text text) returns void
+language sql volatile security definer set search_path = ''
+as $$
+  delete from private.scammer_report_words w
+  where w.word in (select t.lexeme from unnest(to_tsvector('simple'::regconfig, old_text)) t)
+    and not exists (
+      select 1 from public.scammer_reports r
+      where r.status = 'published'
+        and to_tsvector('simple'::regconfig, r.search_text) @@ plainto_tsquery('simple'::regconfig, w.word)
+    )
+$$;
+revoke all on function private.forget_scammer_report_words(text) from public;
+
+-- Kept on every write of a report (whoever writes): the vocabulary, and the contact identifiers.
 create or replace function private.index_scammer_report_identifiers() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
-  -- The search vocabulary (decision 123): every word of letters (3 or more) of the searchable text;
-  -- numbers, emails and websites are matched exactly or by identifier, never by a close spelling.
-  if tg_op = 'INSERT' or new.search_text is distinct from old.search_text then
+  if tg_op = 'DELETE' then
+    if old.status = 'published' then
+      perform private.forget_scammer_report_words(old.search_text);
+    end if;
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and old.status = 'published'
+    and (new.status <> 'published' or new.search_text is distinct from old.search_text) then
+    perform private.forget_scammer_report_words(old.search_text);
+  end if;
+  if new.status = 'published' and (tg_op = 'INSERT' or old.status <> 'published'
+    or new.search_text is distinct from old.search_text) then
     insert into private.scammer_report_words (word)
     select distinct t.lexeme from unnest(to_tsvector('simple'::regconfig, new.search_text)) t
     where t.lexeme ~ '^[[:alpha:]]{3,100}$'
@@ -165,7 +191,7 @@ end
 $$;
 revoke all on function private.index_scammer_report_identifiers() from public;
 
-create or replace trigger index_identifiers after insert or update on public.scammer_reports
+create or replace trigger index_identifiers after insert or update or delete on public.scammer_reports
   for each row execute function private.index_scammer_report_identifiers();
 
 -- "Linked reports" (product §scammer-database): other published reports sharing an identifier with this
@@ -210,10 +236,16 @@ grant execute on function public.linked_scammer_reports(uuid) to authenticated, 
 comment on function public.linked_scammer_reports(uuid) is
   'Members with access: published reports sharing a contact identifier with this one, and the identifier.';
 
--- Reports that exist already.
+-- Reports that exist already: the vocabulary of the published ones, and nothing else (decision 200).
+delete from private.scammer_report_words w
+where not exists (
+  select 1 from public.scammer_reports r
+  where r.status = 'published'
+    and to_tsvector('simple'::regconfig, r.search_text) @@ plainto_tsquery('simple'::regconfig, w.word)
+);
 insert into private.scammer_report_words (word)
 select distinct t.lexeme from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, r.search_text)) t
-where t.lexeme ~ '^[[:alpha:]]{3,100}$'
+where r.status = 'published' and t.lexeme ~ '^[[:alpha:]]{3,100}$'
 on conflict do nothing;
 insert into private.scammer_report_identifiers (report_id, kind, value)
 select r.id, e.kind, e.value from public.scammer_reports r, private.extract_identifiers(r.contact_info) e

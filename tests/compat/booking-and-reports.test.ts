@@ -57,6 +57,8 @@ function expectOk(answer: Answer, label = ''): void {
 }
 
 const report = (reporter: string) => ({
+  // The reporter's confirmation (decision 200).
+  truth_confirmed_at: new Date().toISOString(),
   scammer_name: 'Shady Sam',
   scammer_description: 'Sells fake lab results.',
   incident_details: 'Paid 300 dollars for an ounce that never arrived; phone off since.',
@@ -194,14 +196,8 @@ describe('scammer_reports: what the dialog would never send is refused', () => {
       'Smith & Sons dispensary',
       'use `rm -rf` on him',
     ];
-    const fields = [
-      'scammer_name',
-      'scammer_description',
-      'incident_details',
-      'location',
-      'business_name',
-      'contact_info',
-    ];
+    // Names are not cleaned: they keep every character typed (decision 200), checked below.
+    const fields = ['scammer_description', 'incident_details', 'location', 'contact_info'];
     for (const field of fields) {
       for (const text of hostile) {
         // Long enough for every field's minimum, short enough for every maximum.
@@ -213,6 +209,15 @@ describe('scammer_reports: what the dialog would never send is refused', () => {
       }
     }
     expect(await reportCount(member.id)).toBe(0);
+    // Names are stored as typed, quotes and markup included (shown as text, never rendered).
+    const name = 'Dave "Top Shelf" Miller <b>&amp;</b> `x`';
+    const kept = await member.client
+      .from('scammer_reports')
+      .insert({ ...report(member.id), scammer_name: name, business_name: "O'Brien & Sons" })
+      .select('scammer_name, business_name')
+      .single();
+    expect(kept.data).toEqual({ scammer_name: name, business_name: "O'Brien & Sons" });
+    expect(await reportCount(member.id)).toBe(1);
   });
 
   it('refuses any status but submitted, and members cannot change or delete a report afterwards', async () => {

@@ -79,6 +79,7 @@ async function writeData(member: SignedIn, service: SupabaseClient): Promise<voi
   );
   check(
     await client.from('scammer_reports').insert({
+      truth_confirmed_at: new Date().toISOString(),
       scammer_name: 'Fake Seller',
       scammer_description: 'Took the money and ran',
       incident_details: 'Paid for a pound, nothing arrived at all',

@@ -664,6 +664,8 @@ describe('notifications: latest 20, mark one read, mark all unread read', () => 
 
 describe('scammer_reports: insert (and its rate limit)', () => {
   const report = (reporter: string) => ({
+    // The reporter's confirmation (decision 200).
+    truth_confirmed_at: new Date().toISOString(),
     scammer_name: 'Shady Sam',
     scammer_description: 'Sells fake lab results.',
     incident_details: 'Paid 300 dollars for an ounce that never arrived; phone off since.',

@@ -208,6 +208,7 @@ async function liveAMembersLife() {
       .from('scammer_reports')
       .insert({
         reporter_user_id: member.id,
+        truth_confirmed_at: new Date().toISOString(),
         scammer_name: names.scammer,
         scammer_description: names.description,
         incident_details: names.incident,

@@ -159,3 +159,119 @@ describe('linked reports', () => {
     expect(answer.error?.code).toBe('42501');
   });
 });
+
+describe('reporters know the rules (decision 200)', () => {
+  const letters = () =>
+    Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  const filing = (overrides: Record<string, unknown> = {}) => ({
+    scammer_name: `Rule Randall ${letters()}`,
+    scammer_description: 'Sells fake lab results and disappears.',
+    incident_details: 'Paid upfront for two ounces; the seller stopped answering after payment.',
+    reporter_user_id: reporter.id,
+    truth_confirmed_at: '2000-01-01T00:00:00Z',
+    ...overrides,
+  });
+  async function inVocabulary(word: string): Promise<boolean> {
+    const { rows } = await server.db.query<{ found: boolean }>(
+      'select exists (select 1 from private.scammer_report_words where word = $1) as found',
+      [word],
+    );
+    return rows[0]?.found === true;
+  }
+  async function review(id: string, ...steps: Record<string, unknown>[]) {
+    for (const set of steps) {
+      const step = await admin.client.from('scammer_reports').update(set).eq('id', id);
+      if (step.error) throw new Error(step.error.message);
+    }
+  }
+  const PUBLISH = [
+    { status: 'under_review' },
+    { status: 'published', public_summary: 'A member reports paying for an order that never came.' },
+  ];
+
+  it('a report needs the reporter’s confirmation, stored with it at the time the database received it', async () => {
+    const { truth_confirmed_at: _confirmed, ...unconfirmed } = filing();
+    const refused = await reporter.client.from('scammer_reports').insert(unconfirmed);
+    expect(refused.error?.code).toBe('23514');
+    expect(refused.error?.message).toBe('Confirm that your report is true to the best of your knowledge.');
+    const nothing = await service
+      .from('scammer_reports')
+      .select('id')
+      .eq('scammer_name', unconfirmed.scammer_name);
+    expect(nothing.data).toEqual([]);
+
+    const before = Date.now();
+    const stored = await reporter.client
+      .from('scammer_reports')
+      .insert(filing())
+      .select('id, truth_confirmed_at')
+      .single();
+    expect(stored.error).toBeNull();
+    const confirmedAt = Date.parse(stored.data?.truth_confirmed_at as string);
+    expect(confirmedAt).toBeGreaterThanOrEqual(before - 60_000);
+    // Nobody changes it afterwards, admins included.
+    const id = stored.data?.id as string;
+    await admin.client.from('scammer_reports').update({ truth_confirmed_at: null }).eq('id', id);
+    const after = await service.from('scammer_reports').select('truth_confirmed_at').eq('id', id).single();
+    expect(Date.parse(after.data?.truth_confirmed_at as string)).toBe(confirmedAt);
+  });
+
+  it('names keep their quotes and every character typed; control characters are refused', async () => {
+    const name = `Dave "Top Shelf" Miller <i>${letters()}</i>`;
+    const stored = await reporter.client
+      .from('scammer_reports')
+      .insert(filing({ scammer_name: name, business_name: "O'Brien & Sons `Ltd`" }))
+      .select('scammer_name, business_name')
+      .single();
+    expect(stored.data).toEqual({ scammer_name: name, business_name: "O'Brien & Sons `Ltd`" });
+    const bell = await reporter.client
+      .from('scammer_reports')
+      .insert(filing({ scammer_name: `Dave\u0007Miller ${letters()}` }));
+    expect(bell.error?.code).toBe('23514');
+    expect(bell.error?.message).toMatch(/scammer_reports_scammer_name_characters/);
+  });
+
+  it('the search word list holds words of published reports only: rejected, withdrawn and deleted reports leave nothing', async () => {
+    const [rejected, withdrawn, deleted, shared] = [letters(), letters(), letters(), letters()];
+    const file = async (word: string, business?: string) => {
+      const { data, error } = await service
+        .from('scammer_reports')
+        .insert(filing({ scammer_name: `Vocab ${word}`, business_name: business ?? null }))
+        .select('id')
+        .single();
+      if (error) throw new Error(error.message);
+      return data.id as string;
+    };
+    // Submitted: not in the list yet.
+    const one = await file(rejected);
+    expect(await inVocabulary(rejected)).toBe(false);
+    await review(one, ...PUBLISH);
+    expect(await inVocabulary(rejected)).toBe(true);
+    // Taken down and rejected: gone.
+    await review(one, { status: 'under_review' });
+    expect(await inVocabulary(rejected)).toBe(false);
+    await review(one, { status: 'rejected', rejection_reason: 'Names the wrong person.' });
+    expect(await inVocabulary(rejected)).toBe(false);
+
+    // A word another published report still has stays; the report's own word goes.
+    const two = await file(withdrawn, `Shop ${shared}`);
+    const three = await file(deleted, `Shop ${shared}`);
+    await review(two, ...PUBLISH);
+    await review(three, ...PUBLISH);
+    expect(await inVocabulary(shared)).toBe(true);
+    await review(two, { status: 'under_review' });
+    expect([await inVocabulary(withdrawn), await inVocabulary(shared)]).toEqual([false, true]);
+    // A redacted field's words go too.
+    await review(
+      three,
+      { status: 'under_review' },
+      { redacted_fields: ['business_name'] },
+      { status: 'published' },
+    );
+    expect([await inVocabulary(deleted), await inVocabulary(shared)]).toEqual([true, false]);
+    // Deleted: gone.
+    const removed = await admin.client.from('scammer_reports').delete().eq('id', three);
+    expect(removed.error).toBeNull();
+    expect(await inVocabulary(deleted)).toBe(false);
+  });
+});

@@ -35,6 +35,7 @@ function report(overrides: Record<string, unknown> = {}) {
     scammer_description: 'Sells fake lab results and disappears.',
     incident_details: 'Paid $400 upfront for two ounces; the seller stopped answering after payment.',
     business_name: 'Slipknot Supply',
+    truth_confirmed_at: new Date().toISOString(),
     ...overrides,
   };
 }

@@ -389,6 +389,7 @@ function report(): Values {
   return {
     scammer_name: 'Shady Seller',
     scammer_description: 'Takes payment, ships nothing.',
+    truth_confirmed_at: { $timestamp: 0 },
     incident_details: 'Paid upfront for two ounces, the seller stopped answering.',
     amount_scammed: 250,
     date_of_incident: { $isoDate: -10 },

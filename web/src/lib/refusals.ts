@@ -252,7 +252,10 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
 
   // scammer_reports, evidence, replies, watches (Scammer Network forms; admin › Reports)
   scammer_reports_scammer_name_length: length('scammer_name', 'Scammer name', 2, 100),
-  scammer_reports_scammer_name_sanitised: sanitised('scammer_name', 'Scammer name'),
+  scammer_reports_scammer_name_characters: at(
+    'scammer_name',
+    'Scammer name may not contain control characters.',
+  ),
   scammer_reports_scammer_description_length: length('scammer_description', 'Scammer description', 10, 1000),
   scammer_reports_scammer_description_sanitised: sanitised('scammer_description', 'Scammer description'),
   scammer_reports_incident_details_length: length('incident_details', 'Incident details', 20, 2000),
@@ -260,7 +263,14 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
   scammer_reports_location_length: length('location', 'Location', 2, 200),
   scammer_reports_location_sanitised: sanitised('location', 'Location'),
   scammer_reports_business_name_length: length('business_name', 'Business name', 2, 200),
-  scammer_reports_business_name_sanitised: sanitised('business_name', 'Business name'),
+  scammer_reports_business_name_characters: at(
+    'business_name',
+    'Business name may not contain control characters.',
+  ),
+  scammer_reports_truth_confirmed: at(
+    'truth_confirmed',
+    'Confirm that your report is true to the best of your knowledge.',
+  ),
   scammer_reports_contact_info_length: length('contact_info', 'Contact info', 5, 500),
   scammer_reports_contact_info_sanitised: sanitised('contact_info', 'Contact info'),
   scammer_reports_amount_scammed_range: at(

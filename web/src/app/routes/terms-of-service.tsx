@@ -129,8 +129,16 @@ export default function TermsOfServicePage() {
             it.
           </li>
           <li>
-            All reports are reviewed before publication. We may reject, shorten or remove a report, and false
-            reports may cause account suspension.
+            All reports are reviewed before publication. Reviewers do not rewrite or shorten what you wrote.
+            They may mask personal details in it (a phone number, an email or a street address, or a whole
+            field), decline evidence files, write a short summary that is shown, labelled as theirs, above
+            your report, and reject a report, take it down for another review or remove it. Evidence files are
+            stored and shown without their metadata (location, camera, author). False reports may cause
+            account suspension.
+          </li>
+          <li>
+            When you submit a report you confirm it is true to the best of your knowledge. Leave out other
+            people's personal details; the person or business you name may reply to it.
           </li>
           <li>
             A published report is the reporter's account of events, not a finding by {siteName}. If you

@@ -16,6 +16,7 @@ const valid = {
   scammerName: 'Jay Greenleaf',
   scammerDescription: 'Sells "premium" flower online.',
   incidentDetails: 'Paid upfront for two ounces; nothing ever shipped.',
+  truthConfirmed: 'yes',
 };
 const NOW = new Date(2026, 10, 21, 22, 0);
 
@@ -25,6 +26,7 @@ describe('report rules (product §report-dialog)', () => {
       scammerName: 'Scammer Name is required.',
       scammerDescription: 'Scammer Description is required.',
       incidentDetails: 'Incident Details is required.',
+      truthConfirmed: 'Confirm that your report is true to the best of your knowledge.',
     });
     expect(
       reportProblems(
@@ -48,10 +50,17 @@ describe('report rules (product §report-dialog)', () => {
     expect(REPORT_MAX_LENGTH).toMatchObject({ location: 100, contactInfo: 200, scammerName: 100 });
   });
 
-  it('judges the text as it will be saved, after cleaning', () => {
-    expect(reportProblems({ ...valid, scammerName: '<">' }, NOW).scammerName).toBe(
-      'Scammer Name is required.',
+  it('judges the text as it will be saved, after cleaning; names are kept as typed (decision 200)', () => {
+    expect(reportProblems({ ...valid, scammerDescription: '<"<>">' }, NOW).scammerDescription).toBe(
+      'Scammer Description is required.',
     );
+    expect(reportProblems({ ...valid, scammerName: '<">' }, NOW).scammerName).toBeUndefined();
+  });
+
+  it('asks the reporter to confirm the report is true to their knowledge', () => {
+    expect(reportProblems({ ...valid, truthConfirmed: '' }, NOW)).toEqual({
+      truthConfirmed: 'Confirm that your report is true to the best of your knowledge.',
+    });
   });
 
   it('accepts an amount of 0 or more with up to two decimals, else "Please enter a valid amount."', () => {
@@ -81,7 +90,7 @@ describe('report rules (product §report-dialog)', () => {
 
 describe('the stored row', () => {
   it('is cleaned and trimmed, with empty optional fields as null and status submitted', () => {
-    expect(toReportRow(valid, 'user-1')).toEqual({
+    expect(toReportRow(valid, 'user-1', NOW)).toEqual({
       scammer_name: 'Jay Greenleaf',
       scammer_description: 'Sells premium flower online.',
       incident_details: 'Paid upfront for two ounces; nothing ever shipped.',
@@ -92,12 +101,14 @@ describe('the stored row', () => {
       date_of_incident: null,
       reporter_user_id: 'user-1',
       status: 'submitted',
+      truth_confirmed_at: NOW.toISOString(),
     });
     const full = toReportRow(
       {
         ...valid,
         location: ' Denver ',
-        businessName: 'Green & Co',
+        scammerName: ' Dave "Top Shelf" Miller ',
+        businessName: "Green & Co's <Shop>",
         contactInfo: 'javascript:@jay',
         amountScammed: '450.50',
         dateOfIncident: '2026-10-01',
@@ -106,7 +117,8 @@ describe('the stored row', () => {
     );
     expect(full).toMatchObject({
       location: 'Denver',
-      business_name: 'Green  Co',
+      scammer_name: 'Dave "Top Shelf" Miller',
+      business_name: "Green & Co's <Shop>",
       contact_info: '@jay',
       amount_scammed: 450.5,
       date_of_incident: '2026-10-01',

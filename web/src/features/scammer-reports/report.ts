@@ -21,6 +21,22 @@ export const REPORT_TEXTS = {
   },
   amount: 'Please enter a valid amount.',
   futureDate: 'Incident date cannot be in the future.',
+  /** The confirmation's box and its problem (decision 200); the database asks the same. */
+  truthLabel: 'I confirm this report is true to the best of my knowledge.',
+  truthRequired: 'Confirm that your report is true to the best of your knowledge.',
+} as const;
+
+/**
+ * What the form tells the reporter before they submit (issue 32 part 6, decision 200): what readers
+ * will see, that the person named may reply, and what to leave out.
+ */
+export const REPORT_RULES_TEXTS = {
+  published:
+    'If reviewers publish your report, members of the Scammer Network see the name, business, location, contact details, amount, date, description and incident details, your approved evidence files (without their metadata) and a summary by the reviewers. Your name and account are never shown.',
+  reply:
+    'The person or business you name can read the report and reply to it; accepted replies are shown under it.',
+  thirdParties:
+    "Leave out other people's personal details (names, phone numbers, addresses of anyone who is not the person you report). Reviewers may mask personal details or whole fields before publishing.",
 } as const;
 
 /**
@@ -42,9 +58,13 @@ export interface ReportValues {
   contactInfo: string;
   amountScammed: string;
   dateOfIncident: string;
+  /** 'yes' once the reporter ticked the confirmation (a form value is text). */
+  truthConfirmed: string;
 }
 export type ReportField = keyof ReportValues;
-type TextField = Exclude<ReportField, 'amountScammed' | 'dateOfIncident'>;
+type TextField = Exclude<ReportField, 'amountScammed' | 'dateOfIncident' | 'truthConfirmed'>;
+/** Names keep every character typed (decision 200): shown as text, never rendered. */
+const VERBATIM_FIELDS: ReadonlySet<TextField> = new Set(['scammerName', 'businessName']);
 
 export const EMPTY_REPORT: ReportValues = {
   scammerName: '',
@@ -55,6 +75,7 @@ export const EMPTY_REPORT: ReportValues = {
   contactInfo: '',
   amountScammed: '',
   dateOfIncident: '',
+  truthConfirmed: '',
 };
 
 /**
@@ -105,7 +126,7 @@ export function reportProblems(
 ): Partial<Record<ReportField, string>> {
   const problems: Partial<Record<ReportField, string>> = {};
   for (const field of TEXT_FIELDS) {
-    const problem = fieldProblem(sanitizeText(values[field]), REPORT_RULES[field]);
+    const problem = fieldProblem(cleanText(field, values[field]), REPORT_RULES[field]);
     if (problem) problems[field] = problem;
   }
   if (parseAmount(values.amountScammed) === 'invalid') problems.amountScammed = REPORT_TEXTS.amount;
@@ -117,6 +138,7 @@ export function reportProblems(
       problems.dateOfIncident = REPORT_TEXTS.futureDate;
     }
   }
+  if (values.truthConfirmed !== 'yes') problems.truthConfirmed = REPORT_TEXTS.truthRequired;
   return problems;
 }
 
@@ -140,10 +162,17 @@ export interface ReportRow {
   date_of_incident: string | null;
   reporter_user_id: string;
   status: 'submitted';
+  /** The reporter's confirmation; the database stores its own time (decision 200). */
+  truth_confirmed_at: string;
 }
 
-function clean(value: string): string | null {
-  const text = sanitizeText(value).trim();
+/** Names as typed (trimmed); the other text fields lose the characters the database refuses. */
+function cleanText(field: TextField, value: string): string {
+  return VERBATIM_FIELDS.has(field) ? value : sanitizeText(value);
+}
+
+function clean(field: TextField, value: string): string | null {
+  const text = cleanText(field, value).trim();
   return text === '' ? null : text;
 }
 
@@ -151,19 +180,20 @@ function clean(value: string): string | null {
  * The row to insert (§data, §report-dialog): cleaned, trimmed text, empty optional fields as null, status
  * submitted.
  */
-export function toReportRow(values: ReportValues, reporterUserId: string): ReportRow {
+export function toReportRow(values: ReportValues, reporterUserId: string, now: Date = new Date()): ReportRow {
   const amount = parseAmount(values.amountScammed);
   return {
-    scammer_name: clean(values.scammerName) ?? '',
-    scammer_description: clean(values.scammerDescription) ?? '',
-    incident_details: clean(values.incidentDetails) ?? '',
-    location: clean(values.location),
-    business_name: clean(values.businessName),
-    contact_info: clean(values.contactInfo),
+    scammer_name: clean('scammerName', values.scammerName) ?? '',
+    scammer_description: clean('scammerDescription', values.scammerDescription) ?? '',
+    incident_details: clean('incidentDetails', values.incidentDetails) ?? '',
+    location: clean('location', values.location),
+    business_name: clean('businessName', values.businessName),
+    contact_info: clean('contactInfo', values.contactInfo),
     amount_scammed: typeof amount === 'number' ? amount : null,
     date_of_incident: values.dateOfIncident.trim() === '' ? null : values.dateOfIncident.trim(),
     reporter_user_id: reporterUserId,
     status: 'submitted',
+    truth_confirmed_at: now.toISOString(),
   };
 }
 

@@ -7,6 +7,7 @@ const valid = {
   scammerName: 'Jay Greenleaf',
   scammerDescription: 'Sells flower online that never ships.',
   incidentDetails: 'Paid upfront for two ounces; nothing ever shipped.',
+  truthConfirmed: 'yes',
 };
 
 function deps(overrides: Partial<SubmitDependencies> = {}): SubmitDependencies {
@@ -26,7 +27,11 @@ describe('submitReport', () => {
     const d = deps();
     expect(await submitReport(valid, d)).toEqual({ kind: 'submitted' });
     expect(d.insert).toHaveBeenCalledWith(
-      expect.objectContaining({ reporter_user_id: 'user-1', status: 'submitted' }),
+      expect.objectContaining({
+        reporter_user_id: 'user-1',
+        status: 'submitted',
+        truth_confirmed_at: new Date(2026, 10, 21).toISOString(),
+      }),
     );
   });
 

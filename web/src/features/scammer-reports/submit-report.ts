@@ -46,7 +46,7 @@ export async function submitReport(values: ReportValues, deps: SubmitDependencie
   if (!deps.clientAllows()) return { kind: 'rate-limited', by: 'browser' };
   try {
     if (!(await deps.serverAllows())) return { kind: 'rate-limited', by: 'server' };
-    const error = await deps.insert(toReportRow(values, deps.userId));
+    const error = await deps.insert(toReportRow(values, deps.userId, deps.now));
     if (!error) return { kind: 'submitted' };
     // The insert trigger's own limit (HTTP 429) reads as the same refusal.
     if (isRateLimitError(error)) return { kind: 'rate-limited', by: 'server' };

@@ -20,6 +20,7 @@ import {
   localIsoDate,
   REPORT_MAX_LENGTH,
   REPORT_RATE_LIMIT,
+  REPORT_RULES_TEXTS,
   REPORT_TEXTS,
   type ReportValues,
 } from '../report.ts';
@@ -42,6 +43,8 @@ export function ScammerReportForm({
   /** While uploading after the report is stored: each file's progress, 0 to 1. */
   const [progress, setProgress] = useState<number[] | null>(null);
   const evidenceId = useId();
+  const truthId = useId();
+  const truth = form.field('truthConfirmed');
 
   /** The report is stored: its files follow, one after the other; a failed file does not undo it. */
   async function uploadEvidence(reportId: string): Promise<string[]> {
@@ -226,10 +229,44 @@ export function ScammerReportForm({
           </ul>
         ) : null}
       </fieldset>
-      <div className="flex gap-3 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
-        <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
-        <p>All reports are reviewed before publication. False reports may result in account suspension.</p>
-      </div>
+      <section
+        aria-labelledby={`${truthId}-heading`}
+        className="grid gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
+      >
+        <h3 id={`${truthId}-heading`} className="flex items-center gap-2 font-medium">
+          <ShieldAlert aria-hidden="true" className="size-5 shrink-0 text-warning" />
+          Before you submit
+        </h3>
+        <ul className="grid list-disc gap-1 pl-5">
+          <li>
+            All reports are reviewed before publication. False reports may result in account suspension.
+          </li>
+          <li>{REPORT_RULES_TEXTS.published}</li>
+          <li>{REPORT_RULES_TEXTS.reply}</li>
+          <li>{REPORT_RULES_TEXTS.thirdParties}</li>
+        </ul>
+        <div className="grid gap-1">
+          <label htmlFor={`${truthId}-box`} className="flex items-start gap-2 font-medium">
+            <input
+              id={`${truthId}-box`}
+              type="checkbox"
+              name={truth.name}
+              required
+              checked={truth.value === 'yes'}
+              aria-invalid={truth.error ? true : undefined}
+              aria-describedby={truth.error ? `${truthId}-error` : undefined}
+              onChange={(event) => truth.onChange({ target: { value: event.target.checked ? 'yes' : '' } })}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            {REPORT_TEXTS.truthLabel}
+          </label>
+          {truth.error ? (
+            <p id={`${truthId}-error`} className="text-destructive text-sm dark:text-red-400">
+              {truth.error}
+            </p>
+          ) : null}
+        </div>
+      </section>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
