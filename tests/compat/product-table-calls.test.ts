@@ -685,7 +685,10 @@ describe('scammer_reports: insert (and its rate limit)', () => {
       .eq('reporter_user_id', alice.id)
       .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ ...report(alice.id), status: 'submitted' });
+    // The confirmation's time is the database's own (decision 200), not the one sent.
+    const { truth_confirmed_at: _sent, ...sent } = report(alice.id);
+    expect(data).toMatchObject({ ...sent, status: 'submitted' });
+    expect(Date.parse(data?.truth_confirmed_at)).not.toBeNaN();
   });
 
   it('keep empty optional fields as null', async () => {
@@ -705,7 +708,8 @@ describe('scammer_reports: insert (and its rate limit)', () => {
       .select('*')
       .eq('reporter_user_id', bob.id)
       .single();
-    expect(data).toMatchObject({ ...row, date_of_incident: null, status: 'submitted' });
+    const { truth_confirmed_at: _sent, ...stored } = row;
+    expect(data).toMatchObject({ ...stored, date_of_incident: null, status: 'submitted' });
   });
 
   it('refuse visitors (401), reports in another member’s name and claimed statuses (403)', async () => {

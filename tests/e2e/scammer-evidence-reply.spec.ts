@@ -83,6 +83,9 @@ test('evidence approved file by file, a reply sent and accepted, a duplicate mer
       dialog(page).getByRole('list', { name: 'Evidence files' }).getByRole('listitem'),
     ).toHaveCount(2);
     await expectNoSeriousA11yViolations(page, '[role="dialog"]');
+    await dialog(page)
+      .getByRole('checkbox', { name: /I confirm this report is true/ })
+      .check();
     await dialog(page).getByRole('button', { name: 'Submit Report' }).click();
     await expect(
       toastWith(page, 'Thank you. Your report will be reviewed before publication.'),
