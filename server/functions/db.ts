@@ -227,6 +227,10 @@ export async function readAccountRecords(
            'product_id', s.product_id, 'address_hash', s.address_hash,
            'account_created_at', s.account_created_at, 'voted_at', s.voted_at)
          order by s.voted_at, s.vote_id) from private.votes_signals s where s.user_id = $1::uuid), '[]'::json),
+       'scammer_watch_alerts', coalesce((select json_agg(json_build_object(
+           'report_id', a.report_id, 'alerted_at', a.alerted_at, 'withdrawal_told_at', a.withdrawal_told_at)
+         order by a.alerted_at, a.report_id) from private.scammer_watch_alerts a where a.user_id = $1::uuid),
+         '[]'::json),
        'inactivity_warnings', coalesce((select json_agg(json_build_object(
            'last_active_at', w.last_active_at, 'warned_at', w.warned_at))
          from private.inactivity_warnings w where w.user_id = $1::uuid), '[]'::json),

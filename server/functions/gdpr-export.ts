@@ -124,6 +124,7 @@ export async function exportUserData(
     account_activity: records.account_activity,
     vote_signals: records.vote_signals,
     inactivity_warnings: records.inactivity_warnings,
+    scammer_watch_alerts: records.scammer_watch_alerts,
     moderation_actions: records.moderation_actions,
     rate_limit_records: {
       attempts: records.rate_limit_attempts,

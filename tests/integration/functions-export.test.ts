@@ -91,6 +91,7 @@ describe('the export document', () => {
       moderation_items: 'moderation_actions',
       'private.votes_signals': 'vote_signals',
       'private.inactivity_warnings': 'inactivity_warnings',
+      'private.scammer_watch_alerts': 'scammer_watch_alerts',
       product_comment_likes: 'comment_likes',
       product_comment_reports: 'comment_reports',
       product_comments: 'comments',

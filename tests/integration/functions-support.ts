@@ -170,6 +170,12 @@ export async function seedMember(t: StorageTestServer, options: { admin?: boolea
     user.id,
     `Watched ${tag}`,
   ]);
+  // The alert the watch gave (decision 203), as the watch trigger records one per report.
+  await db.query(
+    `insert into private.scammer_watch_alerts (report_id, user_id)
+     select r.id, $1 from public.scammer_reports r where r.reporter_user_id = $1 and r.scammer_name = $2`,
+    [user.id, `Scammer ${tag}`],
+  );
   await db.query(
     `insert into public.bookings (user_id, full_name, email, product_name, product_category, booking_date, booking_time)
      values ($1, $2, $3, 'Product', 'Flower', $4, '10:00')`,

@@ -152,6 +152,7 @@ describe('the sample-retirement rule (decision 175)', () => {
       .from('scammer_reports')
       .insert({
         reporter_user_id: alice.id,
+        truth_confirmed_at: new Date().toISOString(),
         scammer_name: 'Fake Dispensary',
         scammer_description: 'Took payment and never shipped anything.',
         incident_details: 'Paid by bank transfer for an order that never arrived, then was blocked.',

@@ -634,9 +634,10 @@ describe('notifications (§notifications, §table-calls latest 20, mark one, mar
 });
 
 describe('scammer_reports (§report-dialog, §table-calls insert; design.md review flow)', () => {
+  // truth_confirmed_at: the reporter's confirmation (decision 200), stamped by the database.
   const insert = `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, location,
-      business_name, contact_info, amount_scammed, date_of_incident, reporter_user_id)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      business_name, contact_info, amount_scammed, date_of_incident, reporter_user_id, truth_confirmed_at)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
     returning id, scammer_name, scammer_description, incident_details, location, business_name, contact_info,
       amount_scammed, date_of_incident, reporter_user_id, status`;
   let reportId: string;
@@ -739,8 +740,8 @@ describe('scammer_reports (§report-dialog, §table-calls insert; design.md revi
       await tryAs(
         db,
         bob(),
-        `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, reporter_user_id, status)
-         values ($1, $2, $3, $4, 'published')`,
+        `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, reporter_user_id, status, truth_confirmed_at)
+         values ($1, $2, $3, $4, 'published', now())`,
         [values[0], values[1], values[2], BOB],
       ),
     ).toMatchObject({ ok: false, error: { code: '42501' } });
@@ -888,8 +889,8 @@ describe('account deletion (GDPR: profile, reviews and comments, bookings and su
     await runAs(
       db,
       me,
-      `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, reporter_user_id)
-       values ('Some One', 'Took the money.', 'Paid and never heard back from them.', $1)`,
+      `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, reporter_user_id, truth_confirmed_at)
+       values ('Some One', 'Took the money.', 'Paid and never heard back from them.', $1, now())`,
       [id],
     );
     await runAs(

@@ -314,7 +314,10 @@ const SPECS: Spec[] = [
       amount_scammed: '300.50',
       date_of_incident: isoDate(0),
       reporter_user_id: OWNER,
+      truth_confirmed_at: '2026-01-01T00:00:00+00:00',
     }),
+    // The reporter's confirmation is stamped with the database's own time (decision 200).
+    stored: { truth_confirmed_at: expect.any(String) },
     alsoValid: [
       ['nothing lost', { amount_scammed: '0' }],
       ['fifty cents', { amount_scammed: '0.5' }],
@@ -506,7 +509,7 @@ describe.each(SPECS)('$table', (spec) => {
     async ({ patch }) => {
       const values = { ...spec.valid(), ...patch };
       const result = await write(spec.table, spec.scope(), values, spec.mode, spec.key);
-      expect(result).toMatchObject({ ok: true, value: values });
+      expect(result).toMatchObject({ ok: true, value: { ...values, ...spec.stored } });
     },
   );
 
