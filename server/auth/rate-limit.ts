@@ -88,39 +88,49 @@ export class RateLimiter {
     const messages = request.recipients.length;
     if (messages === 0) return request.sends;
     const quiet = request.perAddress === 'quiet';
-    return this.db.transaction(async (tx) => {
-      let skipped = false;
-      const overAddressLimit = (error: Error) => {
-        if (!quiet) throw error;
-        skipped = true;
-      };
-      // Other mail requests count unknown addresses too, for the same answers (decision 016).
-      if (request.perAddress === undefined || request.sends) {
-        for (const { kind, address } of request.recipients) {
-          if (frequency === 0) continue;
-          const key = `mail:${kind}:${addressKey(this.secret, address)}`;
-          const { count, reset_in } = await hitRateLimit(tx, key, frequency);
-          if (count > 1) overAddressLimit(authErrors.mailTooFrequent(reset_in));
+    // A request refused quietly (decision 188) counts nowhere, as a refusal said aloud never did: its
+    // transaction is rolled back by this marker, which the caller sees as "not sent".
+    const quietlyRefused = new Error('quietly refused');
+    return this.db
+      .transaction(async (tx) => {
+        let skipped = false;
+        const overAddressLimit = (error: Error) => {
+          if (!quiet) throw error;
+          skipped = true;
+        };
+        // Other mail requests count unknown addresses too, for the same answers (decision 016).
+        if (request.perAddress === undefined || request.sends) {
+          for (const { kind, address } of request.recipients) {
+            if (frequency === 0) continue;
+            const key = `mail:${kind}:${addressKey(this.secret, address)}`;
+            const { count, reset_in } = await hitRateLimit(tx, key, frequency);
+            if (count > 1) overAddressLimit(authErrors.mailTooFrequent(reset_in));
+          }
+          for (const { address } of request.recipients) {
+            const key = `mail:to:${addressKey(this.secret, address)}`;
+            const { count, reset_in } = await hitRateLimit(tx, key, MAIL_WINDOW_SECONDS);
+            if (count > limits.emailPerRecipient)
+              overAddressLimit(authErrors.overEmailSendRateLimit(reset_in));
+          }
         }
-        for (const { address } of request.recipients) {
-          const key = `mail:to:${addressKey(this.secret, address)}`;
-          const { count, reset_in } = await hitRateLimit(tx, key, MAIL_WINDOW_SECONDS);
-          if (count > limits.emailPerRecipient) overAddressLimit(authErrors.overEmailSendRateLimit(reset_in));
+        if (skipped) throw quietlyRefused;
+        const client = await hitRateLimit(tx, `mail:from:${request.ip}`, MAIL_WINDOW_SECONDS, messages);
+        if (client.count > limits.emailPerClient) throw authErrors.overEmailSendRateLimit(client.reset_in);
+        if (!request.sends) return false;
+        const all = await hitRateLimit(tx, 'mail:all', MAIL_WINDOW_SECONDS, messages);
+        if (all.count > limits.emailSent) throw authErrors.overEmailSendRateLimit(all.reset_in);
+        if (request.unconfirmed) {
+          const share = await hitRateLimit(tx, 'mail:unconfirmed', MAIL_WINDOW_SECONDS, messages);
+          if (share.count > Math.max(1, Math.floor(limits.emailSent / 2))) {
+            throw authErrors.overEmailSendRateLimit(share.reset_in);
+          }
         }
-      }
-      const client = await hitRateLimit(tx, `mail:from:${request.ip}`, MAIL_WINDOW_SECONDS, messages);
-      if (client.count > limits.emailPerClient) throw authErrors.overEmailSendRateLimit(client.reset_in);
-      if (!request.sends || skipped) return false;
-      const all = await hitRateLimit(tx, 'mail:all', MAIL_WINDOW_SECONDS, messages);
-      if (all.count > limits.emailSent) throw authErrors.overEmailSendRateLimit(all.reset_in);
-      if (request.unconfirmed) {
-        const share = await hitRateLimit(tx, 'mail:unconfirmed', MAIL_WINDOW_SECONDS, messages);
-        if (share.count > Math.max(1, Math.floor(limits.emailSent / 2))) {
-          throw authErrors.overEmailSendRateLimit(share.reset_in);
-        }
-      }
-      return true;
-    });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error === quietlyRefused) return false;
+        throw error;
+      });
   }
 
   /** Mails an administrator sends (invitations): only the instance's budget applies. */
