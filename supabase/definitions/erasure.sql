@@ -150,6 +150,12 @@ begin
       where strpos(lower(coalesce(l.target_id, '') || ' ' || coalesce(l.before::text, '') || ' ' || coalesce(l.after::text, '')), n) > 0
     )
     or to_jsonb(lower(btrim(l.target_id)))::text = any (v_short)
+    -- Earlier entries about a row this erasure deleted (an admin's approval of the member's evidence:
+    -- the row holds the file's own name, and nothing that links it to the member but the report).
+    or l.target_id in (
+      select d.target_id from private.audit_log d
+      where d.xmin::text::bigint = v_xid and d.action = 'DELETE' and d.target_id is not null
+    )
     or exists (
       select 1 from unnest(v_short) as n
       where strpos(lower(coalesce(l.before::text, '') || ' ' || coalesce(l.after::text, '')), n) > 0

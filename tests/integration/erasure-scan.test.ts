@@ -237,6 +237,14 @@ async function liveAMembersLife() {
     },
   );
   if (uploaded.status !== 200) throw new Error(`evidence file: ${uploaded.status} ${await uploaded.text()}`);
+  // An admin approves it: the audit entry names the file, not the member.
+  check(
+    await admin.client
+      .from('scammer_report_evidence')
+      .update({ approved_at: new Date().toISOString() })
+      .eq('object_name', evidence),
+    'evidence approved',
+  );
   // Published by another person, with the reviewers' summary (decision 195).
   for (const change of [{ status: 'under_review' }, { status: 'published', public_summary: 'Reviewed.' }]) {
     check(
