@@ -27,6 +27,23 @@ export async function uploadFile(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<void> {
+  await postFileWithProgress(`/storage/v1/object/${bucket}/${path}`, file, onProgress, {
+    'content-type': file.type,
+    'cache-control': 'max-age=3600',
+  });
+}
+
+/**
+ * POSTs a file's bytes to a path of the API as the signed-in user, reporting progress
+ * (XMLHttpRequest: fetch reports no upload progress); resolves once the server answers 2xx, rejects
+ * with the server's `message` otherwise. Storage uploads and the evidence-upload function use it.
+ */
+export async function postFileWithProgress(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  headers: Record<string, string>,
+): Promise<void> {
   const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
@@ -34,11 +51,10 @@ export async function uploadFile(
   const { supabaseUrl, anonKey } = getConfig();
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${supabaseUrl}/storage/v1/object/${bucket}/${path}`);
+    request.open('POST', `${supabaseUrl}${path}`);
     request.setRequestHeader('authorization', `Bearer ${token}`);
     request.setRequestHeader('apikey', anonKey);
-    request.setRequestHeader('content-type', file.type);
-    request.setRequestHeader('cache-control', 'max-age=3600');
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

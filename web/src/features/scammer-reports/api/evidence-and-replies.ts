@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getConfig } from '#web/lib/config.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
+import { postFileWithProgress } from '#web/lib/upload-with-progress.ts';
 import { EVIDENCE_BUCKET, EVIDENCE_URL_SECONDS, evidenceObjectName } from '../evidence.ts';
 
 /** An evidence file with a link that works for EVIDENCE_URL_SECONDS (decision 141). */
@@ -16,37 +16,13 @@ export interface EvidenceFile {
  * no upload progress). The server re-encodes it without its metadata and stores only that copy
  * (decision 199); its refusals (size, type, an unreadable file) reject with their sentence.
  */
-async function uploadEvidenceFile(objectName: string, file: File, onProgress: (fraction: number) => void) {
-  const supabase = await loadSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new Error('No authenticated user');
-  const { supabaseUrl, anonKey } = getConfig();
-  await new Promise<void>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(
-      'POST',
-      `${supabaseUrl}/functions/v1/evidence-upload?object_name=${encodeURIComponent(objectName)}`,
-    );
-    request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader('apikey', anonKey);
-    request.setRequestHeader('content-type', file.type || 'application/octet-stream');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve();
-      else {
-        let message = 'File upload failed';
-        try {
-          message = (JSON.parse(request.responseText) as { message?: string }).message ?? message;
-        } catch {}
-        reject(new Error(message));
-      }
-    };
-    request.onerror = () => reject(new Error('Network error during file upload'));
-    request.send(file);
-  });
+function uploadEvidenceFile(objectName: string, file: File, onProgress: (fraction: number) => void) {
+  return postFileWithProgress(
+    `/functions/v1/evidence-upload?object_name=${encodeURIComponent(objectName)}`,
+    file,
+    onProgress,
+    { 'content-type': file.type || 'application/octet-stream' },
+  );
 }
 
 /**
