@@ -77,7 +77,7 @@ test('an admin gets the dashboard home with live counts and the section navigati
   await expect(async () => {
     const first = await newBookings();
     await page.reload();
-    const shown = Number((await bookings.locator('.tabular-nums').innerText()).replaceAll(',', ''));
+    const shown = Number(((await bookings.locator('.tabular-nums').textContent()) ?? '').replaceAll(',', ''));
     expect([shown, await newBookings()]).toEqual([first, first]);
   }).toPass({ timeout: 40_000 });
   await expect(counts.getByRole('listitem').filter({ hasText: 'Members' })).toContainText('new this week');
