@@ -316,6 +316,7 @@ describe('loadConfig: realtime', () => {
       applyParallelism: 2,
       pollIntervalMs: 1000,
       heartbeatIntervalMs: 5000,
+      replayRetentionHours: 72,
     });
   });
 
@@ -331,6 +332,7 @@ describe('loadConfig: realtime', () => {
       REALTIME_APPLY_PARALLELISM: '4',
       REALTIME_POLL_INTERVAL_MS: '250',
       REALTIME_HEARTBEAT_INTERVAL_MS: '2000',
+      REALTIME_REPLAY_RETENTION_HOURS: '24',
     });
     expect(config.realtime).toEqual({
       maxConnections: 5000,
@@ -343,6 +345,7 @@ describe('loadConfig: realtime', () => {
       applyParallelism: 4,
       pollIntervalMs: 250,
       heartbeatIntervalMs: 2000,
+      replayRetentionHours: 24,
     });
   });
 

@@ -185,6 +185,8 @@ export interface RealtimeConfig {
   pollIntervalMs: number;
   /** How often each process reports to the others that it is alive (and cleans up after them). */
   heartbeatIntervalMs: number;
+  /** How long private broadcasts stay in realtime.messages for broadcast replay (decision 234). */
+  replayRetentionHours: number;
 }
 
 export interface AuthConfig {
@@ -689,6 +691,7 @@ export function loadConfig(env: Env = process.env): Config {
       applyParallelism: read.int('REALTIME_APPLY_PARALLELISM', 2, 1, 64),
       pollIntervalMs: read.int('REALTIME_POLL_INTERVAL_MS', 1000, 50, 60_000),
       heartbeatIntervalMs: read.int('REALTIME_HEARTBEAT_INTERVAL_MS', 5000, 100, 60_000),
+      replayRetentionHours: read.int('REALTIME_REPLAY_RETENTION_HOURS', 72, 0, 720),
     },
     functions: {
       gdprExportsPerHour: read.int('GDPR_EXPORT_LIMIT_PER_HOUR', 5, 1, 1000),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from './connection.ts';
-import type { SubscriptionSpec } from './db.ts';
+import type { DatabaseBroadcast, SubscriptionSpec } from './db.ts';
 import { reasons, systemMessages } from './errors.ts';
 import { parseFilter } from './filters.ts';
 import { type Identity, type IdentityResult, isOpaqueApiKey, verifyIdentity } from './identity.ts';
@@ -54,6 +54,28 @@ export interface JoinConfig {
   private: boolean;
   postgresChanges: JsonObject[];
   token: string | null;
+  /**
+   * Broadcast replay (`broadcast.replay`, private channels only): the stored broadcasts since `since`
+   * (Unix ms), at most `limit`; 'invalid' when asked with values Supabase refuses; null when not asked.
+   */
+  replay: { since: number; limit: number } | 'invalid' | null;
+}
+
+/** Supabase Realtime's hard limit on replayed messages (Realtime.Messages @hard_limit). */
+const MAX_REPLAY = 25;
+
+/**
+ * Supabase's replay parameters: integers, `since` required (ms, a representable date), `limit`
+ * defaulting to 25 and kept within 1–25.
+ */
+function parseReplay(value: unknown): JoinConfig['replay'] {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) return 'invalid';
+  const { since, limit } = value;
+  if (!Number.isSafeInteger(since) || Math.abs(since as number) > 8.64e15) return 'invalid';
+  if (limit !== undefined && limit !== null && !Number.isSafeInteger(limit)) return 'invalid';
+  const wanted = typeof limit === 'number' ? limit : MAX_REPLAY;
+  return { since: since as number, limit: Math.max(1, Math.min(wanted, MAX_REPLAY)) };
 }
 
 function parseJoin(payload: JsonObject): Parsed<JoinConfig> {
@@ -106,6 +128,7 @@ function parseJoin(payload: JsonObject): Parsed<JoinConfig> {
       private: flag(config.private, false),
       postgresChanges: changes.filter(isObject),
       token,
+      replay: parseReplay(broadcast.replay),
     },
   };
 }
@@ -180,7 +203,9 @@ export class Channel {
   private policies: Policies | null = null;
   private presence: { ref: string; meta: JsonObject } | null = null;
   private presenceSynced = false;
-  private held: (string | Buffer)[] = [];
+  private held: { data: string | Buffer; id?: string }[] = [];
+  /** Ids of the stored broadcasts replayed at join (decision 234): never sent a second time. */
+  private replayedIds: ReadonlySet<string> | null = null;
   private expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -199,13 +224,23 @@ export class Channel {
   // ----------------------------------------------------------------------------------------- sending
 
   /** Sends to the client; while the join is being answered, holds the message until after the reply. */
-  send(data: string | Buffer): void {
+  send(data: string | Buffer, id?: string): void {
     if (this.state === 'closed') return;
     if (this.state === 'joining') {
-      if (this.held.length < MAX_BUFFERED_WHILE_JOINING) this.held.push(data);
+      if (this.held.length < MAX_BUFFERED_WHILE_JOINING) this.held.push({ data, id });
       return;
     }
     this.conn.send(data);
+  }
+
+  /** Whether this channel is joining with broadcast replay (it then holds live broadcasts too). */
+  get replaying(): boolean {
+    return this.config?.replay !== null && this.config?.replay !== undefined;
+  }
+
+  /** Whether the stored broadcast `id` was replayed to this channel at join. */
+  replayed(id: string): boolean {
+    return this.replayedIds?.has(id) ?? false;
   }
 
   push(event: string, payload: unknown): void {
@@ -249,6 +284,15 @@ export class Channel {
       this.policies = read.policies;
     }
     this.topicKey = `${this.config.private ? 'private' : 'public'}:${this.subTopic}`;
+    // Broadcast replay, as Supabase Realtime checks it: readable broadcasts, then a private channel,
+    // then valid parameters.
+    if (this.config.replay !== null) {
+      if (this.policies !== null && this.policies.broadcast.read !== true) {
+        return this.refuse(message.ref, reasons.privateNotAllowed(this.subTopic));
+      }
+      if (!this.config.private) return this.refuse(message.ref, reasons.replayPublic());
+      if (this.config.replay === 'invalid') return this.refuse(message.ref, reasons.replayInvalid());
+    }
 
     // Registered before anything is awaited, so nothing published from here on is missed; what
     // arrives before the reply is held and sent right after it.
@@ -266,6 +310,20 @@ export class Channel {
         this.service.detach(this);
         return this.refuse(message.ref, again.reason);
       }
+    }
+
+    // Read after attaching: a broadcast committed meanwhile is both held and replayed, and sent once.
+    let replay: DatabaseBroadcast[] = [];
+    const asked = this.config.replay;
+    if (typeof asked === 'object' && asked !== null) {
+      try {
+        replay = await this.service.rdb.replayBroadcasts(this.subTopic, asked.since, asked.limit);
+      } catch (error) {
+        this.service.log.error({ err: error, topic: this.subTopic }, 'realtime: replaying broadcasts failed');
+        this.service.detach(this);
+        return this.refuse(message.ref, reasons.replayFailed());
+      }
+      this.replayedIds = new Set(replay.map((stored) => stored.id));
     }
 
     const replyBindings: JsonObject[] = [];
@@ -326,7 +384,13 @@ export class Channel {
     }
     this.reply(message.ref, 'ok', { postgres_changes: replyBindings });
     this.state = 'joined';
-    for (const data of this.held) this.conn.send(data);
+    for (const stored of replay) {
+      const frame = this.service.frameReplayed(this, stored);
+      if (frame) this.conn.send(frame);
+    }
+    for (const { data, id } of this.held) {
+      if (id === undefined || !this.replayed(id)) this.conn.send(data);
+    }
     this.held = [];
     if (subscribed) this.system('postgres_changes', subscribed.ok ? 'ok' : 'error', subscribed.message);
     this.armExpiry();

@@ -184,12 +184,18 @@ export class RealtimeDb {
    * Beats for this process and cleans up after dead ones; resolves to the presences of processes
    * found dead (their leaves are to be announced), or null if this process was itself removed.
    */
-  async heartbeat(nodeId: string, deadAfterMs: number, keepChangesMs: number): Promise<PresenceRow[] | null> {
+  async heartbeat(
+    nodeId: string,
+    deadAfterMs: number,
+    keepChangesMs: number,
+    keepReplayHours: number,
+  ): Promise<PresenceRow[] | null> {
     try {
       const { rows } = await this.db.query<PresenceRow>(
         `select topic, key, ref, meta
-         from realtime.heartbeat($1, make_interval(secs => $2), make_interval(secs => $3))`,
-        [nodeId, deadAfterMs / 1000, keepChangesMs / 1000],
+         from realtime.heartbeat($1, make_interval(secs => $2), make_interval(secs => $3),
+                                 make_interval(hours => $4))`,
+        [nodeId, deadAfterMs / 1000, keepChangesMs / 1000, keepReplayHours],
       );
       return rows;
     } catch (error) {
@@ -321,6 +327,27 @@ export class RealtimeDb {
   }
 
   /** A broadcast from the database too large for its notification (definitions/messages.sql). */
+  /**
+   * Broadcast replay (decision 234), as Supabase Realtime reads it: the newest `limit` broadcasts of a
+   * private topic stored since `sinceMs` (and not dated more than a minute ahead), oldest first.
+   */
+  async replayBroadcasts(topic: string, sinceMs: number, limit: number): Promise<DatabaseBroadcast[]> {
+    const { rows } = await this.db.query<DatabaseBroadcast>(
+      `select id, topic, event, private, payload, "binary" from (
+         select id::text as id, topic, event, private, payload::text as payload,
+                translate(encode(binary_payload, 'base64'), E'\\n', '') as binary, inserted_at
+           from realtime.messages
+          where topic = $1 and private is true and extension = 'broadcast' and event is not null
+            and inserted_at >= to_timestamp($2::double precision / 1000)::timestamp
+            and inserted_at < (now() + interval '1 minute')::timestamp
+          order by inserted_at desc, id desc
+          limit $3
+       ) newest order by inserted_at, id`,
+      [topic, sinceMs, limit],
+    );
+    return rows;
+  }
+
   async readBroadcast(id: string): Promise<DatabaseBroadcast | null> {
     const { rows } = await this.db.query<DatabaseBroadcast>(
       `select id::text as id, topic, event, private, payload::text as payload,

@@ -24,6 +24,9 @@ export const reasons = {
   unknownPresenceEvent: (event: string) => `UnknownPresenceEvent: ${event}`,
   privateNotAllowed: (topic: string) =>
     `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+  replayPublic: () => 'UnableToReplayMessages: Replay is not allowed for public channels',
+  replayInvalid: () => 'UnableToReplayMessages: Replay params are not valid',
+  replayFailed: () => 'UnableToReplayMessages: Realtime was unable to replay messages',
   tokenExpired: (secondsAgo: number) => `InvalidJWTToken: Token has expired ${secondsAgo} seconds ago`,
   tokenClaimsMissing: () => 'InvalidJWTToken: Fields `role` and `exp` are required in JWT',
   tokenMalformed: () => 'MalformedJWT: The token provided is not a valid JWT',

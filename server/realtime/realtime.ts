@@ -283,24 +283,50 @@ export class RealtimeService {
   ): void {
     const channels = this.topics.get(topicKey);
     if (!channels) return;
+    // A broadcast from the database carries its row's id: a channel that replayed it skips it.
+    const id = typeof metadata?.id === 'string' ? metadata.id : undefined;
     let binary: Buffer | null | undefined;
     let text: string | null | undefined;
     for (const channel of channels) {
-      if (channel === exclude || channel.state !== 'joined' || !channel.readsBroadcast) continue;
+      if (channel === exclude || !channel.readsBroadcast) continue;
+      // A joining channel asking for replay holds what arrives until the replayed messages are out.
+      if (channel.state !== 'joined' && !(channel.state === 'joining' && channel.replaying)) continue;
+      if (id !== undefined && channel.replayed(id)) continue;
       if (channel.conn.vsn === VSN_2) {
         if (binary === undefined)
           binary = encodeUserBroadcast(channel.topic, userEvent, encoding, payload, metadata);
-        if (binary) channel.send(binary);
+        if (binary) channel.send(binary, id);
         else {
           text ??= this.userBroadcastAsJson(channel.topic, userEvent, encoding, payload, metadata, VSN_2);
-          if (text) channel.send(text);
+          if (text) channel.send(text, id);
         }
       } else {
         // 1.0.0 clients cannot represent binary payloads (Supabase skips them too).
         const v1 = this.userBroadcastAsJson(channel.topic, userEvent, encoding, payload, metadata, VSN_1);
-        if (v1) channel.send(v1);
+        if (v1) channel.send(v1, id);
       }
     }
+  }
+
+  /**
+   * A stored broadcast replayed to one channel right after its join reply (broadcast replay, decision
+   * 234), framed as a live one with `meta: {replayed: true, id}`; binary payloads are skipped for
+   * 1.0.0 clients, as Supabase skips them.
+   */
+  frameReplayed(channel: Channel, message: DatabaseBroadcast): string | Buffer | null {
+    const binary = message.binary !== null;
+    const payload = binary
+      ? Buffer.from(message.binary ?? '', 'base64')
+      : Buffer.from(message.payload ?? 'null');
+    const encoding: PayloadEncoding = binary ? 'binary' : 'json';
+    const meta = { replayed: true, id: message.id };
+    if (channel.conn.vsn === VSN_2) {
+      return (
+        encodeUserBroadcast(channel.topic, message.event, encoding, payload, meta) ??
+        this.userBroadcastAsJson(channel.topic, message.event, encoding, payload, meta, VSN_2)
+      );
+    }
+    return this.userBroadcastAsJson(channel.topic, message.event, encoding, payload, meta, VSN_1);
   }
 
   private userBroadcastAsJson(
@@ -445,6 +471,7 @@ export class RealtimeService {
         this.nodeId,
         this.deadAfterMs,
         this.config.heartbeatIntervalMs * 2,
+        this.config.replayRetentionHours,
       );
       if (leaves === null) {
         await this.recover();

@@ -51,6 +51,34 @@ describe('the realtime heartbeat', () => {
     });
   });
 
+  it('drops broadcasts from the database after a minute, but keeps private ones for replay until their retention ends', async () => {
+    const topic = `tidy-${Date.now()}`;
+    const insert = (kind: string, isPrivate: boolean, age: string) =>
+      server.db.query(
+        `insert into realtime.messages (topic, extension, event, payload, private, inserted_at)
+         values ($1, 'broadcast', 'note', jsonb_build_object('kind', $2::text), $3,
+                 (now() - $4::interval)::timestamp)`,
+        [topic, kind, isPrivate, age],
+      );
+    await insert('public, two minutes', false, '2 minutes');
+    await insert('private, two minutes', true, '2 minutes');
+    await insert('private, two days', true, '2 days');
+    await insert('private, four days', true, '4 days');
+    await insert('public, just now', false, '0 seconds');
+    await eventually(async () => {
+      const { rows } = await server.db.query<{ kind: string }>(
+        `select payload ->> 'kind' as kind from realtime.messages where topic = $1 order by inserted_at`,
+        [topic],
+      );
+      // The default retention is 72 hours, as on Supabase (REALTIME_REPLAY_RETENTION_HOURS).
+      expect(rows.map((row) => row.kind)).toEqual([
+        'private, two days',
+        'private, two minutes',
+        'public, just now',
+      ]);
+    });
+  });
+
   it('removes a process that stopped beating, with its subscriptions and presences', async () => {
     const watcher = (await realtimeClient(server)).channel('hall', {
       config: { presence: { key: 'watcher' } },
