@@ -133,28 +133,37 @@ export async function spaPlugin(
     ? new URL(options.publicConfig.supabaseUrl).origin
     : null;
 
-  const headOf = async (request: FastifyRequest, variants: PageVariants): Promise<string> => {
+  /** The page's head, and whether its address names nothing (then answered 404, the app's own page). */
+  const headOf = async (
+    request: FastifyRequest,
+    variants: PageVariants,
+  ): Promise<{ html: string; missing: boolean }> => {
     const path = request.url.split('?')[0] ?? '/';
     try {
-      return renderHead(await options.pageHeads.headFor(path, prerendered.get(path)?.title), options.site);
+      const head = await options.pageHeads.headFor(path, prerendered.get(path)?.title);
+      return { html: renderHead(head, options.site), missing: head.missing === true };
     } catch (error) {
       request.log.warn({ err: error, path }, 'page head: could not read the page, sending the site head');
-      return renderHead(
+      const html = renderHead(
         { title: variants.title, description: FALLBACK_DESCRIPTION, canonicalPath: null, noindex: false },
         options.site,
       );
+      return { html, missing: false };
     }
   };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // With a query string the page may show something else (a tab, a filter): the app renders it.
     const variants = (!request.url.includes('?') && prerendered.get(request.url)) || shell;
-    const headHtml = await headOf(request, variants);
+    const { html: headHtml, missing } = await headOf(request, variants);
     // A browser that answered the age gate gets the page without it (decision 161).
     const page = answeredAgeGate(request.headers.cookie) ? variants.answered : variants.firstVisit;
     const nonce = randomBytes(16).toString('base64');
     const config = jsonForHtml({ ...options.publicConfig, styleNonce: nonce });
+    // A brand, product, post or member that does not exist: the app says so, with a real 404 for
+    // crawlers and link checkers (a signed-in viewer's app may still show what it can read).
     return reply
+      .status(missing ? 404 : 200)
       .header('content-security-policy', contentSecurityPolicy(nonce, apiOrigin, page.styleHashes))
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')

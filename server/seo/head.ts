@@ -16,6 +16,8 @@ export interface PageHead {
   canonicalPath: string | null;
   /** Keep the page out of search results (private, not found, sample content, indexing off). */
   noindex: boolean;
+  /** The address names nothing (a brand, product, post or member that does not exist): answered 404. */
+  missing?: boolean;
   /** Open Graph type. */
   type?: 'website' | 'article' | 'product' | 'profile';
   /** An absolute https:// image or a path of this site. */

@@ -132,6 +132,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
     description,
     canonicalPath: null,
     noindex: true,
+    missing: true,
   });
 
   async function brand(slug: string): Promise<PageHead> {

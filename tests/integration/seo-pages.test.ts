@@ -87,9 +87,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.close());
 
-const page = async (path: string) => {
+const page = async (path: string, status = 200) => {
   const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
-  expect(response.status).toBe(200);
+  expect(response.status, path).toBe(status);
   return response.text();
 };
 
@@ -232,7 +232,7 @@ describe('page heads (decision 183)', () => {
       image: ['https://cdn.example.com/post.png'],
       publisher: { '@type': 'Organization', name: 'High</title>Grade' },
     });
-    const hidden = await page(`/news/posts/${scheduledPostId}`);
+    const hidden = await page(`/news/posts/${scheduledPostId}`, 404);
     expect(headOf(hidden).title).toBe('Post not found · High</title>Grade');
     expect(headOf(hidden).robots).toBe('noindex, nofollow');
     expect(hidden).not.toContain('Secret future post');
@@ -252,7 +252,7 @@ describe('page heads (decision 183)', () => {
     expect(member.og('type')).toBe('profile');
   });
 
-  it('unknown slugs and ids: the not-found title, noindex, no canonical, no structured data', async () => {
+  it('unknown slugs and ids: 404 with the app, the not-found title, noindex, no canonical, no structured data', async () => {
     for (const [path, title] of [
       ['/brand-directory/no-such-brand', 'Brand not found'],
       ['/pass-or-gas/no-such-product', 'Product not found'],
@@ -261,7 +261,10 @@ describe('page heads (decision 183)', () => {
       ['/market-index/no-such-index/methodology', 'Index methodology'],
       ['/no/such/page', 'Page not found'],
     ]) {
-      const head = headOf(await page(path as string));
+      const html = await page(path as string, 404);
+      // The body is still the app, which shows its own not-found page.
+      expect(html, path).toContain('id="app-config"');
+      const head = headOf(html);
       expect(head.title, path).toBe(`${title} · High</title>Grade`);
       expect(head.robots, path).toBe('noindex, nofollow');
       expect(head.canonical, path).toBeUndefined();
