@@ -55,7 +55,16 @@ export default async function seoPlugin(
   const { ctx, site } = options;
   const sitemaps = createSitemaps({ db: ctx.db, site });
   const feeds = createFeeds({ db: ctx.db, site });
-  const images = createShareImages({ db: ctx.db, dataDir: ctx.config.dataDir, siteName: site.siteName });
+  const images = createShareImages({
+    db: ctx.db,
+    dataDir: ctx.config.dataDir,
+    siteName: site.siteName,
+    // Through the storage service as a visitor's download (public buckets only, its own checks).
+    readPublicObject: async (path) => {
+      const response = await app.inject({ method: 'GET', url: `/storage/v1/object/public/${path}` });
+      return response.statusCode === 200 ? response.rawPayload : null;
+    },
+  });
   const memo = memoised();
   const cached = (reply: FastifyReply, type: string) =>
     reply.type(type).header('cache-control', `public, max-age=${MAX_AGE}`);

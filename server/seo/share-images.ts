@@ -1,6 +1,7 @@
 /**
  * Share images (decision 183's `og:image` for brands and products): a 1200×630 PNG with the site's
- * name, the brand's or product's name and its key numbers, drawn as SVG and rendered with sharp
+ * name, the brand's or product's name, its key numbers and its logo or photo when this site stores it
+ * (a public object of its own storage, read as a visitor reads it), drawn as SVG and rendered with sharp
  * (loaded on first use). Bounded: the text is cut to fit, one image renders at a time with a time
  * limit, and the PNGs are cached on disk under DATA_DIR/og/, named by a hash of what they show (so a
  * change of name or numbers makes a new file), at most SHARE_IMAGE_FILES files (the oldest go first).
@@ -31,6 +32,34 @@ export interface ShareCard {
   title: string;
   facts: [value: string, caption: string][];
   footer: string;
+  /** Leave the top right free for a logo or photo (the title then breaks shorter). */
+  pictured?: boolean;
+}
+
+/** The logo or photo's square, top right. */
+const PICTURE = { left: 880, top: 60, size: 240 } as const;
+/** Largest logo or photo read (the buckets allow 2 MB), and its largest pixel count. */
+const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+const PICTURE_MAX_PIXELS = 25_000_000;
+
+/**
+ * A logo or photo this site stores itself: the object's path in a public bucket of its own storage
+ * (`…/storage/v1/object/public/<bucket>/<name>`, whatever the host), or null for any other address —
+ * other hosts are never fetched (no outbound requests from a page's image).
+ */
+export function ownPublicObject(url: string | null): string | null {
+  if (!url) return null;
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const match =
+    /^(?:\/[^/]+)*?\/storage\/v1\/object\/public\/((?:brand-logos|product-images|avatars)\/[A-Za-z0-9._/-]{1,400})$/.exec(
+      pathname,
+    );
+  return match?.[1] && !match[1].split('/').includes('..') ? match[1] : null;
 }
 
 /** Text cut to `max` characters with an ellipsis. */
@@ -39,26 +68,26 @@ function cut(text: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** The title in at most two lines of about 27 characters, broken at words. */
-function titleLines(title: string): string[] {
+/** The title in at most two lines of about `width` characters, broken at words. */
+function titleLines(title: string, width = 27): string[] {
   const words = cut(title, 60).split(' ');
   const lines: string[] = [''];
   for (const word of words) {
     const current = lines.at(-1) ?? '';
-    if (current && `${current} ${word}`.length > 27) {
+    if (current && `${current} ${word}`.length > width) {
       if (lines.length === 2) {
-        lines[1] = cut(`${current} ${word}`, 27);
+        lines[1] = cut(`${current} ${word}`, width);
         break;
       }
       lines.push(word);
     } else lines[lines.length - 1] = current ? `${current} ${word}` : word;
   }
-  return lines.map((line) => cut(line, 28));
+  return lines.map((line) => cut(line, width + 1));
 }
 
 export function shareCardSvg(card: ShareCard, siteName: string): string {
   const e = escapeXml;
-  const title = titleLines(card.title)
+  const title = titleLines(card.title, card.pictured ? 22 : 27)
     .map((line, index) => `<text x="80" y="${250 + index * 74}" class="title">${e(line)}</text>`)
     .join('');
   const facts = card.facts
@@ -88,7 +117,13 @@ ${title}${facts}
 </svg>`;
 }
 
-export function createShareImages(deps: { db: Database; dataDir: string; siteName: string }) {
+export function createShareImages(deps: {
+  db: Database;
+  dataDir: string;
+  siteName: string;
+  /** A public object of this site's storage, as a visitor downloads it (null: none or unreadable). */
+  readPublicObject?: (path: string) => Promise<Buffer | null>;
+}) {
   const dir = join(deps.dataDir, 'og');
   const anon = <T>(fn: (tx: Queryable) => Promise<T>) =>
     deps.db.withScope({ role: 'anon', claims: { role: 'anon' }, readOnly: true }, fn);
@@ -96,9 +131,28 @@ export function createShareImages(deps: { db: Database; dataDir: string; siteNam
   let queue: Promise<unknown> = Promise.resolve();
   let writes = 0;
 
-  async function render(card: ShareCard): Promise<Buffer> {
+  /** The logo or photo at `url` as a PNG square, or null (not this site's, unreadable, not an image). */
+  async function picture(url: string | null): Promise<Buffer | null> {
+    const path = ownPublicObject(url);
+    if (!path || !deps.readPublicObject) return null;
+    const bytes = await deps.readPublicObject(path).catch(() => null);
+    if (!bytes || bytes.length > PICTURE_MAX_BYTES) return null;
+    try {
+      return await (await sharp())(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, animated: false })
+        .timeout({ seconds: RENDER_TIMEOUT_SECONDS })
+        .resize(PICTURE.size, PICTURE.size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer();
+    } catch {
+      return null;
+    }
+  }
+
+  async function render(card: ShareCard, image: Buffer | null = null): Promise<Buffer> {
+    card.pictured = image !== null;
     const name = `${createHash('sha256')
       .update(JSON.stringify([card, deps.siteName]))
+      .update(image ?? '')
       .digest('hex')}.png`;
     const file = join(dir, name);
     try {
@@ -110,6 +164,7 @@ export function createShareImages(deps: { db: Database; dataDir: string; siteNam
       const png = await (await sharp())(Buffer.from(shareCardSvg(card, deps.siteName)), {
         limitInputPixels: 2_000_000,
       })
+        .composite(image ? [{ input: image, left: PICTURE.left, top: PICTURE.top }] : [])
         .timeout({ seconds: RENDER_TIMEOUT_SECONDS })
         .png({ compressionLevel: 9, palette: true })
         .toBuffer();
@@ -149,20 +204,27 @@ export function createShareImages(deps: { db: Database; dataDir: string; siteNam
     const row = await anon((tx) => sql.brandHead(tx, slug));
     if (!row) return null;
     const counted = (row.gas ?? 0) + (row.pass ?? 0);
-    return render({
-      label: 'Brand Directory',
-      title: row.name,
-      facts: [
-        [String(row.products ?? 0), (row.products ?? 0) === 1 ? 'product' : 'products'],
-        [String(row.licences.length), row.licences.length === 1 ? 'state licence' : 'state licences'],
-        counted >= MIN_RATED_VOTES
-          ? [`${Math.round(((row.gas ?? 0) / counted) * 100)}%`, `Gas of ${plural(counted, 'vote', 'votes')}`]
-          : ['—', 'too few votes yet'],
-      ],
-      footer:
-        [row.city, row.states.join(', ')].filter(Boolean).join(', ') ||
-        'Licences, products and community score',
-    });
+    const logo = await picture(row.logo_url);
+    return render(
+      {
+        label: 'Brand Directory',
+        title: row.name,
+        facts: [
+          [String(row.products ?? 0), (row.products ?? 0) === 1 ? 'product' : 'products'],
+          [String(row.licences.length), row.licences.length === 1 ? 'state licence' : 'state licences'],
+          counted >= MIN_RATED_VOTES
+            ? [
+                `${Math.round(((row.gas ?? 0) / counted) * 100)}%`,
+                `Gas of ${plural(counted, 'vote', 'votes')}`,
+              ]
+            : ['—', 'too few votes yet'],
+        ],
+        footer:
+          [row.city, row.states.join(', ')].filter(Boolean).join(', ') ||
+          'Licences, products and community score',
+      },
+      logo,
+    );
   }
 
   /** A live product's image, or null when there is none. */
@@ -170,18 +232,22 @@ export function createShareImages(deps: { db: Database; dataDir: string; siteNam
     if (id.length > 100) return null;
     const row = await anon((tx) => sql.productHead(tx, id));
     if (!row) return null;
-    return render({
-      label: `Pass or Gas · ${row.category}`,
-      title: row.name,
-      facts:
-        row.counted >= MIN_RATED_VOTES
-          ? [
-              [`${Math.round((row.gas / row.counted) * 100)}%`, 'Gas'],
-              [row.counted.toLocaleString('en-US'), 'counted votes'],
-            ]
-          : [[row.counted.toLocaleString('en-US'), row.counted === 1 ? 'counted vote' : 'counted votes']],
-      footer: row.brand_name ? `by ${row.brand_name}` : 'Community votes on cannabis products',
-    });
+    const photo = await picture(row.image_url);
+    return render(
+      {
+        label: `Pass or Gas · ${row.category}`,
+        title: row.name,
+        facts:
+          row.counted >= MIN_RATED_VOTES
+            ? [
+                [`${Math.round((row.gas / row.counted) * 100)}%`, 'Gas'],
+                [row.counted.toLocaleString('en-US'), 'counted votes'],
+              ]
+            : [[row.counted.toLocaleString('en-US'), row.counted === 1 ? 'counted vote' : 'counted votes']],
+        footer: row.brand_name ? `by ${row.brand_name}` : 'Community votes on cannabis products',
+      },
+      photo,
+    );
   }
 
   return { brand, product };

@@ -363,6 +363,50 @@ describe('share images', () => {
     expect(cached.filter((name) => name.endsWith('.png'))).toHaveLength(2);
   });
 
+  it("shows a brand's own uploaded logo top right, and no picture from another host", async () => {
+    const [brand] = await sql<{ id: string }>(
+      `insert into public.brands (name, slug) values ('Red Logo Co', 'red-logo-co') returning id`,
+    );
+    const id = brand?.id ?? '';
+    const red = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: { r: 255, g: 0, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await fetch(`${server.url}/storage/v1/object/brand-logos/${id}/logo.png`, {
+      method: 'POST',
+      headers: {
+        apikey: server.serviceRoleKey,
+        authorization: `Bearer ${server.serviceRoleKey}`,
+        'content-type': 'image/png',
+      },
+      body: red,
+    });
+    expect(upload.status).toBe(200);
+    const pixel = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      const png = Buffer.from(await response.arrayBuffer());
+      // The centre of the picture's square (880 + 120, 60 + 120).
+      const { data } = await sharp(png)
+        .extract({ left: 1000, top: 180, width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return [...data];
+    };
+    const without = await pixel('/og/brand/red-logo-co.png');
+    expect(without).not.toEqual([255, 0, 0]);
+
+    await sql('update public.brands set logo_url = $2 where id = $1', [
+      id,
+      `${server.url}/storage/v1/object/public/brand-logos/${id}/logo.png`,
+    ]);
+    expect(await pixel('/og/brand/red-logo-co.png')).toEqual([255, 0, 0]);
+    // acme-farms' logo is on another host: never fetched, so no picture.
+    expect(await pixel('/og/brand/acme-farms.png')).not.toEqual([255, 0, 0]);
+  });
+
   it('what a visitor cannot open has no image', async () => {
     for (const path of [
       '/og/brand/no-such-brand.png',
