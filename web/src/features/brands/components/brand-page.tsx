@@ -128,7 +128,7 @@ function Licences({ brand, licences }: { brand: Brand; licences: BrandLicence[] 
     <>
       <Card data-testid="brand-licence">
         <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-lg">
+          <CardTitle level={2} className="flex items-center gap-2 text-lg">
             <ShieldCheck aria-hidden="true" className="size-5" />
             {others.length ? 'Primary licence' : 'Licence'}
           </CardTitle>
@@ -153,7 +153,7 @@ function Licences({ brand, licences }: { brand: Brand; licences: BrandLicence[] 
       {others.length ? (
         <Card data-testid="brand-other-licences">
           <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-lg">
+            <CardTitle level={2} className="flex items-center gap-2 text-lg">
               <ShieldCheck aria-hidden="true" className="size-5" />
               Other licences ({others.length})
             </CardTitle>
@@ -190,7 +190,7 @@ function Reports({
   return (
     <Card data-testid="brand-reports">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <CardTitle level={2} className="flex items-center gap-2 text-lg">
           <FileWarning aria-hidden="true" className="size-5" />
           Scam reports by members
         </CardTitle>
@@ -274,7 +274,7 @@ function Products({ data }: { data: BrandPageData }) {
   return (
     <Card data-testid="brand-products">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
+        <CardTitle level={2} className="flex items-center gap-2 text-lg">
           <Package aria-hidden="true" className="size-5" />
           Products on Pass or Gas
         </CardTitle>

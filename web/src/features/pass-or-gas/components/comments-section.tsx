@@ -109,7 +109,7 @@ export function CommentsSection({
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle level={2} className="flex items-center gap-2">
           <MessageSquare aria-hidden="true" className="size-5" />
           Comments {thread.data ? `(${thread.data.comments.length})` : ''}
         </CardTitle>

@@ -81,7 +81,7 @@ export function HowRankingsWork() {
       <div className="mt-8 grid gap-6">
         <Card>
           <CardHeader>
-            <CardTitle>Which votes count</CardTitle>
+            <CardTitle level={2}>Which votes count</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3">
             <p>
@@ -105,7 +105,7 @@ export function HowRankingsWork() {
 
         <Card>
           <CardHeader>
-            <CardTitle>Top: the Wilson lower bound</CardTitle>
+            <CardTitle level={2}>Top: the Wilson lower bound</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3">
             <p>
@@ -123,7 +123,7 @@ score = 0 when n = 0`}</Formula>
 
         <Card>
           <CardHeader>
-            <CardTitle>Trending: net Gas, decaying with age</CardTitle>
+            <CardTitle level={2}>Trending: net Gas, decaying with age</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3">
             <p>
@@ -158,7 +158,7 @@ score = 0 when n = 0`}</Formula>
 
         <Card>
           <CardHeader>
-            <CardTitle>New</CardTitle>
+            <CardTitle level={2}>New</CardTitle>
           </CardHeader>
           <CardContent>
             <p>The newest products first, by the time they were added.</p>

@@ -181,7 +181,7 @@ export function ProductPage({
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Votes over time</CardTitle>
+            <CardTitle level={2}>Votes over time</CardTitle>
           </CardHeader>
           <CardContent>
             <VoteChart days={detail.data.days} />
@@ -189,7 +189,7 @@ export function ProductPage({
         </Card>
         <Card>
           <CardHeader className="flex flex-row items-center justify-between gap-2">
-            <CardTitle>Why it ranks here</CardTitle>
+            <CardTitle level={2}>Why it ranks here</CardTitle>
             <Button asChild variant="link" size="sm">
               <Link to="/pass-or-gas/how-rankings-work">
                 <Info aria-hidden="true" />
