@@ -99,11 +99,14 @@ export interface ProductData {
 }
 
 /**
- * A product. Pass or Gas is a yes/no vote: the rating is the Gas share in percent (worst 0, best 100)
- * over the counted votes, given only from MIN_RATED_VOTES votes on (decision 184).
+ * A product, or null below MIN_RATED_VOTES counted votes. Pass or Gas is a yes/no vote: the rating is
+ * the Gas share in percent (worst 0, best 100) over the counted votes (decision 184). Nothing is sold
+ * here, so a Product is a product snippet, which needs an aggregateRating (or offers or a review) to be
+ * valid: an unrated product's page carries only its breadcrumbs.
  */
-export function product(site: SiteInfo, data: ProductData): WithContext<Product> {
+export function product(site: SiteInfo, data: ProductData): WithContext<Product> | null {
   const counted = data.gas + data.pass;
+  if (counted < MIN_RATED_VOTES) return null;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -113,17 +116,13 @@ export function product(site: SiteInfo, data: ProductData): WithContext<Product>
     ...(data.description ? { description: summarise(data.description, 500) } : {}),
     ...(data.imageUrl ? { image: data.imageUrl } : {}),
     ...(data.brandName ? { brand: { '@type': 'Brand', name: data.brandName } } : {}),
-    ...(counted >= MIN_RATED_VOTES
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: Math.round((data.gas / counted) * 100),
-            bestRating: 100,
-            worstRating: 0,
-            ratingCount: counted,
-          },
-        }
-      : {}),
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round((data.gas / counted) * 100),
+      bestRating: 100,
+      worstRating: 0,
+      ratingCount: counted,
+    },
   };
 }
 

@@ -191,6 +191,17 @@ export function createPageHeads(deps: PageHeadsDeps) {
         : row.counted < MIN_RATED_VOTES
           ? `Only ${row.counted} counted ${row.counted === 1 ? 'vote' : 'votes'} so far`
           : `${Math.round((row.gas / row.counted) * 100)}% Gas from ${row.counted} counted votes`;
+    // Only a rated product is a valid product snippet (decision 184).
+    const rated = product(deps.site, {
+      name: row.name,
+      path,
+      description: row.description,
+      category: row.category,
+      imageUrl: row.image_url,
+      brandName: row.brand_name,
+      gas: row.gas,
+      pass: row.pass,
+    });
     return {
       title: `${row.name} — Pass or Gas`,
       description: `${row.name}: ${row.category}${row.brand_name ? ` by ${row.brand_name}` : ''}. ${votes} on Pass or Gas.${row.description ? ` ${row.description}` : ''}`,
@@ -200,16 +211,7 @@ export function createPageHeads(deps: PageHeadsDeps) {
       type: 'product',
       image: `/og/product/${encodeURIComponent(row.id)}.png`,
       jsonLd: [
-        product(deps.site, {
-          name: row.name,
-          path,
-          description: row.description,
-          category: row.category,
-          imageUrl: row.image_url,
-          brandName: row.brand_name,
-          gas: row.gas,
-          pass: row.pass,
-        }),
+        ...(rated ? [rated] : []),
         breadcrumbs(deps.site, [
           ['Pass or Gas', '/pass-or-gas'],
           [row.name, path],

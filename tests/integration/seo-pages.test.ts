@@ -1,6 +1,8 @@
 // @databases: both — what a head, a feed or robots may name is decided by row-level security as anon
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import Validator from '@adobe/structured-data-validator';
+import WebAutoExtractor from '@marbec/web-auto-extractor';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,7 +189,7 @@ describe('page heads (decision 183)', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('a product page: Product with an aggregateRating only from 10 counted votes on', async () => {
+  it('a product page: Product with its aggregateRating from 10 counted votes on, none below', async () => {
     const head = headOf(await page(`/pass-or-gas/${productId}`));
     expect(head.title).toBe('Thumb Kush — Pass or Gas · High</title>Grade');
     expect(head.description).toBe(
@@ -213,8 +215,9 @@ describe('page heads (decision 183)', () => {
     });
     const few = headOf(await page(`/pass-or-gas/${fewVotesId}`));
     expect(few.description).toContain('Only 4 counted votes so far');
-    expect(few.ofType('Product')).toBeDefined();
-    expect(few.ofType('Product')).not.toHaveProperty('aggregateRating');
+    // Unrated, it would not be a valid product snippet: only the breadcrumbs.
+    expect(few.ofType('Product')).toBeUndefined();
+    expect(few.ofType('BreadcrumbList')).toBeDefined();
     // Samples are labelled on the page and kept out of search results.
     expect(headOf(await page(`/pass-or-gas/${sampleId}`)).robots).toBe('noindex, nofollow');
   });
@@ -294,6 +297,40 @@ describe('page heads (decision 183)', () => {
       expect(head.jsonLd, path).toEqual([]);
       expect(html, path).not.toContain('Shady');
     }
+  });
+
+  it("every page's structured data passes a real validator (schema.org types as Google's rich results require them)", async () => {
+    // Adobe's validator, as published; products are not sold here, so a Product is checked as a
+    // product snippet (name and an aggregateRating), not as a merchant listing (image, offers).
+    const validator = new Validator();
+    validator.registeredHandlers.Product = (validator.registeredHandlers.Product ?? []).slice(0, 1);
+    const extractor = new WebAutoExtractor({ addLocation: true, embedSource: ['rdfa', 'microdata'] });
+    const checked: string[] = [];
+    for (const path of [
+      '/',
+      '/brand-directory/acme-farms',
+      `/pass-or-gas/${productId}`,
+      `/pass-or-gas/${fewVotesId}`,
+      `/news/posts/${postId}`,
+      '/market-index/cannabis-equity/methodology',
+    ]) {
+      const extracted = extractor.parse(await page(path));
+      checked.push(...Object.keys(extracted.jsonld).map((type) => `${path} ${type}`));
+      const errors = (await validator.validate(extracted)).filter((issue) => issue.severity === 'ERROR');
+      expect(
+        errors.map((issue) => `${issue.rootType}: ${issue.issueMessage}`),
+        path,
+      ).toEqual([]);
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        '/ WebSite',
+        '/brand-directory/acme-farms Organization',
+        `/pass-or-gas/${productId} Product`,
+        `/news/posts/${postId} NewsArticle`,
+        `/news/posts/${postId} BreadcrumbList`,
+      ]),
+    );
   });
 
   it('the public pages without parameters, prerendered or not, carry their head; home has WebSite with search', async () => {
