@@ -194,7 +194,8 @@ begin
   end if;
   if admin_update_booking.note is not null then
     if char_length(admin_update_booking.note) > 2000 then
-      raise exception using errcode = 'check_violation', message = 'The internal note can be at most 2000 characters.';
+      raise exception using errcode = 'check_violation', constraint = 'booking_notes_note_length',
+        message = 'The internal note can be at most 2000 characters.';
     end if;
     select n.note into old_note from private.booking_notes n where n.booking_id = current.id;
     if old_note is distinct from admin_update_booking.note then

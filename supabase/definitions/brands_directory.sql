@@ -24,6 +24,20 @@ as $$
     else verification end
 $$;
 
+-- The same, as a computed field of a brand row and of a licence row, so the admin screens read the
+-- verification as shown beside the stored one (`select=verification,shown_verification`, decision 212).
+create or replace function public.shown_verification(item public.brands) returns text
+language sql stable parallel safe set search_path = ''
+as $$
+  select public.brands_effective_verification(item.verification, item.licence_expires_on, item.verified_at)
+$$;
+
+create or replace function public.shown_verification(item public.brand_licences) returns text
+language sql stable parallel safe set search_path = ''
+as $$
+  select public.brands_effective_verification(item.verification, item.expires_on, item.verified_at)
+$$;
+
 -- The directory: live brands matching a name (substring or trigram similarity, so "gren thum" finds
 -- "Green Thumb"), a state, a category, verified only; sorted by relevance (with a query), name,
 -- community score (Wilson lower bound of the products' Gas share) or newest; one page and the total.

@@ -87,13 +87,17 @@ test.describe('licences', () => {
     await add.getByLabel('Number', { exact: true }).fill('<script>x</script>');
     await add.getByLabel('Issued by', { exact: true }).selectOption('OR');
     await add.getByRole('button', { name: 'Add licence', exact: true }).click();
-    await expect(add.getByRole('alert')).toHaveText(
+    // At the field it concerns (decision 180), the form saying that saving again cannot help.
+    const number = add.getByLabel('Number', { exact: true });
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await expect(number).toHaveAccessibleDescription(
       'The licence number may hold letters, digits, spaces and . / # - (at most 64).',
     );
-    await add.getByLabel('Number', { exact: true }).fill(`c11-${t}`);
+    await expect(add.getByRole('alert').filter({ hasText: 'refused the same way' })).toBeVisible();
+    await number.fill(`c11-${t}`);
     await add.getByLabel('Issued by', { exact: true }).selectOption('CA');
     await add.getByRole('button', { name: 'Add licence', exact: true }).click();
-    await expect(add.getByRole('alert')).toHaveText(
+    await expect(number).toHaveAccessibleDescription(
       'This brand already lists a licence with this number from this state.',
     );
     await add.getByLabel('Number', { exact: true }).fill(`OR-${t}`);

@@ -97,6 +97,37 @@ async function raises(): Promise<Raise[]> {
   return found;
 }
 
+/**
+ * The forms moved onto the mapping by issue 34 item 5's follow-up (decision 212), each with the table it
+ * writes and the columns its inputs write: every rule of the table about one of those columns must put
+ * its sentence at that column, so the form marks the input.
+ */
+const FIELD_FORMS: ReadonlyArray<{ form: string; table: string; columns: string[] }> = [
+  { form: 'claim this brand', table: 'brand_claims', columns: ['role_title', 'message'] },
+  {
+    form: "a representative's edit",
+    table: 'brands',
+    columns: ['description', 'logo_url', 'website', 'social_links'],
+  },
+  {
+    form: 'admin › Brands › licences',
+    table: 'brand_licences',
+    columns: ['number', 'state', 'type', 'expires_on', 'verification', 'verified_at', 'verification_note'],
+  },
+  { form: 'comments (new and edit)', table: 'product_comments', columns: ['content'] },
+  {
+    form: 'admin › Reports › review',
+    table: 'scammer_reports',
+    columns: ['public_summary', 'rejection_reason'],
+  },
+];
+
+/** The functions those forms call instead of writing a table; their raises are walked like the triggers'. */
+const FORM_FUNCTIONS = ['admin_update_booking', 'brands_update_profile'];
+
+/** Raises of a form's function that no typed input can reach (a status sent by a button). */
+const NOT_TYPED = ['Unknown booking status: %s.'];
+
 describe('refusals of the tables the forms write', () => {
   it('every check, unique and exclusion constraint has a field and a sentence in the mapping', async () => {
     const { rows } = await db.query<{ tbl: string; conname: string }>(
@@ -149,6 +180,64 @@ describe('refusals of the tables the forms write', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("each form's rules about its inputs land at the input's column (decision 212)", async () => {
+    const problems: string[] = [];
+    for (const { form, table, columns } of FIELD_FORMS) {
+      const { rows } = await db.query<{ conname: string; columns: string[] }>(
+        `select c.conname, array(select a.attname::text from pg_attribute a
+                                 where a.attrelid = c.conrelid and a.attnum = any(c.conkey) order by 1) as columns
+           from pg_constraint c
+          where c.contype in ('c', 'u', 'x') and c.conrelid = $1::regclass`,
+        [`public.${table}`],
+      );
+      expect(rows.length, table).toBeGreaterThan(0);
+      for (const row of rows) {
+        // A rule about exactly one column the form writes is shown at that column.
+        if (row.columns.length !== 1) continue;
+        const column = row.columns[0] as string;
+        if (!columns.includes(column)) continue;
+        const refusal = REFUSALS[row.conname];
+        if (!refusal || refusal.field !== column || !HUMAN.test(refusal.message))
+          problems.push(`${form}: ${row.conname} → ${refusal?.field ?? 'unmapped'}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the functions the forms call raise only rules of the mapping or guards (the booking note's length at the note)", async () => {
+    const { rows } = await db.query<{ proname: string; prosrc: string }>(
+      `select p.proname, p.prosrc from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and p.proname = any($1)`,
+      [FORM_FUNCTIONS],
+    );
+    expect(rows.map((row) => row.proname).sort()).toEqual([...FORM_FUNCTIONS].sort());
+    const problems: string[] = [];
+    for (const row of rows) {
+      for (const match of row.prosrc.matchAll(/raise exception\s+using\s+([\s\S]*?);/gi)) {
+        const using = match[1] ?? '';
+        const errcode = /errcode\s*=\s*'([a-z_0-9]+)'/i.exec(using)?.[1] ?? '';
+        const constraint = /constraint\s*=\s*'([a-z_0-9]+)'/i.exec(using)?.[1] ?? null;
+        const message =
+          /message\s*=\s*(?:format\()?'((?:[^']|'')*)'/i.exec(using)?.[1]?.replaceAll("''", "'") ?? '';
+        const where = `${row.proname}: ${errcode}: ${constraint}: ${message}`;
+        if (constraint) {
+          const read = refusalOf({ code: '23514', message });
+          if (!REFUSALS[constraint] || read?.field !== REFUSALS[constraint]?.field) problems.push(where);
+        } else if (errcode === 'check_violation' || errcode === '23514') {
+          // A rule about typed text must be a rule of the mapping, so its form can show it at the field.
+          if (!NOT_TYPED.includes(message)) problems.push(where);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(
+      refusalOf({ code: '23514', message: 'The internal note can be at most 2000 characters.' }),
+    ).toEqual({
+      field: 'note',
+      message: 'The internal note can be at most 2000 characters.',
+    });
   });
 
   it('a real refusal reads as its sentence, at its field', async () => {

@@ -406,6 +406,9 @@ describe('the functions', () => {
         definer: true,
         volatility: 's',
       },
+      // The verification as shown, a computed field of brands and licences (decision 212).
+      { signature: 'shown_verification(brand_licences)', definer: false, volatility: 's' },
+      { signature: 'shown_verification(brands)', definer: false, volatility: 's' },
       { signature: 'taken_booking_slots(date,date)', definer: true, volatility: 's' },
       { signature: 'votes_ranking_constants()', definer: true, volatility: 's' },
       {
@@ -537,6 +540,7 @@ describe('the functions', () => {
         'brand',
       ],
       // The booking form's taken slots (issue 21 item 10): the range, then the columns it returns.
+      shown_verification: ['item'],
       taken_booking_slots: ['from_date', 'to_date', 'booking_date', 'booking_time'],
       votes_ranking_constants: null,
       votes_trending_score: ['trend', 'at'],

@@ -249,6 +249,8 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
   ),
   bookings_status_check: choose('status', 'a booking state'),
   bookings_status_flow: at('status', 'A booking cannot move to this state from its current one.'),
+  // admin_update_booking (admin › Bookings: the internal note, kept in private.booking_notes)
+  booking_notes_note_length: at('note', 'The internal note can be at most 2000 characters.'),
 
   // scammer_reports, evidence, replies, watches (Scammer Network forms; admin › Reports)
   scammer_reports_scammer_name_length: length('scammer_name', 'Scammer name', 2, 100),

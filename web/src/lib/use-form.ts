@@ -180,3 +180,58 @@ export function useForm<V extends Record<keyof V, string>, K extends string = ne
     handleSubmit,
   };
 }
+
+/** What useFieldRefusal gives a form whose inputs are its own (not useForm's fields). */
+export interface FieldRefusal {
+  /**
+   * Shows a refused write at its field (decision 180): the rule's sentence under the input, the input
+   * marked and focused; returns the note for the form, or null when the error is not a rule of ours.
+   */
+  show: (error: unknown) => string | null;
+  /** The sentence for a column's input, when the last refusal concerns it. */
+  errorFor: (column: string) => string | null;
+  /** The attributes that mark a column's input (aria-invalid, aria-describedby its sentence). */
+  mark: (column: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string };
+  /** The id of the element that holds a column's sentence. */
+  errorId: (column: string) => string;
+  clear: () => void;
+}
+
+/**
+ * The shared error-to-field mapping (lib/refusals.ts) for a form that keeps its own state: `inputs` maps
+ * each column the form writes to its input's id.
+ */
+export function useFieldRefusal(inputs: Readonly<Record<string, string>>): FieldRefusal {
+  // A new object on every refusal, so the same refusal twice moves the keyboard to its field again.
+  const [refused, setRefused] = useState<{ column: string; message: string } | null>(null);
+  const inputsRef = useRef(inputs);
+  inputsRef.current = inputs;
+
+  useEffect(() => {
+    if (!refused) return;
+    const id = inputsRef.current[refused.column];
+    if (id) document.getElementById(id)?.focus();
+  }, [refused]);
+
+  const show = useCallback((error: unknown): string | null => {
+    const refusal = refusalOf(error);
+    if (!refusal) {
+      setRefused(null);
+      return null;
+    }
+    const atField = refusal.field !== null && refusal.field in inputsRef.current;
+    setRefused(atField ? { column: refusal.field as string, message: refusal.message } : null);
+    return refusalNote(refusal, atField);
+  }, []);
+
+  const clear = useCallback(() => setRefused(null), []);
+  const errorFor = (column: string) => (refused?.column === column ? refused.message : null);
+  const errorId = (column: string) => `${inputs[column] ?? column}-refusal`;
+  return {
+    show,
+    errorFor,
+    errorId,
+    mark: (column) => (errorFor(column) ? { 'aria-invalid': true, 'aria-describedby': errorId(column) } : {}),
+    clear,
+  };
+}

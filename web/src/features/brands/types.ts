@@ -124,6 +124,11 @@ export interface Brand {
   licence_type: string | null;
   licence_expires_on: string | null;
   verification: Verification;
+  /**
+   * The verification as shown (brands_effective_verification: due for re-check, expired), read by the
+   * admin screens beside the stored one, which they edit (decision 212).
+   */
+  shown_verification?: Verification;
   verified_at: string | null;
   verification_note: string | null;
   archived_at: string | null;
@@ -141,6 +146,8 @@ export interface BrandLicence {
   type: string | null;
   expires_on: string | null;
   verification: Verification;
+  /** As on Brand: the verification as shown, for the admin screens (decision 212). */
+  shown_verification?: Verification;
   verified_at: string | null;
   verification_note: string | null;
   is_primary: boolean;

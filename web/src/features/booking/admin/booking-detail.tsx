@@ -6,10 +6,12 @@ import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { QueryState } from '#web/components/layout/list-states.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
+import { FieldError } from '#web/components/ui/form-field.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { useFieldRefusal } from '#web/lib/use-form.ts';
 import { type AdminBooking, type BookingStatus, formatBookingDate, nextStatuses } from '../admin-bookings.ts';
 import { adminBookingQueryOptions } from '../api/get-admin-booking.ts';
 import { useUpdateAdminBooking } from '../api/update-admin-booking.ts';
@@ -62,11 +64,20 @@ function NoteEditor({ booking }: { booking: AdminBooking }) {
   const update = useUpdateAdminBooking();
   const id = useId();
   const changed = note !== (booking.adminNote ?? '');
-  const save = () =>
-    update.mutateAsync({ id: booking.id, note }).then(
+  // The database's refusal at the note (decision 180), the toast saying that saving again cannot help.
+  const refusal = useFieldRefusal({ note: id });
+  const save = () => {
+    refusal.clear();
+    return update.mutateAsync({ id: booking.id, note }).then(
       () => toast({ title: 'Note saved' }),
-      (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorText(error) }),
+      (error: unknown) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: refusal.show(error) ?? errorText(error),
+        }),
     );
+  };
   return (
     <form
       className="grid gap-2"
@@ -88,8 +99,17 @@ function NoteEditor({ booking }: { booking: AdminBooking }) {
         value={note}
         maxLength={MAX_NOTE}
         rows={4}
-        onChange={(event) => setNote(event.target.value)}
+        {...(refusal.errorFor('note')
+          ? { 'aria-invalid': true, 'aria-describedby': `${id}-hint ${refusal.errorId('note')}` }
+          : {})}
+        onChange={(event) => {
+          setNote(event.target.value);
+          refusal.clear();
+        }}
       />
+      {refusal.errorFor('note') ? (
+        <FieldError id={refusal.errorId('note')} error={refusal.errorFor('note')} />
+      ) : null}
       <div>
         <Button type="submit" variant="outline" disabled={!changed || update.isPending}>
           {update.isPending ? 'Saving…' : 'Save note'}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refusalOf } from '#web/lib/refusals.ts';
 import { asUserFacing } from '#web/lib/server-message.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import type { BookingStatus } from '../admin-bookings.ts';
@@ -17,7 +18,8 @@ export async function updateAdminBooking({ id, status, note }: BookingUpdate): P
     status: status ?? null,
     note: note ?? null,
   });
-  if (error) throw asUserFacing(error);
+  // A rule of the mapping travels as it came, so the note editor shows it at the note (decision 180).
+  if (error) throw refusalOf(error) ? error : asUserFacing(error);
 }
 
 export function useUpdateAdminBooking() {

@@ -15,7 +15,7 @@ const fail = (error: unknown): never => {
 };
 
 const COLUMNS =
-  'id, name, slug, description, logo_url, website, social_links, states, city, categories, licence_number, licence_state, licence_type, licence_expires_on, verification, verified_at, verification_note, archived_at, merged_into, is_sample, created_at, updated_at';
+  'id, name, slug, description, logo_url, website, social_links, states, city, categories, licence_number, licence_state, licence_type, licence_expires_on, verification, shown_verification, verified_at, verification_note, archived_at, merged_into, is_sample, created_at, updated_at';
 
 /** Brands for the admin list: live first, archived when asked; a name filter. */
 export async function getAdminBrands(q: string, archived: boolean): Promise<Brand[]> {
@@ -65,7 +65,7 @@ export const adminClaimsQueryOptions = () =>
 
 export type BrandInput = Omit<
   Brand,
-  'id' | 'archived_at' | 'merged_into' | 'is_sample' | 'created_at' | 'updated_at'
+  'id' | 'shown_verification' | 'archived_at' | 'merged_into' | 'is_sample' | 'created_at' | 'updated_at'
 >;
 
 type BrandWrite =
@@ -111,12 +111,12 @@ export async function getLicences(brandId: string): Promise<BrandLicence[]> {
 }
 
 const LICENCE_COLUMNS =
-  'id, number, state, type, expires_on, verification, verified_at, verification_note, is_primary';
+  'id, number, state, type, expires_on, verification, shown_verification, verified_at, verification_note, is_primary';
 
 export const licencesQueryOptions = (brandId: string) =>
   queryOptions({ queryKey: ['brands', 'licences', brandId], queryFn: () => getLicences(brandId) });
 
-export type LicenceInput = Omit<BrandLicence, 'id'>;
+export type LicenceInput = Omit<BrandLicence, 'id' | 'shown_verification'>;
 
 type LicenceWrite =
   | { kind: 'add'; brandId: string; input: LicenceInput }

@@ -15,7 +15,6 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { type Refusal, refusalNote, refusalOf } from '#web/lib/refusals.ts';
-import { VerificationBadge } from '../components/brand-badges.tsx';
 import { removeStoredLogo } from '../logo/logo.ts';
 import { LogoField } from '../logo/logo-field.tsx';
 import { useLogoUploads } from '../logo/use-logo-uploads.ts';
@@ -28,6 +27,7 @@ import {
   useBrandWrite,
 } from './admin-api.ts';
 import { LicencesPanel } from './licences-panel.tsx';
+import { RecheckNote, ShownVerification } from './shown-verification.tsx';
 import { VerificationSelect } from './verification-select.tsx';
 
 const EMPTY: BrandInput = {
@@ -83,6 +83,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
     if (!initial) return EMPTY;
     const {
       id: _i,
+      shown_verification: _v,
       archived_at: _a,
       merged_into: _m,
       is_sample: _s,
@@ -387,6 +388,7 @@ function BrandForm({ initial, onDone }: { initial: Brand | null; onDone: () => v
             />,
           )}
         </div>
+        {initial ? <RecheckNote shown={initial.shown_verification} checkedAt={initial.verified_at} /> : null}
       </fieldset>
       {problem ? (
         <p role="alert" className="text-destructive text-sm">
@@ -609,7 +611,11 @@ export function BrandsSection() {
                 <Link className="font-medium hover:underline" to={`/brand-directory/${brand.slug}`}>
                   {brand.name}
                 </Link>
-                <VerificationBadge verification={brand.verification} />
+                <ShownVerification
+                  verification={brand.verification}
+                  shown={brand.shown_verification}
+                  checkedAt={brand.verified_at}
+                />
                 {brand.is_sample ? <Badge variant="outline">Sample</Badge> : null}
                 {brand.archived_at ? <Badge variant="outline">Archived</Badge> : null}
               </div>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { cloneElement, useState } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
+import { FieldError } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { NativeSelect } from '#web/components/ui/native-select.tsx';
@@ -11,9 +12,10 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import { VerificationBadge } from '../components/brand-badges.tsx';
+import { useFieldRefusal } from '#web/lib/use-form.ts';
 import { type BrandLicence, stateName, US_STATES } from '../types.ts';
 import { type LicenceInput, licencesQueryOptions, useLicenceWrite } from './admin-api.ts';
+import { RecheckNote, ShownVerification } from './shown-verification.tsx';
 import { VerificationSelect } from './verification-select.tsx';
 
 const EMPTY: LicenceInput = {
@@ -26,6 +28,17 @@ const EMPTY: LicenceInput = {
   verification_note: null,
   is_primary: false,
 };
+/** The licence's columns and the keys of the inputs that write them, so a refusal shows at its field. */
+const LICENCE_INPUTS: Record<string, string> = {
+  number: 'number',
+  state: 'state',
+  type: 'type',
+  expires_on: 'expires',
+  verification: 'status',
+  verified_at: 'date',
+  verification_note: 'note',
+};
+const COLUMN_OF_INPUT = Object.fromEntries(Object.entries(LICENCE_INPUTS).map(([c, k]) => [k, c]));
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -41,14 +54,21 @@ function LicenceForm({
 }) {
   const [values, setValues] = useState<LicenceInput>(() => {
     if (!initial) return EMPTY;
-    const { id: _id, ...rest } = initial;
+    const { id: _id, shown_verification: _shown, ...rest } = initial;
     return rest;
   });
   const [problem, setProblem] = useState<string | null>(null);
   const write = useLicenceWrite();
-  const set = (patch: Partial<LicenceInput>) => setValues((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<LicenceInput>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    refusal.clear();
+  };
   const id = initial ? `licence-${initial.id}` : 'licence-new';
   const title = initial ? `Edit licence ${initial.state} ${initial.number}` : 'Add a licence';
+  // The database's refusal at the field it concerns (decision 180): each column and its input's key.
+  const refusal = useFieldRefusal(
+    Object.fromEntries(Object.entries(LICENCE_INPUTS).map(([column, key]) => [column, `${id}-${key}`])),
+  );
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -63,21 +83,28 @@ function LicenceForm({
         values.verification === 'unverified' ? null : (values.verified_at ?? `${today()}T12:00:00Z`),
     };
     setProblem(null);
+    refusal.clear();
     write.mutate(initial ? { kind: 'edit', id: initial.id, input } : { kind: 'add', brandId, input }, {
       onSuccess: () => {
         toast({ title: initial ? 'Licence saved' : 'Licence added' });
         onDone();
       },
-      onError: (error) => setProblem(errorText(error)),
+      onError: (error) => setProblem(refusal.show(error) ?? errorText(error)),
     });
   }
 
-  const field = (key: string, label: string, input: React.ReactNode) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${key}`}>{label}</Label>
-      {input}
-    </div>
-  );
+  const field = (key: string, label: string, input: React.ReactElement<Record<string, unknown>>) => {
+    const column = COLUMN_OF_INPUT[key];
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-${key}`}>{label}</Label>
+        {column ? cloneElement(input, refusal.mark(column)) : input}
+        {column && refusal.errorFor(column) ? (
+          <FieldError id={refusal.errorId(column)} error={refusal.errorFor(column)} />
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <form onSubmit={submit} aria-label={title} className="grid gap-3 rounded-md border p-3 sm:grid-cols-2">
@@ -162,6 +189,7 @@ function LicenceForm({
           />,
         )}
       </div>
+      {initial ? <RecheckNote shown={initial.shown_verification} checkedAt={initial.verified_at} /> : null}
       {problem ? (
         <p role="alert" className="text-destructive text-sm sm:col-span-2">
           {problem}
@@ -227,7 +255,11 @@ export function LicencesPanel({ brandId, brandName }: { brandId: string; brandNa
                     {licence.type ? ` · ${licence.type}` : ''}
                     {licence.expires_on ? ` · expires ${licence.expires_on}` : ''}
                   </span>
-                  <VerificationBadge verification={licence.verification} />
+                  <ShownVerification
+                    verification={licence.verification}
+                    shown={licence.shown_verification}
+                    checkedAt={licence.verified_at}
+                  />
                   {licence.is_primary ? <Badge variant="secondary">Primary</Badge> : null}
                 </div>
                 <div className="flex flex-wrap gap-2">

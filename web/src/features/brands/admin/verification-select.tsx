@@ -6,13 +6,16 @@ export function VerificationSelect({
   id,
   value,
   onChange,
+  ...aria
 }: {
   id: string;
   value: Verification;
   onChange: (value: Verification) => void;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
 }) {
   return (
-    <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as Verification)}>
+    <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value as Verification)} {...aria}>
       <option value="unverified">Unverified</option>
       <option value="verified">Verified</option>
       <option value="expired">Expired</option>

@@ -41,7 +41,9 @@ export function brandErrorText(error: unknown): string {
   return errorText(error);
 }
 
+/** A refusal by one of the database's rules travels as it came, so a form finds its field (decision 180). */
 const fail = (error: unknown): never => {
+  if (refusalOf(error)) throw error;
   throw new UserFacingError(brandErrorText(error));
 };
 

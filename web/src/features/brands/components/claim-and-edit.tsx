@@ -3,16 +3,26 @@ import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { FieldError } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { useFieldRefusal } from '#web/lib/use-form.ts';
 import { useClaimBrand, useProfileUpdate } from '../api/brands.ts';
 import { removeStoredLogo, storedLogoPath } from '../logo/logo.ts';
 import { LogoField } from '../logo/logo-field.tsx';
 import { useLogoUploads } from '../logo/use-logo-uploads.ts';
 import type { Brand, BrandPageData } from '../types.ts';
+
+/** The columns of a claim and of a representative's edit, and the inputs that write them (decision 180). */
+const CLAIM_INPUTS = { role_title: 'claim-role', message: 'claim-message' };
+const PROFILE_INPUTS = {
+  description: 'profile-description',
+  website: 'profile-website',
+  social_links: 'profile-links',
+};
 
 const HTTPS = /^https:\/\/[^\s/?#<>"]+[^\s<>"]*$/i;
 const HTTP = /^https?:\/\/[^\s/?#<>"]+[^\s<>"]*$/i;
@@ -35,6 +45,8 @@ export function ClaimBrand({
   const [role, setRole] = useState('');
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The database's refusal at the field it concerns (decision 180): the claim's columns and their inputs.
+  const refusal = useFieldRefusal(CLAIM_INPUTS);
   const submit = useClaimBrand(brand.id);
 
   let body: React.ReactNode;
@@ -92,6 +104,7 @@ export function ClaimBrand({
               }
               if (!userId) return;
               setProblem(null);
+              refusal.clear();
               submit.mutate(
                 { userId, roleTitle: role.trim(), message: message.trim() },
                 {
@@ -102,14 +115,26 @@ export function ClaimBrand({
                       description: "An admin will review it; you'll get a notification.",
                     });
                   },
-                  onError: (error) => setProblem(errorText(error)),
+                  onError: (error) => setProblem(refusal.show(error) ?? errorText(error)),
                 },
               );
             }}
           >
             <div className="grid gap-1.5">
               <Label htmlFor="claim-role">Your role at the brand</Label>
-              <Input id="claim-role" maxLength={100} value={role} onChange={(e) => setRole(e.target.value)} />
+              <Input
+                id="claim-role"
+                maxLength={100}
+                value={role}
+                {...refusal.mark('role_title')}
+                onChange={(e) => {
+                  setRole(e.target.value);
+                  refusal.clear();
+                }}
+              />
+              {refusal.errorFor('role_title') ? (
+                <FieldError id={refusal.errorId('role_title')} error={refusal.errorFor('role_title')} />
+              ) : null}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="claim-message">How can an admin confirm it? (optional)</Label>
@@ -117,8 +142,15 @@ export function ClaimBrand({
                 id="claim-message"
                 maxLength={2000}
                 value={message}
-                onChange={(e) => setMessage(e.target.value)}
+                {...refusal.mark('message')}
+                onChange={(e) => {
+                  setMessage(e.target.value);
+                  refusal.clear();
+                }}
               />
+              {refusal.errorFor('message') ? (
+                <FieldError id={refusal.errorId('message')} error={refusal.errorFor('message')} />
+              ) : null}
             </div>
             {problem ? (
               <p role="alert" className="text-destructive text-sm">
@@ -144,6 +176,7 @@ export function EditProfile({ brand }: { brand: Brand }) {
   const [website, setWebsite] = useState(brand.website ?? '');
   const [links, setLinks] = useState(brand.social_links.join('\n'));
   const [problem, setProblem] = useState<string | null>(null);
+  const refusal = useFieldRefusal(PROFILE_INPUTS);
   const update = useProfileUpdate(brand.id);
   const uploads = useLogoUploads(brand.id);
   // Closed without saving: files uploaded meanwhile go, and the field shows the saved logo again.
@@ -169,6 +202,7 @@ export function EditProfile({ brand }: { brand: Brand }) {
     if (social.length > 10 || social.some((url) => !HTTP.test(url)))
       return setProblem('Each social link must be a full http:// or https:// address (at most 10).');
     setProblem(null);
+    refusal.clear();
     update.mutate(
       { description, logo_url: logoUrl, website: website.trim(), social_links: social },
       {
@@ -178,7 +212,7 @@ export function EditProfile({ brand }: { brand: Brand }) {
           setOpen(false);
           toast({ title: 'Brand profile saved' });
         },
-        onError: (error) => setProblem(errorText(error)),
+        onError: (error) => setProblem(refusal.show(error) ?? errorText(error)),
       },
     );
   }
@@ -209,8 +243,15 @@ export function EditProfile({ brand }: { brand: Brand }) {
                 maxLength={4000}
                 rows={5}
                 value={description}
-                onChange={(e) => setDescription(e.target.value)}
+                {...refusal.mark('description')}
+                onChange={(e) => {
+                  setDescription(e.target.value);
+                  refusal.clear();
+                }}
               />
+              {refusal.errorFor('description') ? (
+                <FieldError id={refusal.errorId('description')} error={refusal.errorFor('description')} />
+              ) : null}
             </div>
             <fieldset className="grid gap-1.5">
               <legend className="mb-1 font-medium text-sm">Logo</legend>
@@ -230,8 +271,15 @@ export function EditProfile({ brand }: { brand: Brand }) {
                 id="profile-website"
                 inputMode="url"
                 value={website}
-                onChange={(e) => setWebsite(e.target.value)}
+                {...refusal.mark('website')}
+                onChange={(e) => {
+                  setWebsite(e.target.value);
+                  refusal.clear();
+                }}
               />
+              {refusal.errorFor('website') ? (
+                <FieldError id={refusal.errorId('website')} error={refusal.errorFor('website')} />
+              ) : null}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="profile-links">Social links (one per line)</Label>
@@ -239,8 +287,15 @@ export function EditProfile({ brand }: { brand: Brand }) {
                 id="profile-links"
                 rows={3}
                 value={links}
-                onChange={(e) => setLinks(e.target.value)}
+                {...refusal.mark('social_links')}
+                onChange={(e) => {
+                  setLinks(e.target.value);
+                  refusal.clear();
+                }}
               />
+              {refusal.errorFor('social_links') ? (
+                <FieldError id={refusal.errorId('social_links')} error={refusal.errorFor('social_links')} />
+              ) : null}
             </div>
             {problem ? (
               <p role="alert" className="text-destructive text-sm">

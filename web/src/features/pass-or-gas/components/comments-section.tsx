@@ -11,11 +11,13 @@ import {
 } from '#web/components/ui/alert-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FieldError } from '#web/components/ui/form-field.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { useFieldRefusal } from '#web/lib/use-form.ts';
 import {
   COMMENT_MAX_LENGTH,
   type CommentSort,
@@ -86,13 +88,22 @@ export function CommentsSection({
   const [reporting, setReporting] = useState<ProductComment | null>(null);
   const [reason, setReason] = useState('');
 
-  const fail = (title: string) => (error: unknown) =>
-    toast({ variant: 'destructive', title, description: writeErrorText(error) });
+  // The database's refusal of a comment shows at its box (decision 180), the toast says it is final.
+  const addRefusal = useFieldRefusal({ content: 'new-comment' });
+  const editRefusal = useFieldRefusal(editing ? { content: `edit-${editing.id}` } : {});
+
+  const fail = (title: string, refusal?: typeof addRefusal) => (error: unknown) =>
+    toast({
+      variant: 'destructive',
+      title,
+      description: refusal?.show(error) ?? writeErrorText(error),
+    });
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const problem = problemOf(draft);
     setDraftError(problem);
+    addRefusal.clear();
     if (problem) return;
     action.mutate(
       { kind: 'add', productId, content: draft.trim() },
@@ -101,10 +112,12 @@ export function CommentsSection({
           setDraft('');
           toast({ title: 'Comment posted' });
         },
-        onError: fail('Comment not posted'),
+        onError: fail('Comment not posted', addRefusal),
       },
     );
   }
+
+  const draftProblem = draftError ?? addRefusal.errorFor('content');
 
   return (
     <Card>
@@ -140,16 +153,17 @@ export function CommentsSection({
               id="new-comment"
               value={draft}
               maxLength={COMMENT_MAX_LENGTH}
-              aria-invalid={draftError ? true : undefined}
-              aria-describedby={draftError ? 'new-comment-error' : 'new-comment-hint'}
+              aria-invalid={draftProblem ? true : undefined}
+              aria-describedby={draftProblem ? 'new-comment-error' : 'new-comment-hint'}
               onChange={(event) => {
                 setDraft(event.target.value);
                 setDraftError(null);
+                addRefusal.clear();
               }}
             />
-            {draftError ? (
+            {draftProblem ? (
               <p id="new-comment-error" className="text-destructive text-sm">
-                {draftError}
+                {draftProblem}
               </p>
             ) : (
               <p id="new-comment-hint" className="text-muted-foreground text-xs">
@@ -209,7 +223,10 @@ export function CommentsSection({
                         }
                         action.mutate(
                           { kind: 'edit', id: comment.id, content: editing.content.trim() },
-                          { onSuccess: () => setEditing(null), onError: fail('Comment not saved') },
+                          {
+                            onSuccess: () => setEditing(null),
+                            onError: fail('Comment not saved', editRefusal),
+                          },
                         );
                       }}
                     >
@@ -220,8 +237,18 @@ export function CommentsSection({
                         id={`edit-${comment.id}`}
                         value={editing.content}
                         maxLength={COMMENT_MAX_LENGTH}
-                        onChange={(event) => setEditing({ id: comment.id, content: event.target.value })}
+                        {...editRefusal.mark('content')}
+                        onChange={(event) => {
+                          setEditing({ id: comment.id, content: event.target.value });
+                          editRefusal.clear();
+                        }}
                       />
+                      {editRefusal.errorFor('content') ? (
+                        <FieldError
+                          id={editRefusal.errorId('content')}
+                          error={editRefusal.errorFor('content')}
+                        />
+                      ) : null}
                       <div className="flex gap-2">
                         <Button type="submit" size="sm" disabled={action.isPending}>
                           Save

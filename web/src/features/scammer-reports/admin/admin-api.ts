@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserFacingError } from '#web/lib/error-text.ts';
+import { refusalOf } from '#web/lib/refusals.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import type { RedactableField } from '../database.ts';
 
@@ -81,7 +82,9 @@ export function useReviewReport(id: string) {
     mutationFn: async (change: ReviewChange) => {
       const supabase = await loadSupabase();
       const { data, error } = await supabase.from('scammer_reports').update(change).eq('id', id).select('id');
-      // The flow's refusals are written for the admin ("A submitted report cannot be marked published.").
+      // A rule of the mapping travels as it came, so the form puts it at its field (decision 180); the
+      // flow's other refusals are written for the admin ("A submitted report cannot be marked published.").
+      if (error && refusalOf(error)) throw error;
       if (error?.code === '23514') throw new UserFacingError(error.message);
       if (error) throw error;
       if (!data || data.length === 0) throw new Error('The report could not be changed.');

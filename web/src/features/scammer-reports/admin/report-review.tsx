@@ -18,6 +18,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
+import { useFieldRefusal } from '#web/lib/use-form.ts';
 import {
   attribution,
   formatAmount,
@@ -65,6 +66,9 @@ export function ReportReview() {
   );
 }
 
+/** The columns the review writes from text the admin types, and their inputs (decision 180). */
+const REVIEW_INPUTS = { public_summary: 'review-summary', rejection_reason: 'review-reason' };
+
 function ReviewForm({ report }: { report: AdminReport }) {
   const { user } = useAuth();
   const review = useReviewReport(report.id);
@@ -86,12 +90,19 @@ function ReviewForm({ report }: { report: AdminReport }) {
     <MaskedFieldText text={text} masks={masks} field={field} />
   );
 
+  // The database's refusal at the field it concerns (decision 180): the summary or the reason.
+  const refusal = useFieldRefusal(REVIEW_INPUTS);
+  const summaryProblem = summaryError ?? refusal.errorFor('public_summary');
+  const reasonProblem = reasonError ?? refusal.errorFor('rejection_reason');
+
   async function step(change: ReviewChange, done: string) {
+    refusal.clear();
     try {
       await review.mutateAsync(change);
       toast({ title: done });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not save', description: errorText(error) });
+      const note = refusal.show(error);
+      toast({ variant: 'destructive', title: 'Could not save', description: note ?? errorText(error) });
     }
   }
   const edits = (): ReviewChange => ({
@@ -184,21 +195,22 @@ function ReviewForm({ report }: { report: AdminReport }) {
               maxLength={2000}
               rows={4}
               value={summary}
-              aria-invalid={summaryError ? true : undefined}
+              aria-invalid={summaryProblem ? true : undefined}
               aria-describedby={
-                summaryError ? 'review-summary-hint review-summary-error' : 'review-summary-hint'
+                summaryProblem ? 'review-summary-hint review-summary-error' : 'review-summary-hint'
               }
               onChange={(event) => {
                 setSummary(event.target.value);
                 setSummaryError(null);
+                refusal.clear();
               }}
             />
             <p id="review-summary-hint" className="text-muted-foreground text-xs">
               Shown above the report. Write it as the member's account, never as a verdict. Needed to publish.
             </p>
-            {summaryError ? (
+            {summaryProblem ? (
               <p id="review-summary-error" className="text-destructive text-sm dark:text-red-400">
-                {summaryError}
+                {summaryProblem}
               </p>
             ) : null}
           </div>
@@ -306,13 +318,16 @@ function ReviewForm({ report }: { report: AdminReport }) {
             rows={3}
             maxLength={1000}
             value={reason}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? 'review-reason-error' : undefined}
-            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={reasonProblem ? true : undefined}
+            aria-describedby={reasonProblem ? 'review-reason-error' : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              refusal.clear();
+            }}
           />
-          {reasonError ? (
+          {reasonProblem ? (
             <p id="review-reason-error" className="text-destructive text-sm dark:text-red-400">
-              {reasonError}
+              {reasonProblem}
             </p>
           ) : null}
           <Button
