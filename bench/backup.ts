@@ -25,7 +25,12 @@ const MEMBERS = 50;
 
 const root = await mkdtemp(join(tmpdir(), 'hg-bench-backup-'));
 const dataDir = join(root, 'data');
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', DATA_DIR: dataDir };
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+};
 
 function startServer(dir: string) {
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'scripts/start.mjs')], {
@@ -52,7 +57,11 @@ function startServer(dir: string) {
   };
 }
 
-function run(script: string, args: string[], extra: Record<string, string> = {}): Promise<{ stdout: string; seconds: number }> {
+function run(
+  script: string,
+  args: string[],
+  extra: Record<string, string> = {},
+): Promise<{ stdout: string; seconds: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) =>
     execFile(
@@ -80,7 +89,11 @@ try {
   const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { ...service, ...(body instanceof Buffer ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        ...service,
+        ...(body instanceof Buffer ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -114,7 +127,11 @@ try {
     await api(
       'POST',
       '/rest/v1/scammer_watches',
-      Array.from({ length: 20 }, (_, index) => ({ user_id: id, kind: 'name', value: `Watched ${member} ${index}` })),
+      Array.from({ length: 20 }, (_, index) => ({
+        user_id: id,
+        kind: 'name',
+        value: `Watched ${member} ${index}`,
+      })),
     );
   }
   console.log(
@@ -161,7 +178,9 @@ try {
     lastArchive = archive;
   }
   console.log(`\n${writers} writers of 8 KB uploads; p50 / p99 (writes)`);
-  console.log('| round | backup time | archive | writers waited | without backup | during backup | p99 ratio |');
+  console.log(
+    '| round | backup time | archive | writers waited | without backup | during backup | p99 ratio |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 

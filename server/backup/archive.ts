@@ -56,7 +56,8 @@ function tarHeader(path: string, size: number, mtime: Date, type: '0' | '5' = '0
   let prefix = '';
   if (Buffer.byteLength(path) > 100) {
     const cut = path.lastIndexOf('/', 155);
-    if (cut <= 0 || Buffer.byteLength(path.slice(cut + 1)) > 100) throw new Error(`path too long for a tar entry: ${path}`);
+    if (cut <= 0 || Buffer.byteLength(path.slice(cut + 1)) > 100)
+      throw new Error(`path too long for a tar entry: ${path}`);
     prefix = path.slice(0, cut);
     name = path.slice(cut + 1);
   }
@@ -149,7 +150,10 @@ function safePath(path: string): boolean {
 }
 
 function parseOctal(field: Buffer): number {
-  const text = field.toString('ascii').replace(/[\0 ]+$/g, '').trim();
+  const text = field
+    .toString('ascii')
+    .replace(/[\0 ]+$/g, '')
+    .trim();
   if (!/^[0-7]*$/.test(text)) return Number.NaN;
   return text === '' ? 0 : Number.parseInt(text, 8);
 }
@@ -200,10 +204,13 @@ export async function extractArchive(source: string, into: string): Promise<Mani
       if (block.toString('ascii', 257, 262) !== 'ustar') {
         throw header
           ? damaged(`an entry header at byte ${position - BLOCK} is not a tar header`)
-          : new ArchiveError(`${source} is not a HighGrade backup (not a tar archive made by npm run backup).`);
+          : new ArchiveError(
+              `${source} is not a HighGrade backup (not a tar archive made by npm run backup).`,
+            );
       }
       let sum = 0;
-      for (let index = 0; index < BLOCK; index++) sum += index >= 148 && index < 156 ? 32 : (block[index] ?? 0);
+      for (let index = 0; index < BLOCK; index++)
+        sum += index >= 148 && index < 156 ? 32 : (block[index] ?? 0);
       if (sum !== parseOctal(block.subarray(148, 156))) {
         throw damaged(`the entry header at byte ${position - BLOCK} fails its checksum`);
       }
@@ -214,8 +221,10 @@ export async function extractArchive(source: string, into: string): Promise<Mani
       const path = type === '5' ? named.replace(/\/$/, '') : named;
       const size = parseOctal(block.subarray(124, 136));
       if (!Number.isSafeInteger(size) || size < 0) throw damaged(`the size of ${path} is unreadable`);
-      if (type !== '0' && type !== '\0' && type !== '5') throw damaged(`${path} is neither a file nor a directory`);
-      if (!safePath(path)) throw damaged(`the entry name ${JSON.stringify(path)} points outside the directory`);
+      if (type !== '0' && type !== '\0' && type !== '5')
+        throw damaged(`${path} is neither a file nor a directory`);
+      if (!safePath(path))
+        throw damaged(`the entry name ${JSON.stringify(path)} points outside the directory`);
       if (manifest) throw damaged(`${path} follows the manifest`);
       if (type === '5') {
         if (!header) {
@@ -278,7 +287,8 @@ export async function extractArchive(source: string, into: string): Promise<Mani
     }
 
     if (!header) throw new ArchiveError(`${source} is not a HighGrade backup (it is empty).`);
-    if (!manifest || !Array.isArray(manifest.files)) throw damaged(`it has no ${MANIFEST} (cut off before the end?)`);
+    if (!manifest || !Array.isArray(manifest.files))
+      throw damaged(`it has no ${MANIFEST} (cut off before the end?)`);
     for (const file of manifest.files) {
       const found = extracted.get(file.path);
       if (!found) throw damaged(`${file.path} is listed in the manifest but missing`);
@@ -288,7 +298,8 @@ export async function extractArchive(source: string, into: string): Promise<Mani
       extracted.delete(file.path);
     }
     for (const directory of manifest.directories ?? []) {
-      if (!directories.delete(directory)) throw damaged(`the directory ${directory} is listed in the manifest but missing`);
+      if (!directories.delete(directory))
+        throw damaged(`the directory ${directory} is listed in the manifest but missing`);
     }
     const extraDirectory = directories.values().next();
     if (!extraDirectory.done) throw damaged(`the directory ${extraDirectory.value} is not in the manifest`);

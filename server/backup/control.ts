@@ -78,7 +78,11 @@ export async function snapshotOf(db: Database, dataDir: string, pid: number): Pr
   }
 }
 
-export async function openControlSocket(db: Database, dataDir: string, log: ControlLog): Promise<ControlSocket> {
+export async function openControlSocket(
+  db: Database,
+  dataDir: string,
+  log: ControlLog,
+): Promise<ControlSocket> {
   const path = join(dataDir, CONTROL_SOCKET);
   // This server holds DATA_DIR's lock: a socket file left here is a dead server's.
   await unlink(path).catch(() => {});

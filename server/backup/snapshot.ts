@@ -77,11 +77,12 @@ export async function stageSnapshot(dataDir: string, staging: string): Promise<S
       const to = join(staging, path);
       try {
         if (copy) await copyFile(from, to, constants.COPYFILE_FICLONE);
-        else await link(from, to).catch(async (error: NodeJS.ErrnoException) => {
-          // A file system without hard links (or a file owned by another user): copy it instead.
-          if (error.code !== 'EPERM' && error.code !== 'EXDEV' && error.code !== 'EMLINK') throw error;
-          await copyFile(from, to, constants.COPYFILE_FICLONE);
-        });
+        else
+          await link(from, to).catch(async (error: NodeJS.ErrnoException) => {
+            // A file system without hard links (or a file owned by another user): copy it instead.
+            if (error.code !== 'EPERM' && error.code !== 'EXDEV' && error.code !== 'EMLINK') throw error;
+            await copyFile(from, to, constants.COPYFILE_FICLONE);
+          });
       } catch (error) {
         // Unlinked since the directory was read: a blob whose row was deleted before the snapshot
         // point (blobs are removed only after their row's deletion commits).

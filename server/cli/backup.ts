@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { join, resolve } from 'node:path';
-import { ArchiveWriter, type BackupHeader, FORMAT, MANIFEST, MARKER, type Manifest, type Migration } from '../backup/archive.ts';
+import {
+  ArchiveWriter,
+  type BackupHeader,
+  FORMAT,
+  MANIFEST,
+  MARKER,
+  type Manifest,
+  type Migration,
+} from '../backup/archive.ts';
 import type { SnapshotReply } from '../backup/control.ts';
 import { CONTROL_SOCKET, STAGING_PREFIX, stageSnapshot } from '../backup/snapshot.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
@@ -187,9 +195,12 @@ async function main(argv: string[]): Promise<number> {
   const target = argv[0] ? resolve(argv[0]) : defaultTarget();
   const dataDir = config.dataDir;
   if (!existsSync(join(dataDir, 'db', 'PG_VERSION'))) {
-    throw new OperatorError(`There is no HighGrade install in DATA_DIR ${dataDir} (no database): nothing to back up.`);
+    throw new OperatorError(
+      `There is no HighGrade install in DATA_DIR ${dataDir} (no database): nothing to back up.`,
+    );
   }
-  if (existsSync(target)) throw new OperatorError(`${target} already exists: name a new file for the backup.`);
+  if (existsSync(target))
+    throw new OperatorError(`${target} already exists: name a new file for the backup.`);
   const say = (line: string) => process.stdout.write(`${line}\n`);
   const started = performance.now();
 

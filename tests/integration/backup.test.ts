@@ -236,9 +236,13 @@ describe.runIf(testDatabase() === 'pglite')('npm run backup / npm run restore', 
     for (const ack of before.filter((each) => each.kind === 'upload')) {
       expect((await download(ack.key)).equals(bodies.get(ack.key) as Buffer)).toBe(true);
     }
-    const { data: listed, error: listError } = await restoredService.storage.from(bucket).list('live', { limit: 1000 });
+    const { data: listed, error: listError } = await restoredService.storage
+      .from(bucket)
+      .list('live', { limit: 1000 });
     expect(listError).toBeNull();
-    expect((listed ?? []).length).toBeGreaterThanOrEqual(before.filter((each) => each.kind === 'upload').length);
+    expect((listed ?? []).length).toBeGreaterThanOrEqual(
+      before.filter((each) => each.kind === 'upload').length,
+    );
     for (const object of listed ?? []) {
       const name = `live/${object.name}`;
       expect((await download(name)).equals(bodies.get(name) as Buffer)).toBe(true);
@@ -326,7 +330,9 @@ describe.runIf(testDatabase() === 'pglite')('npm run backup / npm run restore', 
     expect(at).toBeGreaterThan(0);
     damaged[at + 3] = (damaged[at + 3] ?? 0) ^ 0x20;
     await writeFile(join(root, 'damaged.tar'), damaged);
-    const fromDamaged = await command('restore', [join(root, 'damaged.tar')], { DATA_DIR: join(targets, 'a') });
+    const fromDamaged = await command('restore', [join(root, 'damaged.tar')], {
+      DATA_DIR: join(targets, 'a'),
+    });
     expect(fromDamaged.code).toBe(1);
     expect(fromDamaged.stderr).toBe(
       `highgrade: ${join(root, 'damaged.tar')} is damaged: keys.json does not match its checksum in the manifest. Nothing was restored.\n`,
@@ -336,7 +342,9 @@ describe.runIf(testDatabase() === 'pglite')('npm run backup / npm run restore', 
     await writeFile(join(root, 'cut.tar'), bytes.subarray(0, Math.floor(bytes.length / 2)));
     const fromCut = await command('restore', [join(root, 'cut.tar')], { DATA_DIR: join(targets, 'b') });
     expect(fromCut.code).toBe(1);
-    expect(fromCut.stderr).toMatch(/ends early, at byte \d+: the file was cut off .* Nothing was restored\.\n$/);
+    expect(fromCut.stderr).toMatch(
+      /ends early, at byte \d+: the file was cut off .* Nothing was restored\.\n$/,
+    );
 
     // Not a backup at all.
     await writeFile(join(root, 'other.tar'), randomBytes(4096));
