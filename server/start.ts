@@ -119,6 +119,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     const ctx: AppContext = { config, db, keys, jwt: await JwtVerifier.forKeys(keys), log: app.log };
     await buildApp(app, ctx, options.webDir ?? WEB_DIST);
+    if (lock) {
+      // Where `npm run backup` asks this server for a snapshot (decision 215).
+      const { openControlSocket } = await import('./backup/control.ts');
+      const control = await openControlSocket(db, config.dataDir, app.log);
+      cleanup.push(() => control.close());
+    }
 
     try {
       await app.listen({ port: config.port, host: config.host });

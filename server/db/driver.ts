@@ -97,6 +97,12 @@ export interface Database extends Queryable {
    * within its limits (so nothing could be asked without queueing). Rejects when it is unavailable.
    */
   ping(): Promise<'ok' | 'busy'>;
+  /**
+   * Embedded only: writes everything committed to DATA_DIR/db (CHECKPOINT), then runs `fn` while no
+   * other work can reach the database, so the files on disk are one consistent point in time with
+   * every acknowledged write in them: a backup's snapshot point (decision 215).
+   */
+  quiesce?<T>(fn: (db: Queryable) => Promise<T>): Promise<T>;
   /** Connections in use, how many there are, and work waiting for one, at this moment. */
   readonly activity: { inUse: number; capacity: number; waiting: number };
   close(): Promise<void>;

@@ -455,6 +455,12 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
         lease(undefined, (generation) => session(thread, generation, undefined).query('select 1'), waitMs),
       );
     },
+    quiesce: (fn) =>
+      lease(undefined, async (generation) => {
+        const held = session(thread, generation, undefined);
+        await held.exec('checkpoint');
+        return fn(held);
+      }),
     get activity() {
       return gate.activity;
     },
