@@ -37,13 +37,14 @@ export class RenditionCache {
   /** Keeps a rendition (atomically: written aside, renamed into place) unless the version has enough. */
   async keep(version: string, name: string, bytes: Buffer): Promise<void> {
     const dir = this.dirOf(version);
+    const target = join(dir, checkName(name));
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const present = await readdir(dir);
     if (present.filter((entry) => !entry.endsWith('.part')).length >= this.perVersion) return;
     const temporary = join(dir, `${randomBytes(6).toString('hex')}.part`);
     try {
       await writeFile(temporary, bytes, { mode: 0o600 });
-      await rename(temporary, join(dir, checkName(name)));
+      await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
