@@ -46,8 +46,21 @@ export const StorageErrors = {
   invalidApiKey: () => new ApiError(401, 'Unauthorized', 'Invalid API key'),
   invalidJwt: (message: string) => new ApiError(400, 'InvalidJWT', message),
   invalidSignature: () => new ApiError(400, 'InvalidSignature', 'The url do not match the signature'),
-  uploadTokenUsed: () =>
-    new ApiError(409, 'InvalidUploadSignature', 'The signed upload URL has already been used'),
+  /**
+   * A signed upload URL used a second time: upstream (which does not consume its tokens) answers the
+   * second upload of the same path with its Duplicate error, so this says the same (decision 229).
+   */
+  uploadTokenUsed: () => new ApiError(409, 'Duplicate', 'The resource already exists'),
+  /** Image transformations (decision 228), with upstream's messages for the same refusals. */
+  imageUnsupported: () =>
+    new ApiError(400, 'InvalidRequest', 'The source image is invalid or unsupported for rendering'),
+  imageResolutionTooLarge: () =>
+    new ApiError(400, 'InvalidRequest', 'The source image resolution is too large to process'),
+  imageFileTooLarge: () =>
+    new ApiError(400, 'InvalidRequest', 'The source image file is too large to process'),
+  renderBusy: () =>
+    new ApiError(429, 'InvalidRequest', 'Too many requests', { headers: { 'retry-after': '1' } }),
+  renderTimeout: () => new ApiError(408, 'InvalidRequest', 'Image request timed out'),
   invalidRange: (size: number) =>
     new ApiError(416, 'InvalidRange', 'invalid range provided', {
       headers: { 'content-range': `bytes */${size}` },

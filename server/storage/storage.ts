@@ -19,6 +19,8 @@ import {
   validateAllowedMimeTypes,
 } from './mime.ts';
 import { bucketIdOrNotFound, validateBucketId, validateImageFileName, validateObjectName } from './names.ts';
+import { ImageRenderer, type Rendition } from './render/renderer.ts';
+import { type Transform, transformFromClaim, transformToClaim } from './render/transform.ts';
 import { hasControlCharacters } from './text.ts';
 import { MAX_SIGNED_URL_SECONDS, SignedUrls, type UploaderRole, type UploadGrant } from './tokens.ts';
 import { UploadInspector } from './upload/inspect.ts';
@@ -33,7 +35,11 @@ export interface StorageDeps {
 export async function createStorage(ctx: AppContext): Promise<StorageDeps> {
   const backend = await openBackend(ctx.config, (message, error) => ctx.log.warn({ err: error }, message));
   const signer = new SignedUrls(ctx.keys.jwtSecret);
-  return { ctx, storage: new StorageService(ctx.db, backend, ctx.config.storage, signer, ctx.log) };
+  const renderer = new ImageRenderer(backend.renditions, ctx.log);
+  return {
+    ctx,
+    storage: new StorageService(ctx.db, backend, ctx.config.storage, signer, ctx.log, renderer),
+  };
 }
 
 /** Who is asking: the database scope their statements run in, and their user id (object owner). */
@@ -128,6 +134,8 @@ export class StorageService {
     private readonly config: StorageConfig,
     private readonly signer: SignedUrls,
     private readonly log: FastifyBaseLogger,
+    /** Absent where a StorageService only manages objects (the functions service). */
+    private readonly renderer?: ImageRenderer,
   ) {}
 
   /** Releases the backend (its connections, when S3). */
@@ -532,13 +540,34 @@ export class StorageService {
     token: unknown,
     bucketIdParam: string,
     nameParam: string,
-  ): Promise<{ object: StoredObject; expiresAt: Date }> {
-    const { expiresAt } = await this.signer.verifyDownload(token, `${bucketIdParam}/${nameParam}`);
+  ): Promise<{ object: StoredObject; expiresAt: Date; transform: Transform }> {
+    const { expiresAt, transformations } = await this.signer.verifyDownload(
+      token,
+      `${bucketIdParam}/${nameParam}`,
+    );
     const bucketId = bucketIdOrNotFound(bucketIdParam);
     const name = validateObjectName(nameParam);
     const object = await this.scoped(SERVICE_SCOPE, (tx) => sql.findObject(tx, bucketId, name));
     if (!object) throw StorageErrors.noSuchKey();
-    return { object, expiresAt };
+    return { object, expiresAt, transform: transformFromClaim(transformations) };
+  }
+
+  /**
+   * An object's image transformed (decision 228). The caller found the object exactly as a download
+   * does (public, signed or through their policies); the rendition is keyed by its version.
+   */
+  renderImage(object: StoredObject, transform: Transform, accept: string | undefined): Promise<Rendition> {
+    if (!this.renderer) throw new Error('this StorageService renders no images');
+    return this.renderer.render(
+      {
+        version: object.version,
+        mimetype: object.metadata.mimetype,
+        size: object.metadata.size,
+        read: () => this.openBlob(object),
+      },
+      transform,
+      accept,
+    );
   }
 
   async openBlob(object: StoredObject, range?: ByteRange): Promise<Readable> {
@@ -558,6 +587,7 @@ export class StorageService {
     bucketIdParam: string,
     nameParam: string,
     expiresIn: number,
+    transform?: Transform,
   ): Promise<string> {
     const bucketId = bucketIdOrNotFound(bucketIdParam);
     const name = validateObjectName(nameParam);
@@ -566,7 +596,10 @@ export class StorageService {
     if (!object) throw StorageErrors.noSuchKey();
     const path = `${bucketId}/${name}`;
     const seconds = await this.cappedExpiry(bucketId, expiresIn);
-    return `/object/sign/${path}?token=${await this.signer.signDownload(path, seconds)}`;
+    // As upstream: a URL with transformations renders the image, one without downloads it.
+    const transformations = transform ? transformToClaim(transform) : '';
+    const route = transformations ? 'render/image' : 'object';
+    return `/${route}/sign/${path}?token=${await this.signer.signDownload(path, seconds, transformations)}`;
   }
 
   /**

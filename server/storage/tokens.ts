@@ -37,19 +37,21 @@ export class SignedUrls {
     this.key = secretBytes(secret);
   }
 
-  signDownload(url: string, expiresIn: number): Promise<string> {
+  /** `transformations`: upstream's claim for a signed URL that renders an image (decision 228). */
+  signDownload(url: string, expiresIn: number, transformations = ''): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ url })
+    return new SignJWT(transformations ? { url, transformations } : { url })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(now)
       .setExpirationTime(now + expiresIn)
       .sign(this.key);
   }
 
-  async verifyDownload(token: unknown, url: string): Promise<{ expiresAt: Date }> {
+  async verifyDownload(token: unknown, url: string): Promise<{ expiresAt: Date; transformations: string }> {
     const claims = await this.verify(token);
     if (claims.upload !== undefined || claims.url !== url) throw StorageErrors.invalidSignature();
-    return { expiresAt: new Date(Number(claims.exp) * 1000) };
+    const transformations = typeof claims.transformations === 'string' ? claims.transformations : '';
+    return { expiresAt: new Date(Number(claims.exp) * 1000), transformations };
   }
 
   signUpload(url: string, uploader: Uploader, upsert: boolean, expiresIn: number): Promise<string> {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../backends/backend.ts';
 import { StorageErrors } from '../errors.ts';
+import type { Rendition } from '../render/renderer.ts';
 import type { StorageService, StoredObject } from '../storage.ts';
 
 export interface SendOptions {
@@ -124,4 +125,33 @@ export function attachment(fileName: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Serves a rendered image (decision 228) with the object's caching headers and the same safety
+ * headers as a download. Its ETag names the object's bytes and the rendition, so a changed object or
+ * another transformation never answers 304 from a client's copy of an earlier one.
+ */
+export function sendRendition(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  object: StoredObject,
+  rendition: Rendition,
+  options: SendOptions = {},
+): FastifyReply {
+  const etag = `"${object.metadata.eTag.replace(/^W\//, '').replaceAll('"', '')}-${rendition.name}"`;
+  reply
+    .header('etag', etag)
+    .header('last-modified', object.modified_http)
+    .header('x-content-type-options', 'nosniff')
+    .header('cross-origin-resource-policy', 'cross-origin');
+  if (rendition.negotiated) reply.header('vary', 'Accept');
+  if (options.expiresAt) reply.header('expires', options.expiresAt.toUTCString());
+  else reply.header('cache-control', object.metadata.cacheControl);
+  if (notModified(request, etag, object.modified_http)) return reply.code(304).send();
+  reply.header('content-type', rendition.contentType).header('content-length', String(rendition.size));
+  if (options.download !== undefined) {
+    reply.header('content-disposition', attachment(options.download || baseName(object.name)));
+  }
+  return reply.send(rendition.open());
 }

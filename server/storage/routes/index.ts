@@ -19,6 +19,9 @@ import listBuckets from './list-buckets.ts';
 import listObjects from './list-objects.ts';
 import listObjectsV2 from './list-objects-v2.ts';
 import moveObject from './move-object.ts';
+import renderAuthenticatedImage from './render-authenticated-image.ts';
+import renderPublicImage from './render-public-image.ts';
+import renderSignedImage from './render-signed-image.ts';
 import updateBucket from './update-bucket.ts';
 import updateObject from './update-object.ts';
 import uploadToSignedUrl from './upload-to-signed-url.ts';
@@ -40,6 +43,9 @@ export const ROUTES: Route<StorageDeps>[] = [
   getPublicObject,
   getObjectInfo,
   getObject,
+  renderPublicImage,
+  renderAuthenticatedImage,
+  renderSignedImage,
   listObjects,
   listObjectsV2,
   deleteObjects,
