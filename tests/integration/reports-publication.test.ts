@@ -735,7 +735,9 @@ describe('masked spans and pre-masked personal data', () => {
     await claim(id);
     // The database proposes nothing in these two fields (their numbers are the point of them): a
     // reviewer masks by hand, and the same rules hold (inside the text, no overlap).
-    expect((await masks(id)).filter((m) => m.field === 'scammer_name' || m.field === 'contact_info')).toEqual([]);
+    expect((await masks(id)).filter((m) => m.field === 'scammer_name' || m.field === 'contact_info')).toEqual(
+      [],
+    );
     const outside = await reviewer.client
       .from('scammer_report_masks')
       .insert({ report_id: id, field: 'scammer_name', start_at: 5, end_at: name.length + 1 });
