@@ -82,6 +82,11 @@ export const STATIC_PAGES: Record<string, StaticPage> = {
     title: 'Personal data register',
     description: 'Every kind of personal data {site} holds: where it is kept, why, and for how long.',
   },
+  '/how-reports-are-reviewed': {
+    title: 'How reports are reviewed',
+    description:
+      'How {site} reviews Scammer Network reports: what the reviewers check and what they do not, how the people named reply, and how corrections and takedowns work.',
+  },
 };
 
 /** Pages behind sign-in or payment: noindex, and a head that tells nothing of their content. */

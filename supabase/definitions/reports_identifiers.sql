@@ -139,22 +139,62 @@ as $$
   where x.value is not null
 $$;
 
--- The search vocabulary (decision 123) holds the words of published reports only (decision 200): a
--- rejected, withdrawn or deleted report leaves no word behind, unless another published report has it.
--- Words of letters (3 or more) of the searchable text; numbers, emails and websites are matched exactly
--- or by identifier, never by a close spelling. Run after the change, so "published" is as it now stands.
+-- The search vocabulary (decision 123) holds the words readers can see in published reports only
+-- (decisions 200, 209): a rejected, withdrawn or deleted report, or a masked span, leaves no word behind,
+-- unless a published report shows it. Words of letters (3 or more) of the searchable text; numbers,
+-- emails and websites are matched exactly or by identifier, never by a close spelling. Run after the
+-- change, so "published" and the masks are as they now stand. (plpgsql: the masked text's functions are
+-- in reports_masks.sql, applied after this file.)
 create or replace function private.forget_scammer_report_words(old_text text) returns void
-language sql volatile security definer set search_path = ''
+language plpgsql volatile security definer set search_path = ''
 as $$
+begin
   delete from private.scammer_report_words w
   where w.word in (select t.lexeme from unnest(to_tsvector('simple'::regconfig, old_text)) t)
     and not exists (
       select 1 from public.scammer_reports r
       where r.status = 'published'
         and to_tsvector('simple'::regconfig, r.search_text) @@ plainto_tsquery('simple'::regconfig, w.word)
-    )
+        and (not private.scammer_report_search_masked(r.id)
+          or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
+            @@ plainto_tsquery('simple'::regconfig, w.word))
+    );
+end
 $$;
 revoke all on function private.forget_scammer_report_words(text) from public;
+
+-- A published report's words as readers see them (masked spans cut out), into the vocabulary.
+create or replace function private.remember_scammer_report_words(r public.scammer_reports) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if r.status = 'published' then
+    insert into private.scammer_report_words (word)
+    select distinct t.lexeme
+    from unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
+    where t.lexeme ~ '^[[:alpha:]]{3,100}$'
+    on conflict do nothing;
+  end if;
+end
+$$;
+revoke all on function private.remember_scammer_report_words(public.scammer_reports) from public;
+
+-- A report's contact identifiers, from the contact details as readers see them: a masked span's phone,
+-- email, website or handle is not indexed, so neither search, linked reports nor watch alerts match it
+-- (decision 209).
+create or replace function private.index_scammer_report_contact(r public.scammer_reports) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  delete from private.scammer_report_identifiers i where i.report_id = r.id;
+  insert into private.scammer_report_identifiers (report_id, kind, value)
+  select r.id, e.kind, e.value
+  from private.extract_identifiers(private.scammer_report_masked_text(r.id, 'contact_info', r.contact_info, ' ')) e
+  where char_length(e.value) between 2 and 254
+  on conflict do nothing;
+end
+$$;
+revoke all on function private.index_scammer_report_contact(public.scammer_reports) from public;
 
 -- Kept on every write of a report (whoever writes): the vocabulary, and the contact identifiers.
 create or replace function private.index_scammer_report_identifiers() returns trigger
@@ -173,19 +213,12 @@ begin
   end if;
   if new.status = 'published' and (tg_op = 'INSERT' or old.status <> 'published'
     or new.search_text is distinct from old.search_text) then
-    insert into private.scammer_report_words (word)
-    select distinct t.lexeme from unnest(to_tsvector('simple'::regconfig, new.search_text)) t
-    where t.lexeme ~ '^[[:alpha:]]{3,100}$'
-    on conflict do nothing;
+    perform private.remember_scammer_report_words(new);
   end if;
   if tg_op = 'UPDATE' and new.contact_info is not distinct from old.contact_info then
     return null;
   end if;
-  delete from private.scammer_report_identifiers i where i.report_id = new.id;
-  insert into private.scammer_report_identifiers (report_id, kind, value)
-  select new.id, e.kind, e.value from private.extract_identifiers(new.contact_info) e
-  where char_length(e.value) between 2 and 254
-  on conflict do nothing;
+  perform private.index_scammer_report_contact(new);
   return null;
 end
 $$;
@@ -214,8 +247,8 @@ begin
       message = 'The Scammer Network needs a subscription, an active trial or an admin account.';
   end if;
   return query
-    select o.id, o.scammer_name,
-      -- As readers see it: masked spans replaced (decision 197).
+    -- As readers see them: masked spans replaced (decisions 197, 209).
+    select o.id, private.scammer_report_masked(o.id, 'scammer_name', o.scammer_name),
       case when 'business_name' = any(o.redacted_fields) then null
         else private.scammer_report_masked(o.id, 'business_name', o.business_name) end,
       o.reviewed_at, oi.kind, oi.value
@@ -236,20 +269,8 @@ grant execute on function public.linked_scammer_reports(uuid) to authenticated, 
 comment on function public.linked_scammer_reports(uuid) is
   'Members with access: published reports sharing a contact identifier with this one, and the identifier.';
 
--- Reports that exist already: the vocabulary of the published ones, and nothing else (decision 200).
-delete from private.scammer_report_words w
-where not exists (
-  select 1 from public.scammer_reports r
-  where r.status = 'published'
-    and to_tsvector('simple'::regconfig, r.search_text) @@ plainto_tsquery('simple'::regconfig, w.word)
-);
-insert into private.scammer_report_words (word)
-select distinct t.lexeme from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, r.search_text)) t
-where r.status = 'published' and t.lexeme ~ '^[[:alpha:]]{3,100}$'
-on conflict do nothing;
-insert into private.scammer_report_identifiers (report_id, kind, value)
-select r.id, e.kind, e.value from public.scammer_reports r, private.extract_identifiers(r.contact_info) e
-on conflict do nothing;
+-- Reports that exist already get their vocabulary and identifiers in reports_masks.sql (applied after
+-- this file: they come from the masked text).
 
 -- For the database's own functions (the trigger and the readers' functions run as their owner).
 revoke all on function private.normalise_phone(text) from public;

@@ -17,24 +17,46 @@ create or replace function private.scammer_report_field_text(r public.scammer_re
 language sql immutable parallel safe set search_path = ''
 as $$
   select case field
+    when 'scammer_name' then r.scammer_name
     when 'scammer_description' then r.scammer_description
     when 'incident_details' then r.incident_details
     when 'location' then r.location
     when 'business_name' then r.business_name
+    when 'contact_info' then r.contact_info
   end
 $$;
 revoke all on function private.scammer_report_field_text(public.scammer_reports, text) from public;
 -- The guard runs as the writing admin.
 grant execute on function private.scammer_report_field_text(public.scammer_reports, text) to authenticated, service_role;
 
--- A field's text as readers get it: every span not unmasked replaced by the placeholder (spans in
--- characters from 0, end excluded; spans of a field never overlap, the guard sees to it).
-create or replace function private.scammer_report_masked(report uuid, field text, value text) returns text
+-- A field's text with every span not unmasked replaced by `replacement` (spans in characters from 0,
+-- end excluded; spans of a field never overlap, the guard sees to it). No access check: for the
+-- database's own functions (search, vocabulary, identifiers, watch alerts, notices), never the API.
+create or replace function private.scammer_report_masked_text(report uuid, field text, value text, replacement text)
+returns text
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
   masked text := value;
   span record;
+begin
+  for span in
+    select m.start_at, m.end_at from public.scammer_report_masks m
+    where m.report_id = scammer_report_masked_text.report and m.field = scammer_report_masked_text.field
+      and m.state <> 'unmasked' and m.end_at <= char_length(value)
+    order by m.start_at desc
+  loop
+    masked := left(masked, span.start_at) || replacement || substr(masked, span.end_at + 1);
+  end loop;
+  return masked;
+end
+$$;
+revoke all on function private.scammer_report_masked_text(uuid, text, text, text) from public;
+
+-- A field's text as readers get it: every span not unmasked replaced by the placeholder.
+create or replace function private.scammer_report_masked(report uuid, field text, value text) returns text
+language plpgsql stable security definer set search_path = ''
+as $$
 begin
   -- Most reports have no masked span: one index probe.
   if value is null or not exists (
@@ -53,34 +75,50 @@ begin
   ) then
     return null;
   end if;
-  for span in
-    select m.start_at, m.end_at from public.scammer_report_masks m
-    where m.report_id = scammer_report_masked.report and m.field = scammer_report_masked.field
-      and m.state <> 'unmasked' and m.end_at <= char_length(value)
-    order by m.start_at desc
-  loop
-    masked := left(masked, span.start_at) || private.scammer_report_mask_placeholder()
-      || substr(masked, span.end_at + 1);
-  end loop;
-  return masked;
+  return private.scammer_report_masked_text(report, field, value, private.scammer_report_mask_placeholder());
 end
 $$;
 revoke all on function private.scammer_report_masked(uuid, text, text) from public;
 grant execute on function private.scammer_report_masked(uuid, text, text) to authenticated, service_role;
 
--- Whether any span of the report's searchable fields (business name, location) is masked: search then
--- matches the masked text only, so a masked word never finds the report (reports_read.sql).
+-- Whether any span of the report's searchable fields (name, business name, location, contact details)
+-- is masked: search, the vocabulary and the contact identifiers then use the masked text only, so a
+-- masked word or number never finds the report (reports_read.sql, decision 209).
 create or replace function private.scammer_report_search_masked(report uuid) returns boolean
 language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public.scammer_report_masks m
-    where m.report_id = scammer_report_search_masked.report and m.field in ('business_name', 'location')
+    where m.report_id = scammer_report_search_masked.report
+      and m.field in ('scammer_name', 'business_name', 'location', 'contact_info')
       and m.state <> 'unmasked'
   )
 $$;
 revoke all on function private.scammer_report_search_masked(uuid) from public;
 grant execute on function private.scammer_report_search_masked(uuid) to authenticated, service_role;
+
+-- What readers can search of a report: search_text's twin (name, business name, location, contact
+-- details; redacted fields empty; lower-cased) with every masked span cut out (a space, not the
+-- placeholder, whose words would find every masked report). For the database's own functions.
+create or replace function private.scammer_report_reader_search_text(r public.scammer_reports) returns text
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if not private.scammer_report_search_masked(r.id) then
+    return r.search_text;
+  end if;
+  return lower(
+    private.scammer_report_masked_text(r.id, 'scammer_name', r.scammer_name, ' ')
+    || ' ' || case when 'business_name' = any(r.redacted_fields) then ''
+      else coalesce(private.scammer_report_masked_text(r.id, 'business_name', r.business_name, ' '), '') end
+    || ' ' || case when 'location' = any(r.redacted_fields) then ''
+      else coalesce(private.scammer_report_masked_text(r.id, 'location', r.location, ' '), '') end
+    || ' ' || case when 'contact_info' = any(r.redacted_fields) then ''
+      else coalesce(private.scammer_report_masked_text(r.id, 'contact_info', r.contact_info, ' '), '') end
+  );
+end
+$$;
+revoke all on function private.scammer_report_reader_search_text(public.scammer_reports) from public;
 
 -- Personal data in free text, for proposals (decision 197 lists what these miss and over-match):
 -- email addresses; phone numbers (7 to 15 digits with spaces, dots, dashes or brackets between, not
@@ -181,7 +219,8 @@ begin
     end if;
     return null;
   end if;
-  foreach f in array array['scammer_description', 'incident_details', 'location', 'business_name'] loop
+  foreach f in array array['scammer_name', 'scammer_description', 'incident_details', 'location', 'business_name',
+    'contact_info'] loop
     if private.scammer_report_field_text(new, f) is distinct from private.scammer_report_field_text(old, f) then
       delete from public.scammer_report_masks m where m.report_id = new.id and m.field = f;
       changed := true;
@@ -341,3 +380,68 @@ revoke all on function private.guard_scammer_report_masks_decided() from public;
 
 create or replace trigger guard_scammer_report_masks_decided before update of status on public.scammer_reports
   for each row execute function private.guard_scammer_report_masks_decided();
+
+-- Masks of the searchable fields change what readers can search: the vocabulary loses the words now
+-- masked (unless a report shows them elsewhere) and gains those unmasked; a contact-details mask
+-- re-derives the report's identifiers from the masked text, so phone search, linked reports and watch
+-- alerts never match a masked number (decision 209).
+create or replace function private.scammer_report_masks_searchable() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  m public.scammer_report_masks := case when tg_op = 'DELETE' then old else new end;
+  r public.scammer_reports;
+begin
+  if m.field not in ('scammer_name', 'business_name', 'location', 'contact_info') then
+    return null;
+  end if;
+  select * into r from public.scammer_reports where id = m.report_id;
+  if not found then
+    return null; -- the report is being deleted: its own trigger forgets its words
+  end if;
+  perform private.forget_scammer_report_words(r.search_text);
+  perform private.remember_scammer_report_words(r);
+  if m.field = 'contact_info' then
+    perform private.index_scammer_report_contact(r);
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.scammer_report_masks_searchable() from public;
+
+create or replace trigger masks_searchable after insert or update or delete on public.scammer_report_masks
+  for each row execute function private.scammer_report_masks_searchable();
+
+-- Reports that exist already (run with every definition, so safe to run again): the vocabulary holds
+-- the words readers can see in published reports and nothing else (decisions 200, 209), the
+-- identifiers come from the contact details as readers see them.
+delete from private.scammer_report_words w
+where not exists (
+  select 1 from public.scammer_reports r
+  where r.status = 'published'
+    and to_tsvector('simple'::regconfig, r.search_text) @@ plainto_tsquery('simple'::regconfig, w.word)
+    and (not private.scammer_report_search_masked(r.id)
+      or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
+        @@ plainto_tsquery('simple'::regconfig, w.word))
+);
+insert into private.scammer_report_words (word)
+select distinct t.lexeme
+from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
+where r.status = 'published' and t.lexeme ~ '^[[:alpha:]]{3,100}$'
+on conflict do nothing;
+delete from private.scammer_report_identifiers i
+using public.scammer_reports r
+where r.id = i.report_id and exists (
+    select 1 from public.scammer_report_masks m
+    where m.report_id = r.id and m.field = 'contact_info' and m.state <> 'unmasked'
+  )
+  and (i.kind, i.value) not in (
+    select e.kind, e.value
+    from private.extract_identifiers(private.scammer_report_masked_text(r.id, 'contact_info', r.contact_info, ' ')) e
+  );
+insert into private.scammer_report_identifiers (report_id, kind, value)
+select r.id, e.kind, e.value
+from public.scammer_reports r,
+  private.extract_identifiers(private.scammer_report_masked_text(r.id, 'contact_info', r.contact_info, ' ')) e
+where char_length(e.value) between 2 and 254
+on conflict do nothing;

@@ -5,17 +5,17 @@
 -- barrier, so no filter a caller adds is evaluated before the access check.
 
 -- Every published report as readers see it, for the database's own functions: no access check here
--- (they check it), no reporter, redacted fields null, masked spans replaced (reports_masks.sql,
--- decision 197). Not reachable through the API.
+-- (they check it), no reporter, redacted fields null, masked spans replaced in every free-text field,
+-- the name and the contact details (reports_masks.sql, decisions 197, 209). Not reachable through the API.
 create or replace view private.scammer_reports_public as
   select
     r.id,
-    r.scammer_name,
+    private.scammer_report_masked(r.id, 'scammer_name', r.scammer_name) as scammer_name,
     case when 'scammer_description' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'scammer_description', r.scammer_description) end as scammer_description,
     case when 'incident_details' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'incident_details', r.incident_details) end as incident_details,
     case when 'location' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'location', r.location) end as location,
     case when 'business_name' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'business_name', r.business_name) end as business_name,
-    case when 'contact_info' = any(r.redacted_fields) then null else r.contact_info end as contact_info,
+    case when 'contact_info' = any(r.redacted_fields) then null else private.scammer_report_masked(r.id, 'contact_info', r.contact_info) end as contact_info,
     case when 'amount_scammed' = any(r.redacted_fields) then null else r.amount_scammed end as amount_scammed,
     case when 'date_of_incident' = any(r.redacted_fields) then null else r.date_of_incident end as date_of_incident,
     r.public_summary,
@@ -161,13 +161,13 @@ begin
       -- location and contact details.
       select h.id from public.scammer_reports h
       where h.status = 'published' and to_tsvector('simple'::regconfig, h.search_text) @@ words
-        -- A masked span's words never find a report (decision 197): then the readers' text must match.
-        and (not private.scammer_report_search_masked(h.id) or exists (
-          select 1 from private.scammer_reports_public m where m.id = h.id
-            and to_tsvector('simple'::regconfig, lower(m.scammer_name || ' ' || coalesce(m.business_name, '')
-              || ' ' || coalesce(m.location, '') || ' ' || coalesce(m.contact_info, ''))) @@ words))
+        -- A masked span's words never find a report (decisions 197, 209): then the text readers see
+        -- must match, so a reader cannot confirm a masked name or number by searching for it.
+        and (not private.scammer_report_search_masked(h.id)
+          or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(h)) @@ words)
       union
-      -- A phone, email, website or handle however it is written (decision 124), unless redacted.
+      -- A phone, email, website or handle however it is written (decision 124), unless redacted; the
+      -- identifiers come from the contact details as readers see them (masked spans left out).
       select i.report_id from private.query_identifiers(search_scammer_reports.query) qi
       join private.scammer_report_identifiers i on i.kind = qi.kind and i.value = qi.value
       join public.scammer_reports h on h.id = i.report_id
@@ -182,7 +182,9 @@ begin
       and (incident_to is null or p.date_of_incident <= incident_to)
       and (search_scammer_reports.brand is null or p.brand_id = search_scammer_reports.brand)
     order by
-      case when sort = 'relevance' then extensions.word_similarity(q, r.search_text) end desc nulls last,
+      -- Relevance over what readers see, so the order says nothing about a masked span either.
+      case when sort = 'relevance' then extensions.word_similarity(q, private.scammer_report_reader_search_text(r)) end
+        desc nulls last,
       case when sort = 'amount' then p.amount_scammed end desc nulls last,
       p.reviewed_at desc, p.id
     limit result_limit offset result_offset;

@@ -142,11 +142,15 @@ declare
   kind text;
   title text;
   message text;
+  -- The name as the senders read it on the reply page: masked spans replaced (decision 209).
+  named text;
 begin
   if tg_op = 'DELETE' then
+    named := private.scammer_report_masked_text(old.id, 'scammer_name', old.scammer_name,
+      private.scammer_report_mask_placeholder());
     kind := 'scammer_reply.report_deleted';
     title := 'A report you wrote about was deleted';
-    message := format('After review, the report on %s was deleted: readers no longer see it.', old.scammer_name);
+    message := format('After review, the report on %s was deleted: readers no longer see it.', named);
     for sender in
       select distinct x.user_id, u.email from public.scammer_report_replies x
       join auth.users u on u.id = x.user_id
@@ -162,15 +166,17 @@ begin
     or new.status not in ('published', 'rejected') or new.withdrawn_at is null then
     return null;
   end if;
+  named := private.scammer_report_masked_text(new.id, 'scammer_name', new.scammer_name,
+    private.scammer_report_mask_placeholder());
   if new.status = 'published' then
     kind := 'scammer_reply.republished';
     title := 'The report you asked us to take down is published again';
     message := format('We reviewed the report on %s again and republished it. You can still send a reply or a correction.',
-      new.scammer_name);
+      named);
   else
     kind := 'scammer_reply.kept_down';
     title := 'The report you asked us to take down stays down';
-    message := format('We reviewed the report on %s again and did not republish it.', new.scammer_name);
+    message := format('We reviewed the report on %s again and did not republish it.', named);
   end if;
   for sender in
     select distinct x.user_id, u.email from public.scammer_report_replies x

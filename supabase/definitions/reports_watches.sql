@@ -60,9 +60,11 @@ as $$
 declare
   watch record;
   contact_hidden boolean := 'contact_info' = any(new.redacted_fields);
-  -- As readers see it: masked spans replaced (decision 197).
+  -- As readers see them: masked spans cut out (decisions 197, 209). Contact details match by the
+  -- identifiers, which come from the masked text (reports_identifiers.sql).
+  name text := lower(private.scammer_report_masked_text(new.id, 'scammer_name', new.scammer_name, ' '));
   business text := case when 'business_name' = any(new.redacted_fields) then null
-    else lower(private.scammer_report_masked(new.id, 'business_name', new.business_name)) end;
+    else lower(private.scammer_report_masked_text(new.id, 'business_name', new.business_name, ' ')) end;
   labels jsonb := '{"name":"the name","business":"the business","phone":"the phone number","email":"the email address","domain":"the website"}';
 begin
   if old.status = 'published' and new.status is distinct from 'published' then
@@ -89,7 +91,7 @@ begin
     from public.scammer_watches w
     join auth.users u on u.id = w.user_id
     where (
-        (w.kind = 'name' and extensions.word_similarity(w.normalised, lower(new.scammer_name)) >= 0.6)
+        (w.kind = 'name' and extensions.word_similarity(w.normalised, name) >= 0.6)
         or (w.kind = 'business' and business is not null and extensions.word_similarity(w.normalised, business) >= 0.6)
         or (w.kind in ('phone', 'email', 'domain') and not contact_hidden and exists (
           select 1 from private.scammer_report_identifiers i

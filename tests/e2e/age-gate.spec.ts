@@ -64,6 +64,7 @@ test('the legal pages can be read without passing the gate', async ({ page }) =>
     ['/terms-of-service', 'Terms of Service'],
     ['/cookie-policy', 'Cookie Policy'],
     ['/personal-data', 'Personal data HighGrade stores'],
+    ['/how-reports-are-reviewed', 'How reports are reviewed'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -21,12 +21,14 @@ const PRERENDERED = [
   '/terms-of-service',
   '/cookie-policy',
   '/personal-data',
+  '/how-reports-are-reviewed',
 ];
 
 function headingOf(path: string): string | RegExp {
   const route = ROUTES.find((candidate) => candidate.path === path);
   if (route) return route.heading;
   if (path === '/pass-or-gas/how-rankings-work') return 'How rankings work';
+  if (path === '/how-reports-are-reviewed') return 'How reports are reviewed';
   throw new Error(`no heading known for ${path}`);
 }
 

@@ -348,11 +348,11 @@ test('an admin who filed a report cannot review it; a brand’s "Read the report
   }
 });
 
-test.describe('masked spans (decision 197)', () => {
+test.describe('masked spans (decisions 197, 209)', () => {
   // The refused span (outside the text) is logged by the browser as a failed request (400): the point here.
   test.use({ allowConsoleErrors: true });
 
-  test('a phone number in the incident text is pre-masked; a second admin keeps it and publishes; a subscribed reader never receives it', async ({
+  test('a phone number in the incident text is pre-masked, one in the contact details masked by hand; a second admin publishes; a subscribed reader never receives either', async ({
     page,
     browser,
     server,
@@ -366,8 +366,12 @@ test.describe('masked spans (decision 197)', () => {
       const area = 200 + Math.floor(Math.random() * 700);
       const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
       const phone = `(${area}) 555-${line}`;
+      // Decision 209: the contact details are masked by span too (by hand: the database proposes none there).
+      const contactLine = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+      const contactPhone = `+1 ${area} 555 ${contactLine}`;
       const id = await submitReport(server, reporter, name, {
         incident_details: `Paid upfront for two ounces; he said to text him at ${phone} and then stopped answering.`,
+        contact_info: `Call ${contactPhone} or @maskwell`,
       });
       await makeAdmin(server, member);
       await endTrial(server, reader);
@@ -403,11 +407,20 @@ test.describe('masked spans (decision 197)', () => {
       await proposals.getByRole('button', { name: `Keep masked: ${phone}` }).click();
       await expect(main(page).getByTestId('no-proposals')).toBeVisible();
       await expect(main(page).getByRole('list', { name: 'Decided masks' })).toContainText(phone);
+      // The number in the contact details, masked by hand: characters 6 to 5 + its length.
+      await form.getByLabel('Field').selectOption({ label: 'Contact details' });
+      await form.getByLabel('First character').fill('6');
+      await form.getByLabel('Last character').fill(String(5 + contactPhone.length));
+      await form.getByRole('button', { name: 'Mask these characters' }).click();
+      await expect(main(page).getByRole('list', { name: 'Decided masks' })).toContainText(contactPhone);
+      await expect(main(page).locator('dd mark').filter({ hasText: contactPhone })).toBeVisible();
       await main(page).getByRole('button', { name: 'Publish' }).click();
       const preview = page.getByRole('alertdialog', { name: 'Publish this report?' });
       const readersView = preview.getByRole('region', { name: 'What readers will see' });
       await expect(readersView).toContainText('he said to text him at [removed by the reviewers] and then');
       await expect(readersView).not.toContainText(`555-${line}`);
+      await expect(readersView).toContainText('Call [removed by the reviewers] or @maskwell');
+      await expect(readersView).not.toContainText(contactLine);
       await expectNoSeriousA11yViolations(page);
       await preview.getByRole('button', { name: 'Publish', exact: true }).click();
       await expect(main(page).getByText('Published', { exact: true })).toBeVisible();
@@ -429,10 +442,15 @@ test.describe('masked spans (decision 197)', () => {
           'he said to text him at [removed by the reviewers] and then',
         );
         await expect(main(readerPage)).not.toContainText(`555-${line}`);
+        await expect(main(readerPage)).toContainText('Call [removed by the reviewers] or @maskwell');
+        await expect(main(readerPage)).not.toContainText(contactLine);
         await expectNoSeriousA11yViolations(readerPage);
         const bodies = await Promise.all(answers);
         expect(bodies.some((body) => body.includes('[removed by the reviewers]'))).toBe(true);
-        for (const body of bodies) expect(body).not.toContain(`555-${line}`);
+        for (const body of bodies) {
+          expect(body).not.toContain(`555-${line}`);
+          expect(body).not.toContain(`555 ${contactLine}`);
+        }
 
         // The Data API itself, as the reader.
         const session = await sessionOf(server, reader);
@@ -443,6 +461,22 @@ test.describe('masked spans (decision 197)', () => {
         const body = await response.text();
         expect(body).toContain('[removed by the reviewers]');
         expect(body).not.toContain(`555-${line}`);
+        expect(body).not.toContain(`555 ${contactLine}`);
+        // Searching for the masked number, however written, does not find the report (decision 209).
+        for (const query of [contactPhone, `${area}555${contactLine}`]) {
+          const search = await fetch(`${server.url}/rest/v1/rpc/search_scammer_reports`, {
+            method: 'POST',
+            headers: {
+              apikey: server.anonKey,
+              Authorization: `Bearer ${session.access_token}`,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({ query }),
+          });
+          expect(search.status).toBe(200);
+          const found = (await search.json()) as { id: string }[];
+          expect(found.map((row) => row.id)).not.toContain(id);
+        }
       } finally {
         await context.close();
       }

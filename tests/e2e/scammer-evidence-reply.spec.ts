@@ -400,3 +400,87 @@ test('a correction shows "Updated", a withdrawal leaves its dated notice for a r
     await deleteMember(server, reporter);
   }
 });
+
+test('a watcher is alerted once per report: one alert, one withdrawal notice, nothing on republication (decision 203)', async ({
+  page,
+  server,
+  member,
+}) => {
+  test.slow();
+  const reporter = await createMember(server);
+  const service = adminClient(server);
+  try {
+    // The member (on their trial) watches a name on the Scammer Network page.
+    const name = `Wilhelmina Watchedonce ${suffix()}`;
+    await openSignedIn(page, server, member, '/scammer-database');
+    const watchForm = main(page).getByRole('form', { name: 'Add a watch' });
+    await watchForm.getByLabel('Watch a').selectOption('name');
+    await watchForm.getByLabel('Name to watch').fill(name);
+    await watchForm.getByRole('button', { name: 'Watch' }).click();
+    await expect(main(page).getByRole('list', { name: 'Your watches' })).toContainText(name);
+
+    // A report naming them goes through review and is published (the server's role: review rules are
+    // the SQL tests'), then withdrawn and republished twice.
+    const { data, error } = await service
+      .from('scammer_reports')
+      .insert({
+        scammer_name: name,
+        scammer_description: 'Sells flower online that never ships.',
+        incident_details: 'Paid upfront for two ounces by bank transfer; nothing ever arrived.',
+        reporter_user_id: reporter.id,
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = data?.id as string;
+    const status = async (next: string) => {
+      const changed = await service
+        .from('scammer_reports')
+        .update({ status: next, public_summary: 'A member reports paying for an order that never came.' })
+        .eq('id', id);
+      expect(changed.error).toBeNull();
+    };
+    await status('under_review');
+    await status('published');
+
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const items = panel.getByRole('list', { name: 'Latest notifications' }).getByRole('listitem');
+    const alerts = items.filter({ hasText: 'A new report matches your watch' });
+    const withdrawals = items.filter({ hasText: 'A report you were alerted to was withdrawn' });
+    const look = async (expected: { alerts: number; withdrawals: number }) => {
+      await page.reload();
+      await bell.click();
+      await expect(alerts).toHaveCount(expected.alerts);
+      await expect(withdrawals).toHaveCount(expected.withdrawals);
+    };
+    await look({ alerts: 1, withdrawals: 0 });
+    await expect(alerts.first()).toContainText(name);
+    await expectNoSeriousA11yViolations(page);
+    // The alert leads to the report.
+    await alerts.first().getByRole('button').click();
+    await expect(page).toHaveURL(new RegExp(`/scammer-database/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // Withdrawn: told once, and the report's page shows the notice.
+    await status('under_review');
+    await look({ alerts: 1, withdrawals: 1 });
+    await page.keyboard.press('Escape');
+    await expect(main(page).getByTestId('withdrawn-notice')).toBeVisible();
+
+    // Republished, withdrawn and republished again: no second alert, no second withdrawal notice.
+    await status('published');
+    await status('under_review');
+    await status('published');
+    await look({ alerts: 1, withdrawals: 1 });
+    await expectNoSeriousA11yViolations(page);
+    const { data: rows } = await service
+      .from('notifications')
+      .select('kind')
+      .eq('user_id', member.id)
+      .eq('link', `/scammer-database/${id}`);
+    expect(rows?.map((row) => row.kind).sort()).toEqual(['scammer_watch.match', 'scammer_watch.withdrawn']);
+  } finally {
+    await deleteMember(server, reporter);
+  }
+});

@@ -705,4 +705,141 @@ describe('masked spans and pre-masked personal data', () => {
     );
     expect(rows[0]?.n).toBe(0);
   });
+  it('masks spans of the name and contact details: readers, search, links, alerts and the word list see only the rest', async () => {
+    const randomLetters = () =>
+      Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const letters = randomLetters();
+    const handle = `quillhandle${randomLetters()}`;
+    const surname = `Quill${letters}`;
+    const name = `Ozzy ${surname}`;
+    const phone = `+1 415 555 ${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    const contact = `Text ${phone} or @${handle}`;
+    // An earlier published report with the same phone: unmasked, the two would be linked.
+    const earlier = await file(member, { contact_info: phone });
+    await claim(earlier);
+    expect(
+      (
+        await reviewer.client
+          .from('scammer_reports')
+          .update({ status: 'published', public_summary: SUMMARY })
+          .eq('id', earlier)
+      ).error,
+    ).toBeNull();
+    for (const watch of [
+      { kind: 'name', value: surname },
+      { kind: 'phone', value: phone },
+    ]) {
+      expect((await member.client.from('scammer_watches').insert(watch)).error).toBeNull();
+    }
+    const id = await file(member, { scammer_name: name, contact_info: contact });
+    await claim(id);
+    // The database proposes nothing in these two fields (their numbers are the point of them): a
+    // reviewer masks by hand, and the same rules hold (inside the text, no overlap).
+    expect((await masks(id)).filter((m) => m.field === 'scammer_name' || m.field === 'contact_info')).toEqual(
+      [],
+    );
+    const outside = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: id, field: 'scammer_name', start_at: 5, end_at: name.length + 1 });
+    expect(refusalOf(outside.error)?.field).toBe('end_at');
+    const spans = [
+      { field: 'scammer_name', start_at: 5, end_at: name.length },
+      { field: 'contact_info', start_at: 5, end_at: 5 + phone.length },
+    ];
+    const masked = await reviewer.client
+      .from('scammer_report_masks')
+      .insert(spans.map((span) => ({ report_id: id, ...span })))
+      .select('id, field, kind, state');
+    expect(masked.error).toBeNull();
+    expect(masked.data?.map((m) => [m.field, m.kind, m.state])).toEqual([
+      ['scammer_name', 'manual', 'masked'],
+      ['contact_info', 'manual', 'masked'],
+    ]);
+    expect(
+      (
+        await reviewer.client
+          .from('scammer_reports')
+          .update({ status: 'published', public_summary: SUMMARY })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
+
+    // The Data API's answer carries the placeholder, never the masked characters.
+    const response = await fetch(`${server.url}/rest/v1/published_scammer_reports?id=eq.${id}`, {
+      headers: { apikey: server.anonKey, Authorization: `Bearer ${member.session.access_token}` },
+    });
+    const body = await response.text();
+    expect(body).not.toContain(letters);
+    expect(body).not.toContain(phone.slice(-4));
+    expect(JSON.parse(body)[0]).toMatchObject({
+      scammer_name: 'Ozzy [removed by the reviewers]',
+      contact_info: `Text [removed by the reviewers] or @${handle}`,
+    });
+    // Probing finds nothing: the masked surname, its misspelling and the masked phone (any way written).
+    const ids = async (query: string, sort = 'newest') => {
+      const { data, error } = await member.client.rpc('search_scammer_reports', { query, sort });
+      expect(error).toBeNull();
+      return (data as { id: string }[]).map((r) => r.id);
+    };
+    for (const probe of [surname, `Quil${letters}`, `Ozzy ${surname}`, phone, phone.replace(/ /g, '')]) {
+      expect(await ids(probe), probe).not.toContain(id);
+    }
+    // What readers see still finds it, and the result holds only the masked text.
+    expect(await ids(handle, 'relevance')).toEqual([id]);
+    const found = await member.client.rpc('search_scammer_reports', { query: `@${handle}` });
+    expect(JSON.stringify(found.data)).not.toContain(surname);
+    expect(JSON.stringify(found.data)).not.toContain(phone);
+    // Linked reports: the only shared identifier is masked, so neither report links to the other.
+    const linked = await member.client.rpc('linked_scammer_reports', { report_id: earlier });
+    expect(linked.data.map((r: { id: string }) => r.id)).not.toContain(id);
+    // Watch alerts: neither the watched surname nor the watched phone alerted.
+    const alerts = async () => {
+      const { rows } = await server.db.query<{ n: number }>(
+        `select count(*)::int as n from public.notifications where user_id = $1 and kind = 'scammer_watch.match'
+         and link = $2`,
+        [member.id, `/scammer-database/${id}`],
+      );
+      return rows[0]?.n;
+    };
+    expect(await alerts()).toBe(0);
+    // The spelling word list holds the words readers see, never a masked one.
+    const inWordList = async (word: string) => {
+      const { rows } = await server.db.query<{ n: number }>(
+        'select count(*)::int as n from private.scammer_report_words where word = $1',
+        [word],
+      );
+      return rows[0]?.n;
+    };
+    expect(await inWordList(surname.toLowerCase())).toBe(0);
+    expect(await inWordList(handle)).toBe(1);
+    expect(await inWordList('ozzy')).toBe(1);
+
+    // Unmasked by an admin: the name and phone are searchable, linked and in the word list again;
+    // masked again, they are gone again.
+    const [nameMask, phoneMask] = masked.data ?? [];
+    for (const mask of [nameMask, phoneMask]) {
+      const decided = await reviewer.client
+        .from('scammer_report_masks')
+        .update({ state: 'unmasked' })
+        .eq('id', mask?.id ?? '');
+      expect(decided.error).toBeNull();
+    }
+    expect(await ids(surname)).toEqual([id]);
+    expect(await ids(phone)).toContain(id);
+    expect(await inWordList(surname.toLowerCase())).toBe(1);
+    // Visible, the surname is a spelling suggestion: a misspelling finds the report.
+    expect(await ids(`Quil${letters}`)).toEqual([id]);
+    const relinked = await member.client.rpc('linked_scammer_reports', { report_id: earlier });
+    expect(relinked.data.map((r: { id: string }) => r.id)).toContain(id);
+    const again = await reviewer.client
+      .from('scammer_report_masks')
+      .update({ state: 'masked' })
+      .in('id', [nameMask?.id ?? '', phoneMask?.id ?? '']);
+    expect(again.error).toBeNull();
+    expect(await ids(surname)).toEqual([]);
+    expect(await ids(phone)).not.toContain(id);
+    expect(await inWordList(surname.toLowerCase())).toBe(0);
+    // Masked, it is never a suggestion: the same misspelling finds nothing.
+    expect(await ids(`Quil${letters}`)).toEqual([]);
+  });
 });

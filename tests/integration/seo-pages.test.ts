@@ -352,6 +352,7 @@ describe('page heads (decision 183)', () => {
       ['/brand-directory', 'Brand Directory'],
       ['/booking', 'Book Your Promo Session'],
       ['/privacy-policy', 'Privacy Policy'],
+      ['/how-reports-are-reviewed', 'How reports are reviewed'],
     ]) {
       const head = headOf(await page(path as string));
       expect(head.titles, path).toEqual([`${title} · High</title>Grade`]);

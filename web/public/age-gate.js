@@ -11,7 +11,13 @@
 (() => {
   const COOKIE = 'hg_age_verified';
   const MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
-  const UNGATED = ['/privacy-policy', '/terms-of-service', '/cookie-policy', '/personal-data'];
+  const UNGATED = [
+    '/privacy-policy',
+    '/terms-of-service',
+    '/cookie-policy',
+    '/personal-data',
+    '/how-reports-are-reviewed',
+  ];
 
   let answered = document.cookie.split(';').some((part) => part.trim() === `${COOKIE}=1`);
   if (answered) return;

@@ -36,6 +36,7 @@ export const PRERENDERED_PATHS = [
   '/terms-of-service',
   '/cookie-policy',
   '/personal-data',
+  '/how-reports-are-reviewed',
 ] as const satisfies readonly (keyof typeof pages)[];
 
 /**

@@ -15,4 +15,6 @@ export const UNGATED_PATHS: readonly string[] = [
   '/terms-of-service',
   '/cookie-policy',
   '/personal-data',
+  // What "reviewed" means (decision 201): the people a report names read it without an account.
+  '/how-reports-are-reviewed',
 ];

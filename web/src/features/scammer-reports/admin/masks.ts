@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { loadSupabase } from '#web/lib/supabase.ts';
 
 /**
- * Masked spans of a report's free text (decision 197): public.scammer_report_masks. Spans count
+ * Masked spans of a report's free text, the name and the contact details (decisions 197, 209):
+ * public.scammer_report_masks. The database proposes spans in the four free-text fields only; the name
+ * and the contact details are masked by hand. Spans count
  * characters as the database does (Unicode code points, from 0, end excluded), not JavaScript's UTF-16
  * units: an emoji is one character.
  */
@@ -11,6 +13,8 @@ export const MASKABLE_FIELDS = [
   ['incident_details', 'Incident details'],
   ['location', 'Location'],
   ['business_name', 'Business name'],
+  ['contact_info', 'Contact details'],
+  ['scammer_name', 'Name'],
 ] as const;
 export type MaskableField = (typeof MASKABLE_FIELDS)[number][0];
 

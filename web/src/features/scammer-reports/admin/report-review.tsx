@@ -114,7 +114,7 @@ function ReviewForm({ report }: { report: AdminReport }) {
     <article aria-labelledby="review-title" className="grid gap-5">
       <header className="flex flex-wrap items-center gap-3">
         <h3 id="review-title" className="font-semibold text-2xl">
-          {report.scammer_name}
+          {marked('scammer_name', report.scammer_name)}
         </h3>
         <Badge variant={report.status === 'rejected' ? 'destructive' : 'outline'}>
           {statusLabel(report.status)}
@@ -148,7 +148,7 @@ function ReviewForm({ report }: { report: AdminReport }) {
           {report.location ? marked('location', report.location) : '—'}
         </Field>
         <Field label="Contact details" redacted={redacted.has('contact_info')}>
-          {report.contact_info ?? '—'}
+          {report.contact_info ? marked('contact_info', report.contact_info) : '—'}
         </Field>
         <Field label="Amount" redacted={redacted.has('amount_scammed')}>
           {formatAmount(report.amount_scammed) ?? '—'}
@@ -405,7 +405,7 @@ function PublishPreview({
           Members with Scammer Network access will read exactly this. The reporter is never shown.
         </AlertDialogDescription>
         <section aria-label="What readers will see" className="grid gap-3 rounded-lg border p-4 text-sm">
-          <h3 className="font-semibold text-lg">{report.scammer_name}</h3>
+          <h3 className="font-semibold text-lg">{masked('scammer_name', report.scammer_name)}</h3>
           <p className="text-muted-foreground">{attribution(report.created_at, new Date().toISOString())}</p>
           <div>
             <h4 className="font-medium">Summary</h4>
@@ -422,7 +422,7 @@ function PublishPreview({
                   'date_of_incident',
                   report.date_of_incident ? formatDay(report.date_of_incident) : 'Not given',
                 ],
-                ['Contact details', 'contact_info', report.contact_info ?? 'Not given'],
+                ['Contact details', 'contact_info', masked('contact_info', report.contact_info)],
                 [
                   'Description',
                   'scammer_description',

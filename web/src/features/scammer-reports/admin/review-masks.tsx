@@ -104,8 +104,9 @@ export function MaskReview({
       </h4>
       <p className="text-muted-foreground text-xs">
         Readers get "[removed by the reviewers]" in place of each marked span; you still read the original. We
-        propose phone numbers, email addresses and street addresses we find: keep or unmask each one before
-        publishing.
+        propose phone numbers, email addresses and street addresses we find in the free text: keep or unmask
+        each one before publishing. Mask part of the name or the contact details by hand; search, linked
+        reports and watch alerts then ignore the masked part.
       </p>
       {pending ? (
         <Skeleton className="h-16" />
