@@ -123,7 +123,7 @@ try {
       password: 'correct horse battery staple',
       email_confirm: true,
     });
-    const { id } = await created.json();
+    const { id } = (await created.json()) as { id: string };
     await api(
       'POST',
       '/rest/v1/scammer_watches',

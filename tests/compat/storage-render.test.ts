@@ -131,7 +131,9 @@ describe.each(CLIENTS)('image transformations through %s', (label, create) => {
       width: 1200,
       height: 600,
     });
-    const avif = bucket.getPublicUrl(path, { transform: { width: 100, height: 100, format: 'avif' as never } });
+    const avif = bucket.getPublicUrl(path, {
+      transform: { width: 100, height: 100, format: 'avif' as never },
+    });
     const avifAnswer = await fetch(avif.data.publicUrl);
     expect(avifAnswer.headers.get('content-type')).toBe('image/avif');
     expect(await dimensions(await avifAnswer.arrayBuffer())).toMatchObject({ width: 100, height: 100 });

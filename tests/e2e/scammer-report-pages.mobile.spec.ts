@@ -86,16 +86,14 @@ test("a reader's report page fits a phone: masked text, summary, the reviewed-on
       reviewed_at: new Date().toISOString(),
     });
     // A span of the contact details masked (decision 209): the server's role writes it here.
-    const masked = await adminClient(server)
-      .from('scammer_report_masks')
-      .insert({
-        report_id: id,
-        field: 'contact_info',
-        start_at: 5,
-        end_at: 20,
-        kind: 'manual',
-        state: 'masked',
-      });
+    const masked = await adminClient(server).from('scammer_report_masks').insert({
+      report_id: id,
+      field: 'contact_info',
+      start_at: 5,
+      end_at: 20,
+      kind: 'manual',
+      state: 'masked',
+    });
     expect(masked.error).toBeNull();
     await openSignedIn(page, server, member, `/scammer-database/${id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

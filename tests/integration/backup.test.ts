@@ -191,14 +191,14 @@ describe.runIf(testDatabase() === 'pglite')('npm run backup / npm run restore', 
       headers: { apikey: restored.anonKey, authorization: `Bearer ${member.token}` },
     });
     expect(userResponse.status).toBe(200);
-    expect((await userResponse.json()).id).toBe(member.id);
+    expect(((await userResponse.json()) as { id: string }).id).toBe(member.id);
     const refreshed = await fetch(`${restored.url}/auth/v1/token?grant_type=refresh_token`, {
       method: 'POST',
       headers: { apikey: restored.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ refresh_token: member.session.refresh_token }),
     });
     expect(refreshed.status).toBe(200);
-    const { access_token: token } = await refreshed.json();
+    const { access_token: token } = (await refreshed.json()) as { access_token: string };
 
     // The member's own rows, read with the refreshed session through row-level security.
     const own = await tokenClient(restored, token).from('scammer_watches').select('value');
