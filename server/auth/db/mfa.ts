@@ -3,8 +3,8 @@ import { one } from '../../db/sql.ts';
 import type { FactorRow } from './users.ts';
 
 /**
- * The auth service's SQL: MFA factors and challenges. Every value is a bind parameter; the service
- * runs as the connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
+ * The auth service's SQL: MFA factors and challenges. Every value is a bind parameter; the service runs as
+ * the connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
  */
 
 // ----------------------------------------------------------------------------------------------

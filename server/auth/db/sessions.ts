@@ -3,8 +3,9 @@ import { one } from '../../db/sql.ts';
 import { INSTANCE_ID } from './users.ts';
 
 /**
- * The auth service's SQL: sessions, refresh tokens and AMR claims. Every value is a bind parameter; the service
- * runs as the connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
+ * The auth service's SQL: sessions, refresh tokens and AMR claims. Every value is a bind parameter; the
+ * service runs as the connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope
+ * applies.
  */
 
 // ----------------------------------------------------------------------------------------------

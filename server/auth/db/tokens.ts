@@ -2,8 +2,9 @@ import type { Queryable } from '../../db/driver.ts';
 import { one } from '../../db/sql.ts';
 
 /**
- * The auth service's SQL: one-time tokens (emailed links and codes), PKCE flow state and the OAuth state towards the social provider. Every value is a bind parameter; the service
- * runs as the connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
+ * The auth service's SQL: one-time tokens (emailed links and codes), PKCE flow state and the OAuth state
+ * towards the social provider. Every value is a bind parameter; the service runs as the connecting (owner)
+ * role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
  */
 
 // ----------------------------------------------------------------------------------------------

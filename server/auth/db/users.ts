@@ -3,8 +3,8 @@ import { one } from '../../db/sql.ts';
 import type { SessionRow } from './sessions.ts';
 
 /**
- * The auth service's SQL: users and their identities. Every value is a bind parameter; the service
- * runs as the connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
+ * The auth service's SQL: users and their identities. Every value is a bind parameter; the service runs as
+ * the connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
  */
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';

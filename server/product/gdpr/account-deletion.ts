@@ -50,7 +50,7 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
   const blobs = await sql.listUserBlobs(db, userId, USER_FOLDER_BUCKET);
   const keys = [...new Set(blobs.map((blob) => blob.version))];
 
-  let moved: sql.TrashEntry[];
+  let moved: trashSql.TrashEntry[];
   try {
     moved = await trash.setAside(operationId, keys);
   } catch (error) {

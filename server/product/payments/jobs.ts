@@ -1,8 +1,8 @@
 import type { Job } from '../../jobs.ts';
-import type { PaymentsDeps, SubscriptionsDeps } from './payments.ts';
+import type { SubscriptionsDeps } from './payments.ts';
 
 /** The payments area's scheduled work, started with the functions service's (decision 088). */
-export const JOBS: Job<{ payments: PaymentsDeps; subscriptions: SubscriptionsDeps }>[] = [
+export const JOBS: Job<{ subscriptions: SubscriptionsDeps }>[] = [
   {
     // "Your Scammer Network access ends soon": hourly, by one process (decision 106); the database
     // remembers whom it told, so a second run tells nobody twice.

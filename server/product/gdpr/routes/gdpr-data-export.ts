@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FunctionErrors } from '../../../functions/errors.ts';
-import type { DeletionDeps } from '../account-deletion.ts';
-import type { ExportDeps } from '../gdpr-export.ts';
-import type { RetentionDeps } from '../inactive-accounts.ts';
-import type { PaymentsDeps } from '../../payments/payments.ts';
-import { exportUserData } from '../gdpr-export.ts';
+import { type ExportDeps, exportUserData } from '../gdpr-export.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
 
 const URL = '/gdpr-data-export';
@@ -13,7 +9,7 @@ const URL = '/gdpr-data-export';
  * POST /functions/v1/gdpr-data-export — the caller's data as a download (product §server-functions). Takes no
  * input: the access token decides whose data it is, so a body (if any) must be a JSON object and is ignored.
  */
-export default function gdprDataExport(app: FastifyInstance, deps: { export: ExportDeps; deletion: DeletionDeps; payments: PaymentsDeps; retention: RetentionDeps }): void {
+export default function gdprDataExport(app: FastifyInstance, deps: { export: ExportDeps }): void {
   app.post(URL, { config: { functionUser: true } }, async (request, reply) => {
     const body = request.body;
     if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {

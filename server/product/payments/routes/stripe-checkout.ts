@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsDeps, SubscriptionsDeps } from '../payments.ts';
+import type { PaymentsDeps } from '../payments.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
 import { startCheckout } from '../payments.ts';
 
@@ -9,7 +9,7 @@ const URL = '/stripe-checkout';
  * POST /functions/v1/stripe-checkout — a Stripe Checkout session for the monthly price; answers
  * {url} for the browser to go to. Access starts with the webhook, not here.
  */
-export default function stripeCheckout(app: FastifyInstance, deps: { payments: PaymentsDeps; subscriptions: SubscriptionsDeps }): void {
+export default function stripeCheckout(app: FastifyInstance, deps: { payments: PaymentsDeps }): void {
   app.post(URL, { config: { functionUser: true } }, async (request, reply) => {
     return noStore(reply).send(await startCheckout(deps.payments, callerOf(request).userId));
   });

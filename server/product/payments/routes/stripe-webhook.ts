@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsDeps, SubscriptionsDeps } from '../payments.ts';
+import type { PaymentsDeps } from '../payments.ts';
 import { noStore, refuseOtherMethods } from '../../../functions/http.ts';
 import { receiveWebhook } from '../payments.ts';
 
@@ -14,7 +14,7 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  * 400 for a missing or wrong signature (nothing stored), 200 {received, outcome} otherwise —
  * a duplicate or stale event included, so Stripe stops retrying it.
  */
-export default function stripeWebhook(app: FastifyInstance, deps: { payments: PaymentsDeps; subscriptions: SubscriptionsDeps }): void {
+export default function stripeWebhook(app: FastifyInstance, deps: { payments: PaymentsDeps }): void {
   app.register(async (child) => {
     child.removeAllContentTypeParsers();
     child.addContentTypeParser(

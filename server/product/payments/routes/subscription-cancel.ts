@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsDeps, SubscriptionsDeps } from '../payments.ts';
+import type { PaymentsDeps } from '../payments.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
 import { cancelSubscription } from '../payments.ts';
 
@@ -10,7 +10,7 @@ const URL = '/subscription-cancel';
  * `expires_at`), in either mode: Stripe is told cancel_at_period_end; a demo or admin grant is marked
  * cancelled. Answers the subscription as it now stands.
  */
-export default function subscriptionCancel(app: FastifyInstance, deps: { payments: PaymentsDeps; subscriptions: SubscriptionsDeps }): void {
+export default function subscriptionCancel(app: FastifyInstance, deps: { payments: PaymentsDeps }): void {
   app.post(URL, { config: { functionUser: true } }, async (request, reply) => {
     const subscription = await cancelSubscription(deps.payments, callerOf(request).userId);
     return noStore(reply).send({ subscription });
