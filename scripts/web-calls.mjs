@@ -6,7 +6,8 @@
 //
 // The names are found by reading the source, not by running it: a name counts when it is a string
 // literal in a web source file (tests aside) at a call of that kind, and is one the server has — a
-// table, view or function of schema `public` in supabase/, a route of server/functions/routes/ or server/product/*/routes/, a
+// table, view or function of schema `public` in supabase/, a route of server/functions/routes/ or
+// server/product/*/routes/, a
 // bucket created in supabase/ (a bucket's name anywhere in a file). A name picked at run time from literals (`kind === 'x' ? 'a' : 'b'`)
 // counts when the literals are in the file that makes the call.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
