@@ -53,7 +53,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const trash = new BlobTrash(ctx.db, backend, ctx.log);
   await setExportLimit(ctx.db, ctx.config.functions.gdprExportsPerHour);
   const mailer = createMailer(ctx.config, ctx.log);
-  // So are the vote rules (VOTE_MIN_ACCOUNT_AGE_HOURS, VOTE_RING_DETECTION); the vote triggers read them.
+  // Server settings the database reads: the export limit above, the vote rules here.
   const votes = await createVotes(ctx.db, ctx.config.functions.votes);
   const quotesShutdown = new AbortController();
   const deletion: DeletionDeps = {
