@@ -46,15 +46,20 @@ function floorOf(file: string): number {
     if (FOUNDATION.includes(name)) return 1;
     if (name === 'context' || name === 'jobs') return 3;
     if (name === 'app' || name === 'start' || name === 'main') return 7;
-    throw new Error(`${file} has no floor: place it in the tower (server/structure.test.ts, docs/architecture.md)`);
+    throw new Error(
+      `${file} has no floor: place it in the tower (server/structure.test.ts, docs/architecture.md)`,
+    );
   }
   if (top === 'db') return 2;
   if (top === 'http' || top === 'mail' || top === 'seo') return 3;
-  if (top === 'functions' && (REGISTRY.includes(file) || file.startsWith('server/functions/routes/'))) return 6;
+  if (top === 'functions' && (REGISTRY.includes(file) || file.startsWith('server/functions/routes/')))
+    return 6;
   if ((SERVICES as readonly string[]).includes(top as string)) return 4;
   if (top === 'product') return 5;
   if (top === 'cli') return 7;
-  throw new Error(`${file} has no floor: place it in the tower (server/structure.test.ts, docs/architecture.md)`);
+  throw new Error(
+    `${file} has no floor: place it in the tower (server/structure.test.ts, docs/architecture.md)`,
+  );
 }
 
 interface Import {
@@ -107,7 +112,11 @@ function folderOf(file: string): string {
 }
 
 /** What product code may import from a service: the doors the platform opens for it. */
-const PRODUCT_DOORS = ['server/functions/platform.ts', 'server/functions/http.ts', 'server/functions/errors.ts'];
+const PRODUCT_DOORS = [
+  'server/functions/platform.ts',
+  'server/functions/http.ts',
+  'server/functions/errors.ts',
+];
 
 /** The one file of a service that may reach into other services, for the product (decision 231). */
 const SERVICE_DOORS = ['server/functions/platform.ts'];
@@ -122,7 +131,8 @@ const RUNS_SQL = /\.(?:query|exec)\s*(?:<[^()]*?>)?\s*\(\s*['"`]/;
 
 /** Known SQL outside db files, each with the reason it is still there. Shrink it; never grow it. */
 const SQL_ELSEWHERE: Record<string, string> = {
-  'server/rest/schema-cache.ts': "the schema cache's catalog SQL moves to rest/db.ts in a later step (issue 38)",
+  'server/rest/schema-cache.ts':
+    "the schema cache's catalog SQL moves to rest/db.ts in a later step (issue 38)",
 };
 
 /** Timers outside a jobs.ts, each with the reason. */
@@ -231,7 +241,8 @@ describe('server structure', () => {
     const dir = join(SERVER, 'product', area);
     const missing = ['db.ts', 'architecture.md'].filter((file) => !existsSync(join(dir, file)));
     // Routes and jobs when the area has them: one file per function, listed in routes/index.ts.
-    if (existsSync(join(dir, 'routes')) && !existsSync(join(dir, 'routes/index.ts'))) missing.push('routes/index.ts');
+    if (existsSync(join(dir, 'routes')) && !existsSync(join(dir, 'routes/index.ts')))
+      missing.push('routes/index.ts');
     expect(missing).toEqual([]);
   });
 
@@ -262,7 +273,9 @@ describe('server structure', () => {
     expect(RUNS_SQL.test('const match = PATTERN.exec(value)')).toBe(false);
     expect(RUNS_SQL.test('await tx.query(sql, params)')).toBe(false);
     for (const file of Object.keys({ ...SQL_ELSEWHERE, ...TIMERS_ELSEWHERE })) {
-      expect(existsSync(join(ROOT, file)), `${file} is listed as an exception but no longer exists`).toBe(true);
+      expect(existsSync(join(ROOT, file)), `${file} is listed as an exception but no longer exists`).toBe(
+        true,
+      );
     }
   });
 });

@@ -3,10 +3,11 @@
  * service's modules import one place. Every value is a bind parameter; the service runs as the
  * connecting (owner) role, as GoTrue runs as supabase_auth_admin, so no request scope applies.
  */
-export * from './db/users.ts';
-export * from './db/sessions.ts';
-export * from './db/tokens.ts';
-export * from './db/mfa.ts';
+
 export * from './db/audit.ts';
-export * from './db/throttles.ts';
+export * from './db/mfa.ts';
 export * from './db/passkeys.ts';
+export * from './db/sessions.ts';
+export * from './db/throttles.ts';
+export * from './db/tokens.ts';
+export * from './db/users.ts';

@@ -36,4 +36,3 @@ export async function isAdmin(tx: Queryable, userId: string): Promise<boolean> {
   );
   return row?.admin ?? false;
 }
-

@@ -1,25 +1,29 @@
 import type { AppContext } from '../context.ts';
 import { followErasedMail } from '../mail/erasure.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { type QuoteDeps, quoteDeps } from '../product/market/quotes.ts';
-import { openBackend } from '../storage/backends/index.ts';
-import { StorageService } from '../storage/storage.ts';
-import { SignedUrls } from '../storage/tokens.ts';
 import type { DeletionDeps } from '../product/gdpr/account-deletion.ts';
-import { BlobTrash } from '../product/trash/blob-trash.ts';
-import type { EvidenceDeps } from '../product/reports/evidence.ts';
 import { type ExportDeps, setExportLimit } from '../product/gdpr/gdpr-export.ts';
-import { pruneSecurityLogs, type RetentionDeps, runInactivityDeletion } from '../product/gdpr/inactive-accounts.ts';
+import {
+  pruneSecurityLogs,
+  type RetentionDeps,
+  runInactivityDeletion,
+} from '../product/gdpr/inactive-accounts.ts';
+import type { ProductMailDeps } from '../product/mail/product-mail.ts';
+import { type QuoteDeps, quoteDeps } from '../product/market/quotes.ts';
 import type { NewsDeps } from '../product/news/news.ts';
-import type { PostsDeps } from '../product/posts/posts.ts';
-import { createVotes, type VotesDeps } from '../product/votes/votes.ts';
 import {
   createPayments,
   createSubscriptions,
   type PaymentsDeps,
   type SubscriptionsDeps,
 } from '../product/payments/payments.ts';
-import type { ProductMailDeps } from '../product/mail/product-mail.ts';
+import type { PostsDeps } from '../product/posts/posts.ts';
+import type { EvidenceDeps } from '../product/reports/evidence.ts';
+import { BlobTrash } from '../product/trash/blob-trash.ts';
+import { createVotes, type VotesDeps } from '../product/votes/votes.ts';
+import { openBackend } from '../storage/backends/index.ts';
+import { StorageService } from '../storage/storage.ts';
+import { SignedUrls } from '../storage/tokens.ts';
 
 /**
  * What the functions and their routes are built from, one per server (decision 088). A new function

@@ -1,12 +1,12 @@
 import type { Job } from '../jobs.ts';
-import type { FunctionsDeps } from './functions.ts';
 import { JOBS as GDPR_JOBS } from '../product/gdpr/jobs.ts';
-import { JOBS as TRASH_JOBS } from '../product/trash/jobs.ts';
 import { JOBS as MAIL_JOBS } from '../product/mail/jobs.ts';
-import { JOBS as PAYMENTS_JOBS } from '../product/payments/jobs.ts';
 import { JOBS as MARKET_JOBS, QUOTES_JOB } from '../product/market/jobs.ts';
-import { JOBS as VOTES_JOBS } from '../product/votes/jobs.ts';
 import { NEWS_JOB, JOBS as NEWS_JOBS } from '../product/news/jobs.ts';
+import { JOBS as PAYMENTS_JOBS } from '../product/payments/jobs.ts';
+import { JOBS as TRASH_JOBS } from '../product/trash/jobs.ts';
+import { JOBS as VOTES_JOBS } from '../product/votes/jobs.ts';
+import type { FunctionsDeps } from './functions.ts';
 
 /** The functions' scheduled work (decision 088). */
 export function functionJobs(deps: FunctionsDeps): Job<FunctionsDeps>[] {

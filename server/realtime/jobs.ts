@@ -23,7 +23,11 @@ export function startChangePoll(config: RealtimeConfig, wake: () => void): Timer
 }
 
 /** The heartbeat (this process's row, other processes' liveness) and the idle-connection sweep. */
-export function startServiceTimers(config: RealtimeConfig, heartbeat: () => void, sweepIdle: () => void): Timers {
+export function startServiceTimers(
+  config: RealtimeConfig,
+  heartbeat: () => void,
+  sweepIdle: () => void,
+): Timers {
   const beat = every(config.heartbeatIntervalMs, heartbeat);
   const sweep = every(Math.min(5000, config.idleTimeoutMs / 2), sweepIdle);
   return {

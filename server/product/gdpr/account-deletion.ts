@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { eraseAuthTraces } from '../../functions/platform.ts';
 import type { Database } from '../../db/driver.ts';
+import { FunctionErrors } from '../../functions/errors.ts';
+import { eraseAuthTraces } from '../../functions/platform.ts';
 import { recordErasedMail } from '../../mail/erasure.ts';
 import { forgetOutboxMail, markErased } from '../../mail/mailer.ts';
 import type { BlobTrash } from '../trash/blob-trash.ts';
 import * as trashSql from '../trash/db.ts';
 import * as sql from './db.ts';
-import { FunctionErrors } from '../../functions/errors.ts';
 
 /** The product's avatar bucket: everything under `{userId}/` there is the user's (product §buckets). */
 export const USER_FOLDER_BUCKET = 'user-uploads';

@@ -1,7 +1,7 @@
 import type { Database, RequestScope } from '../../db/driver.ts';
+import { FunctionErrors } from '../../functions/errors.ts';
 import { USER_FOLDER_BUCKET } from './account-deletion.ts';
 import * as sql from './db.ts';
-import { FunctionErrors } from '../../functions/errors.ts';
 
 /** Bumped when a section changes shape, so a reader of an old file knows what it holds. */
 export const EXPORT_FORMAT_VERSION = 1;

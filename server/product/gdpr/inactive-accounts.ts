@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { pruneAuthAuditLog } from '../../functions/platform.ts';
 import type { Database } from '../../db/driver.ts';
+import { pruneAuthAuditLog } from '../../functions/platform.ts';
+import { type PaymentsDeps, stopBillingBeforeDeletion } from '../payments/payments.ts';
 import { type DeletionDeps, deleteAccount } from './account-deletion.ts';
 import { inactiveAccountsDue, pruneSecurityEvents, warnInactiveMembers } from './db.ts';
-import { type PaymentsDeps, stopBillingBeforeDeletion } from '../payments/payments.ts';
 
 /**
  * What the privacy policy promises about time: inactive accounts warned, then erased (decision 192);

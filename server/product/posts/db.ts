@@ -19,7 +19,8 @@ export interface SavedPost {
   updated_at: string;
 }
 
-const COLUMNS = 'id, title, content, body_html, featured, status, publish_at, media_urls, created_at, updated_at';
+const COLUMNS =
+  'id, title, content, body_html, featured, status, publish_at, media_urls, created_at, updated_at';
 
 /** The rendered HTML travels in a transaction-local setting that the post's trigger reads. */
 
@@ -32,7 +33,11 @@ function values(input: PostInput): unknown[] {
 }
 
 /** Updates the post; undefined when there is none with this id (or RLS hides it). */
-export async function updatePost(tx: Queryable, id: string, input: PostInput): Promise<SavedPost | undefined> {
+export async function updatePost(
+  tx: Queryable,
+  id: string,
+  input: PostInput,
+): Promise<SavedPost | undefined> {
   const { rows } = await tx.query<SavedPost>(
     `update public.admin_posts
         set title = $1, content = $2, featured = $3, status = $4, publish_at = $5, media_urls = $6

@@ -2,8 +2,8 @@ import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { REFUSALS } from '#web/lib/refusals.ts';
 import type { Database } from '../../db/driver.ts';
-import { ApiError } from '../../http/errors.ts';
 import type { FunctionCaller } from '../../functions/http.ts';
+import { ApiError } from '../../http/errors.ts';
 import { insertPost, type SavedPost, setPostHtml, updatePost } from './db.ts';
 
 /**

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Database } from '../../db/driver.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { StorageService } from '../../functions/platform.ts';
 import type { FunctionCaller } from '../../functions/http.ts';
+import type { StorageService } from '../../functions/platform.ts';
+import { ApiError } from '../../http/errors.ts';
 import { evidenceSlot, markEvidenceCleaned } from './db.ts';
 
 /**

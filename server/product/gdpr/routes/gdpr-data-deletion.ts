@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteAccount } from '../account-deletion.ts';
 import { FunctionErrors } from '../../../functions/errors.ts';
-import type { DeletionDeps } from '../account-deletion.ts';
-import type { PaymentsDeps } from '../../payments/payments.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import type { PaymentsDeps } from '../../payments/payments.ts';
 import { stopBillingBeforeDeletion } from '../../payments/payments.ts';
+import type { DeletionDeps } from '../account-deletion.ts';
+import { deleteAccount } from '../account-deletion.ts';
 
 const URL = '/gdpr-data-deletion';
 
@@ -16,7 +16,10 @@ export const DELETION_MESSAGE =
  * account, data and files, all or nothing (product §server-functions, decision 072). The confirmation must be
  * exactly the JSON value true; anything else in the body (another user's id included) is ignored.
  */
-export default function gdprDataDeletion(app: FastifyInstance, deps: { deletion: DeletionDeps; payments: PaymentsDeps }): void {
+export default function gdprDataDeletion(
+  app: FastifyInstance,
+  deps: { deletion: DeletionDeps; payments: PaymentsDeps },
+): void {
   app.delete(URL, { config: { functionUser: true } }, async (request, reply) => {
     const body = request.body;
     if (body === undefined || body === null) throw FunctionErrors.confirmationRequired();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FunctionErrors } from '../../../functions/errors.ts';
-import { type ExportDeps, exportUserData } from '../gdpr-export.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import { type ExportDeps, exportUserData } from '../gdpr-export.ts';
 
 const URL = '/gdpr-data-export';
 

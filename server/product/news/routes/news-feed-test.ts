@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FunctionErrors } from '../../../functions/errors.ts';
-import type { NewsDeps } from '../news.ts';
 import { noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import type { NewsDeps } from '../news.ts';
 import { testFeed } from '../news.ts';
 
 const URL = '/news-feed-test';

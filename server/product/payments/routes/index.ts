@@ -7,4 +7,10 @@ import subscriptionActivate from './subscription-activate.ts';
 import subscriptionCancel from './subscription-cancel.ts';
 
 /** The payments functions under /functions/v1, one file each, named as clients call them (decision 088). */
-export const ROUTES: Route<{ payments: PaymentsDeps }>[] = [stripeCheckout, stripePortal, stripeWebhook, subscriptionActivate, subscriptionCancel];
+export const ROUTES: Route<{ payments: PaymentsDeps }>[] = [
+  stripeCheckout,
+  stripePortal,
+  stripeWebhook,
+  subscriptionActivate,
+  subscriptionCancel,
+];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsDeps } from '../payments.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import type { PaymentsDeps } from '../payments.ts';
 import { startCheckout } from '../payments.ts';
 
 const URL = '/stripe-checkout';

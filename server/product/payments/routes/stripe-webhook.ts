@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsDeps } from '../payments.ts';
 import { noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import type { PaymentsDeps } from '../payments.ts';
 import { receiveWebhook } from '../payments.ts';
 
 const URL = '/stripe-webhook';

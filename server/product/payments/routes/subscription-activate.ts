@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsDeps } from '../payments.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import type { PaymentsDeps } from '../payments.ts';
 import { activateDemo, DEMO_MODE_LABEL } from '../payments.ts';
 
 const URL = '/subscription-activate';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../../http/errors.ts';
-import { POST_BODY_MAX, POST_REQUEST_LIMIT, renderPostMarkdown } from '../posts.ts';
 import { FunctionErrors } from '../../../functions/errors.ts';
-import type { PostsDeps } from '../posts.ts';
 import { noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import { ApiError } from '../../../http/errors.ts';
+import type { PostsDeps } from '../posts.ts';
+import { POST_BODY_MAX, POST_REQUEST_LIMIT, renderPostMarkdown } from '../posts.ts';
 
 const URL = '/admin-post-preview';
 

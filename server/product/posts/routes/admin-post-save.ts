@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { POST_REQUEST_LIMIT, parsePostInput, savePost } from '../posts.ts';
-import type { PostsDeps } from '../posts.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import type { PostsDeps } from '../posts.ts';
+import { POST_REQUEST_LIMIT, parsePostInput, savePost } from '../posts.ts';
 
 const URL = '/admin-post-save';
 

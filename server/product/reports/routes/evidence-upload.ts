@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { EVIDENCE_MAX_BYTES, EvidenceErrors, receiveEvidence } from '../evidence.ts';
-import type { EvidenceDeps } from '../evidence.ts';
 import { callerOf, noStore, refuseOtherMethods } from '../../../functions/http.ts';
+import type { EvidenceDeps } from '../evidence.ts';
+import { EVIDENCE_MAX_BYTES, EvidenceErrors, receiveEvidence } from '../evidence.ts';
 
 const URL = '/evidence-upload';
 
