@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Queryable } from '#server/db/driver.ts';
-import { type CloseRow, importCloses } from '#server/market/closes-import.ts';
+import { type CloseRow, importCloses } from '#server/product/market/closes-import.ts';
 import { startTestServer } from '#tests/support/test-server.ts';
 
 const tier = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';

@@ -6,10 +6,11 @@
 //
 // The names are found by reading the source, not by running it: a name counts when it is a string
 // literal in a web source file (tests aside) at a call of that kind, and is one the server has — a
-// table, view or function of schema `public` in supabase/, a route of server/functions/routes/, a
+// table, view or function of schema `public` in supabase/, a route of server/functions/routes/ or
+// server/product/*/routes/, a
 // bucket created in supabase/ (a bucket's name anywhere in a file). A name picked at run time from literals (`kind === 'x' ? 'a' : 'b'`)
 // counts when the literals are in the file that makes the call.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,8 +42,12 @@ export function serverNames(root = ROOT) {
   const buckets = new Set();
   for (const match of sql.matchAll(/insert\s+into\s+storage\.buckets\b[^;]*?values\s*([^;]*)/gi))
     for (const row of match[1].matchAll(/\(\s*'([\w-]+)'/g)) buckets.add(row[1]);
+  // A function is a route file of the functions service or of a product area (decision 231).
   const serverFunctions = new Set(
-    filesUnder(root, 'server/functions/routes', (name) => name.endsWith('.ts') && !name.includes('.test.'))
+    ['server/functions/routes', 'server/product']
+      .filter((dir) => existsSync(join(root, dir)))
+      .flatMap((dir) => filesUnder(root, dir, (name) => name.endsWith('.ts') && !name.includes('.test.')))
+      .filter((file) => file.includes('/routes/'))
       .map((file) => file.slice(file.lastIndexOf('/') + 1, -3))
       .filter((name) => name !== 'index'),
   );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/driver.ts';
+import { deleteAuditLogOlderThan } from './db.ts';
 
 /**
  * The auth service's audit log (sign-ins, sign-ups, token and account events, with the client's
@@ -6,9 +7,5 @@ import type { Queryable } from '../db/driver.ts';
  * The product's leased daily job calls this; returns how many entries left.
  */
 export async function pruneAuthAuditLog(tx: Queryable, months = 12): Promise<number> {
-  const result = await tx.query(
-    `delete from auth.audit_log_entries where created_at < now() - make_interval(months => $1::integer)`,
-    [months],
-  );
-  return result.rowCount;
+  return deleteAuditLogOlderThan(tx, months);
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
-import { checkSize, importCloses, parseCloses } from '../market/closes-import.ts';
 import { OperatorError } from '../operator-error.ts';
+import { checkSize, importCloses, parseCloses } from '../product/market/closes-import.ts';
 import { openDatabase } from '../start.ts';
 
 /**

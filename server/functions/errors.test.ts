@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, renderers } from '../http/errors.ts';
+import { publicUrl } from '../product/gdpr/gdpr-export.ts';
 import { authFailureError, FunctionErrors, mapError } from './errors.ts';
-import { publicUrl } from './gdpr-export.ts';
 
 describe('the functions error catalogue', () => {
   it('answers every authentication failure with 401 and a Bearer challenge', () => {

@@ -1,27 +1,29 @@
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/driver.ts';
 import { followErasedMail } from '../mail/erasure.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { type QuoteDeps, quoteDeps } from '../market/quotes.ts';
+import type { DeletionDeps } from '../product/gdpr/account-deletion.ts';
+import { type ExportDeps, setExportLimit } from '../product/gdpr/gdpr-export.ts';
+import {
+  pruneSecurityLogs,
+  type RetentionDeps,
+  runInactivityDeletion,
+} from '../product/gdpr/inactive-accounts.ts';
+import type { ProductMailDeps } from '../product/mail/product-mail.ts';
+import { type QuoteDeps, quoteDeps } from '../product/market/quotes.ts';
+import type { NewsDeps } from '../product/news/news.ts';
+import {
+  createPayments,
+  createSubscriptions,
+  type PaymentsDeps,
+  type SubscriptionsDeps,
+} from '../product/payments/payments.ts';
+import type { PostsDeps } from '../product/posts/posts.ts';
+import type { EvidenceDeps } from '../product/reports/evidence.ts';
+import { BlobTrash } from '../product/trash/blob-trash.ts';
+import { createVotes, type VotesDeps } from '../product/votes/votes.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import { StorageService } from '../storage/storage.ts';
 import { SignedUrls } from '../storage/tokens.ts';
-import type { DeletionDeps } from './account-deletion.ts';
-import { BlobTrash } from './blob-trash.ts';
-import {
-  broadcastTallies,
-  pruneStripeEvents,
-  remindExpiringSubscriptions,
-  setExportRule,
-  setVoteSettings,
-  voteHousekeeping,
-} from './db.ts';
-import type { EvidenceDeps } from './evidence.ts';
-import { EXPORT_RATE_ACTION, type ExportDeps } from './gdpr-export.ts';
-import { type InactivityRun, pruneSecurityLogs, runInactivityDeletion } from './inactive-accounts.ts';
-import type { NewsDeps } from './news-feeds.ts';
-import { createPayments, type PaymentsDeps } from './payments.ts';
-import type { ProductMailDeps } from './product-mail.ts';
 
 /**
  * What the functions and their routes are built from, one per server (decision 088). A new function
@@ -32,25 +34,16 @@ export interface FunctionsDeps {
   deletion: DeletionDeps;
   news: NewsDeps;
   productMail: ProductMailDeps;
-  /**
-   * Pass or Gas: housekeeping (promotes pending votes, expires ring signals), and the live broadcast
-   * of changed tallies (decision 156).
-   */
-  votes: { housekeeping(): Promise<number>; broadcastTallies(): Promise<number> };
+  /** Pass or Gas's scheduled work (product/votes). */
+  votes: VotesDeps;
   /** The team's posts: rendered on the server, saved as the admin who writes them. */
-  posts: { db: Database };
+  posts: PostsDeps;
   /** Tells members whose cancelled subscription ends soon (once per end date). */
-  subscriptions: { remind(): Promise<number>; pruneEvents(): Promise<number> };
+  subscriptions: SubscriptionsDeps;
   /** Stripe or the labelled demo mode (decisions 131–133). */
   payments: PaymentsDeps;
-  /**
-   * What the privacy policy promises about time: inactive accounts warned, then erased (decision 192);
-   * security logs older than 12 months deleted (decision 194).
-   */
-  retention: {
-    eraseInactive(): Promise<InactivityRun>;
-    pruneSecurityLogs(): Promise<{ events: number; auth: number }>;
-  };
+  /** Inactive accounts erased, security logs pruned (decisions 192, 194). */
+  retention: RetentionDeps;
   /** Scammer-report evidence: cleaned of metadata, then stored as the service (decision 199). */
   evidence: EvidenceDeps;
   /** Daily closes from the optional quote provider (MARKET_QUOTES_URL; decision 143). */
@@ -62,11 +55,10 @@ export interface FunctionsDeps {
 export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const backend = await openBackend(ctx.config, (message, error) => ctx.log.warn({ err: error }, message));
   const trash = new BlobTrash(ctx.db, backend, ctx.log);
-  // The export limit is a server setting; the rate-limit procedure reads it from its rules table.
-  await setExportRule(ctx.db, EXPORT_RATE_ACTION, ctx.config.functions.gdprExportsPerHour);
+  await setExportLimit(ctx.db, ctx.config.functions.gdprExportsPerHour);
   const mailer = createMailer(ctx.config, ctx.log);
-  // So are the vote rules (VOTE_MIN_ACCOUNT_AGE_HOURS, VOTE_RING_DETECTION); the vote triggers read them.
-  await setVoteSettings(ctx.db, ctx.config.functions.votes);
+  // Server settings the database reads: the export limit above, the vote rules here.
+  const votes = await createVotes(ctx.db, ctx.config.functions.votes);
   const quotesShutdown = new AbortController();
   const deletion: DeletionDeps = {
     db: ctx.db,
@@ -108,15 +100,9 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       siteName: ctx.config.siteName,
       siteUrl: ctx.config.siteUrl,
     },
-    votes: {
-      housekeeping: () => voteHousekeeping(ctx.db),
-      broadcastTallies: () => broadcastTallies(ctx.db),
-    },
+    votes,
     posts: { db: ctx.db },
-    subscriptions: {
-      remind: () => remindExpiringSubscriptions(ctx.db),
-      pruneEvents: () => pruneStripeEvents(ctx.db),
-    },
+    subscriptions: createSubscriptions(ctx.db),
     payments,
     evidence: {
       db: ctx.db,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/driver.ts';
+import { erasedHashes, forgetOldErasures, insertErasedHashes } from './db.ts';
 import { addressHash, forgetOutboxMailByHash, markErasedHashes } from './mailer.ts';
 
 /**
@@ -10,20 +11,10 @@ import { addressHash, forgetOutboxMailByHash, markErasedHashes } from './mailer.
  * connection was re-opened (a notice may have been lost) and at start (it may have been down).
  */
 
-/** How long erased addresses are kept for processes that were down: a week. */
-const KEEP = "interval '7 days'";
-
 /** Records erased addresses inside the deletion's transaction; the others hear of it at commit. */
 export async function recordErasedMail(tx: Queryable, addresses: readonly string[]): Promise<void> {
   if (addresses.length === 0) return;
-  await tx.query(
-    `with recorded as (
-       insert into auth.erased_mail (address_hash) select unnest($1::text[])
-       on conflict (address_hash) do update set erased_at = now()
-       returning 1)
-     select pg_notify('mail_erased', ''), (select count(*) from recorded)`,
-    [addresses.map(addressHash)],
-  );
+  await insertErasedHashes(tx, addresses.map(addressHash));
 }
 
 /** Follows erasures for this process's outbox; resolves to a function that stops following. */
@@ -36,11 +27,8 @@ export async function followErasedMail(
   const sweep = () => {
     sweeping = sweeping.then(async () => {
       try {
-        await db.query(`delete from auth.erased_mail where erased_at < now() - ${KEEP}`);
-        const { rows } = await db.query<{ address_hash: string }>(
-          'select address_hash from auth.erased_mail',
-        );
-        const hashes = rows.map((row) => row.address_hash);
+        await forgetOldErasures(db);
+        const hashes = await erasedHashes(db);
         markErasedHashes(hashes);
         const removed = await forgetOutboxMailByHash(dataDir, hashes);
         if (removed > 0) log.info({ removed }, 'mail: removed the mails of erased accounts from the outbox');

@@ -13,7 +13,7 @@ export type MailType =
   | 'email_change_new'
   | 'reauthentication';
 
-/** Mails the product's database queues (private.mail_queue), sent by server/functions/product-mail.ts. */
+/** Mails the product's database queues (private.mail_queue), sent by server/product/mail/product-mail.ts. */
 export const PRODUCT_MAIL_TYPES = [
   'booking_status',
   'account_status',

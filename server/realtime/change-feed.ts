@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeConfig } from '../config.ts';
 import type { Delivery, RealtimeDb } from './db.ts';
+import { startChangePoll, type Timers } from './jobs.ts';
 
 /** Who receives a subscription's changes: a channel and the id of its binding. */
 export interface ChangeTarget<C> {
@@ -22,7 +23,7 @@ export class ChangeFeed<C> {
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private failures = 0;
-  private pollTimer: NodeJS.Timeout | undefined;
+  private poll: Timers | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private stopResets: (() => void) | undefined;
   private idle: Promise<void> = Promise.resolve();
@@ -46,8 +47,7 @@ export class ChangeFeed<C> {
     this.unlisten = await this.rdb.listen('realtime_changes', () => this.wake());
     // After a lost listening connection, what it missed is after the cursor: read it now.
     this.stopResets = this.rdb.onListenerReset(() => this.wake());
-    this.pollTimer = setInterval(() => this.wake(), this.config.pollIntervalMs);
-    this.pollTimer.unref();
+    this.poll = startChangePoll(this.config, () => this.wake());
   }
 
   /** Registers this process again after others removed it (it stalled); keeps its cursor. */
@@ -58,7 +58,7 @@ export class ChangeFeed<C> {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopResets?.();
-    clearInterval(this.pollTimer);
+    this.poll?.stop();
     clearTimeout(this.retryTimer);
     await this.unlisten?.();
     await this.idle;

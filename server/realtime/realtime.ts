@@ -11,6 +11,7 @@ import type { Channel } from './channel.ts';
 import { CLOSE_GOING_AWAY, Connection } from './connection.ts';
 import { type DatabaseBroadcast, RealtimeDb } from './db.ts';
 import { systemMessages } from './errors.ts';
+import { startServiceTimers, type Timers } from './jobs.ts';
 import { leaveDiffs, type PresenceDiff } from './presence.ts';
 import {
   encodeRaw,
@@ -56,8 +57,7 @@ export class RealtimeService {
   private readonly topics = new Map<string, Set<Channel>>();
   private readonly connections = new Set<Connection>();
   private accepted = 0;
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private timers: Timers | undefined;
   private beating = false;
   private beats = 0;
   private unlistenRevoked: (() => Promise<void>) | undefined;
@@ -120,18 +120,18 @@ export class RealtimeService {
       },
       lag: () => this.rdb.changeLag(this.feed.position),
     });
-    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.config.heartbeatIntervalMs);
-    this.heartbeatTimer.unref();
-    this.sweepTimer = setInterval(() => this.sweepIdle(), Math.min(5000, this.config.idleTimeoutMs / 2));
-    this.sweepTimer.unref();
+    this.timers = startServiceTimers(
+      this.config,
+      () => void this.heartbeat(),
+      () => this.sweepIdle(),
+    );
   }
 
   /** Closes every connection (clients reconnect elsewhere), then leaves the database tidy. */
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    clearInterval(this.heartbeatTimer);
-    clearInterval(this.sweepTimer);
+    this.timers?.stop();
     this.stopResets?.();
     collectRealtime(undefined);
     const connections = [...this.connections];

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobTrash } from '#server/functions/blob-trash.ts';
+import { BlobTrash } from '#server/product/trash/blob-trash.ts';
 import type { StorageBackend } from '#server/storage/backends/backend.ts';
 import { openBackend } from '#server/storage/backends/index.ts';
 import { BACKENDS } from '#tests/support/storage.ts';

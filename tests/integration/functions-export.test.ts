@@ -106,7 +106,7 @@ describe('the export document', () => {
       user_roles: 'roles',
     };
     const tables = (await userTables(t.server.db)).map((row) => row.table);
-    // A new table with user data must be added to the export (server/functions/gdpr-export.ts).
+    // A new table with user data must be added to the export (server/product/gdpr/gdpr-export.ts).
     expect(tables.sort()).toEqual(Object.keys(sections).sort());
     for (const [table, path] of Object.entries(sections)) {
       const value = path

@@ -5,7 +5,7 @@
  * kept by statement triggers instead of a per-row foreign key (same error code, same refusals).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCloses } from '#server/market/closes-import.ts';
+import { importCloses } from '#server/product/market/closes-import.ts';
 import { openTestDatabase } from '#tests/support/test-server.ts';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import type { FunctionsDeps } from '#server/functions/functions.ts';
 import { functionJobs } from '#server/functions/jobs.ts';
-import { type QuoteDeps, refreshQuotes, tiingoProvider } from '#server/market/quotes.ts';
+import { type QuoteDeps, refreshQuotes, tiingoProvider } from '#server/product/market/quotes.ts';
 import { anonClient } from '#tests/support/clients.ts';
 import { type QuoteServer, startQuoteServer } from '../support/quote-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
