@@ -4,6 +4,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import type { Database } from '../db/driver.ts';
 import type { Migration } from './archive.ts';
+import { checkpoint, migrationsApplied } from './db.ts';
 import { CONTROL_SOCKET, STAGING_PREFIX, stageSnapshot } from './snapshot.ts';
 
 /**
@@ -53,13 +54,11 @@ export async function snapshotOf(db: Database, dataDir: string, pid: number): Pr
   try {
     // Most dirty pages reach the disk here, while writers still run, so the checkpoint taken while
     // they wait has little left to write.
-    await db.exec('checkpoint');
+    await checkpoint(db);
     const taken = await db.quiesce(async (held) => {
       const started = performance.now();
       const snapshotPoint = new Date().toISOString();
-      const { rows } = await held.query<Migration>(
-        'select layer, name, checksum from _platform.migrations order by layer, name',
-      );
+      const rows = await migrationsApplied(held);
       const staged = await stageSnapshot(dataDir, path);
       return { snapshotPoint, migrations: rows, staged, pauseMs: performance.now() - started };
     });

@@ -12,6 +12,7 @@ import {
   type Migration,
 } from '../backup/archive.ts';
 import type { SnapshotReply } from '../backup/control.ts';
+import { migrationsApplied } from '../backup/db.ts';
 import { CONTROL_SOCKET, STAGING_PREFIX, stageSnapshot } from '../backup/snapshot.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
@@ -112,10 +113,7 @@ async function migrationsOf(databaseDir: string): Promise<Migration[]> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pg = await PGlite.create(databaseDir);
   try {
-    const { rows } = await pg.query<Migration>(
-      'select layer, name, checksum from _platform.migrations order by layer, name',
-    );
-    return rows;
+    return await migrationsApplied(pg);
   } finally {
     await pg.close();
   }
