@@ -83,7 +83,7 @@ describe('Gate', () => {
     await gate.acquire(anon('a'));
     const error = await gate.acquire(anon('b', 20)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DatabaseBusyError);
-    expect(error).toMatchObject({ waitedMs: expect.any(Number) });
+    expect(error).toMatchObject({ status: 503, headers: { 'retry-after': '1' } });
     expect(gate.activity.waiting).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/errors.ts';
 import { admissionRefused, admissionWait } from '../metrics.ts';
 
 /**
@@ -43,14 +44,12 @@ export async function ping(run: (waitMs: number) => Promise<unknown>): Promise<'
   }
 }
 
-/**
- * No connection came free in time: the database is busy. The database layer knows nothing of HTTP;
- * `http/errors.ts` (`toApiError`) answers it 503 with Retry-After, and services that have their own
- * spelling of it (rest, storage) map it first.
- */
-export class DatabaseBusyError extends Error {
+/** No connection came free in time: the database is busy. Answered 503 with Retry-After. */
+export class DatabaseBusyError extends ApiError {
   constructor(readonly waitedMs: number) {
-    super('The server is busy. Please retry in a moment.');
+    super(503, 'service_unavailable', 'The server is busy. Please retry in a moment.', {
+      headers: { 'retry-after': '1' },
+    });
     this.name = 'DatabaseBusyError';
   }
 }

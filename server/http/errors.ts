@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DatabaseBusyError } from '../db/gate.ts';
 
 /**
  * One error type for every service. Services make errors through their own catalogue of factory
@@ -73,7 +72,6 @@ const reasons: Record<number, string> = {
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof DatabaseBusyError) return databaseBusy(error);
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (fastifyError.validation) {
@@ -89,14 +87,6 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError(status, reasons[status] ?? 'bad_request', message, { cause: error });
   }
   return new ApiError(500, 'internal_server_error', 'An unexpected error occurred', { cause: error });
-}
-
-/** The database gate refused to wait longer (decision 092): 503, try again in a second. */
-export function databaseBusy(error: DatabaseBusyError): ApiError {
-  return new ApiError(503, 'service_unavailable', error.message, {
-    cause: error,
-    headers: { 'retry-after': '1' },
-  });
 }
 
 export function sendError(reply: FastifyReply, error: ApiError, render: ErrorRenderer): FastifyReply {
