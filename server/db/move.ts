@@ -51,7 +51,7 @@ interface TableShape {
 }
 
 /** Every ordinary table outside PostgreSQL's own schemas, with its writable columns. */
-async function tablesOf(db: Queryable): Promise<Map<string, TableShape>> {
+async function tablesOf(db: Pick<Queryable, 'query'>): Promise<Map<string, TableShape>> {
   const { rows } = await db.query<{
     schema: string;
     name: string;
@@ -90,7 +90,7 @@ function parseTextArray(text: string): string[] {
   return inner.split(',').map((item) => item.replace(/^"|"$/g, '').replaceAll('\\"', '"'));
 }
 
-async function sequencesOf(db: Queryable): Promise<string[]> {
+async function sequencesOf(db: Pick<Queryable, 'query'>): Promise<string[]> {
   const { rows } = await db.query<{ schema: string; name: string }>(
     `select n.nspname as schema, c.relname as name from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
@@ -106,25 +106,26 @@ async function sequencesOf(db: Queryable): Promise<string[]> {
  */
 export async function targetContents(target: pg.Client): Promise<string[]> {
   const { rows } = await target.query<{ what: string }>(
-    `select format('%s %I.%I', case c.relkind when 'r' then 'table' when 'v' then 'view'
+    `select what from (
+     select case when c.relkind in ('r', 'p') then 0 else 1 end as rank, format('%s %I.%I', case c.relkind when 'r' then 'table' when 'v' then 'view'
               when 'm' then 'materialized view' when 'S' then 'sequence' when 'p' then 'table'
               when 'f' then 'foreign table' else 'relation' end, n.nspname, c.relname) as what
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'v', 'm', 'S', 'p', 'f') and ${SYSTEM_SCHEMAS}
      union all
-     select format('schema %I', n.nspname) from pg_namespace n
+     select 2, format('schema %I', n.nspname) from pg_namespace n
       where ${SYSTEM_SCHEMAS} and n.nspname <> 'public'
      union all
-     select format('function %I.%I', n.nspname, p.proname) from pg_proc p
+     select 3, format('function %I.%I', n.nspname, p.proname) from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace
       where ${SYSTEM_SCHEMAS}
         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
-     order by 1 desc`,
+     ) found order by rank, what`,
   );
   return rows.map((row) => row.what);
 }
 
-async function appliedFiles(db: Queryable): Promise<string[]> {
+async function appliedFiles(db: Pick<Queryable, 'query'>): Promise<string[]> {
   const { rows } = await db.query<{ file: string }>(
     `select layer || '/' || name || ' ' || checksum as file from _platform.migrations order by 1`,
   );
@@ -173,19 +174,22 @@ export async function moveDatabase(options: MoveOptions): Promise<MoveResult> {
     } finally {
       await target.close();
     }
-    const [sourceFiles, targetFiles] = [await appliedFiles(source), await appliedFiles(client)];
+    const onTarget = asQueryable(client);
+    const [sourceFiles, targetFiles] = [await appliedFiles(source), await appliedFiles(onTarget)];
     if (sourceFiles.join('\n') !== targetFiles.join('\n')) {
       throw new MoveError('The target was migrated with other files than the embedded database holds.');
     }
 
-    const [sourceTables, targetTables] = [await tablesOf(source), await tablesOf(client)];
+    const [sourceTables, targetTables] = [await tablesOf(source), await tablesOf(onTarget)];
     const missing = [...sourceTables.keys()].filter((key) => !targetTables.has(key));
     if (missing.length > 0) {
       throw new MoveError(
         `These tables exist in the embedded database but not in the migrated target (made outside the migrations?): ${missing.join(', ')}. Add them to a migration first.`,
       );
     }
-    const tables = [...sourceTables.values()].filter((table) => !SKIPPED.has(`${table.schema}.${table.name}`));
+    const tables = [...sourceTables.values()].filter(
+      (table) => !SKIPPED.has(`${table.schema}.${table.name}`),
+    );
     for (const table of tables) {
       const other = targetTables.get(`${table.schema}.${table.name}`) as TableShape;
       const lacking = table.columns.filter((column) => !other.columns.includes(column));
@@ -277,6 +281,20 @@ async function copyTable(source: Database, target: pg.Client, table: TableShape)
     await tx.query('close move_rows');
   });
   return copied;
+}
+
+/** A node-postgres client as the drivers' `query`. */
+function asQueryable(client: pg.Client): Pick<Queryable, 'query'> {
+  return {
+    async query<Row>(sql: string, params: unknown[] = []) {
+      const result = await client.query(sql, params);
+      return {
+        rows: result.rows as Row[],
+        rowCount: result.rowCount ?? 0,
+        fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+      };
+    },
+  };
 }
 
 /** The URL without its password, for messages. */

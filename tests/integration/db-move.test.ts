@@ -117,6 +117,8 @@ if (testDatabase() === 'postgres') {
     let bob: SignedInUser;
     let aliceRefresh: string;
     let bobEmail: string;
+    /** A real product members vote on and discuss (samples take neither, decision 166). */
+    let productId: string;
     const avatar = pngOfSize(30_000, 7);
     let avatarPath: string;
     let moved: Run;
@@ -125,17 +127,29 @@ if (testDatabase() === 'postgres') {
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'highgrade-db-move-'));
       target = await createPostgresDatabase();
-      before = await startInstall(dataDir, jwtSecret);
-      const service = adminClient(before);
-      alice = await signedInUser(before);
+      const embedded = await startInstall(dataDir, jwtSecret);
+      before = embedded;
+      const service = adminClient(embedded);
+      const product = await service
+        .from('products')
+        .insert({ name: 'Moved Kush', category: 'Flower' })
+        .select('id')
+        .single();
+      check(product);
+      productId = (product.data as { id: string }).id;
+      alice = await signedInUser(embedded);
       bobEmail = uniqueEmail('bob');
-      bob = await signedInUser(before, { email: bobEmail });
+      bob = await signedInUser(embedded, { email: bobEmail });
       for (const member of [alice, bob]) {
         const { client, id } = member;
         check(await client.from('privacy_settings').upsert({ user_id: id, profile_visibility: 'private' }));
-        check(await client.from('product_votes').insert({ user_id: id, product_id: 'og-kush', vote_type: 'gas' }));
         check(
-          await client.from('product_comments').insert({ user_id: id, product_id: 'og-kush', content: 'Smooth' }),
+          await client.from('product_votes').insert({ user_id: id, product_id: productId, vote_type: 'gas' }),
+        );
+        check(
+          await client
+            .from('product_comments')
+            .insert({ user_id: id, product_id: productId, content: 'Smooth' }),
         );
         check(
           await client
@@ -175,7 +189,7 @@ if (testDatabase() === 'postgres') {
           .upload(avatarPath, blob(avatar, 'image/png'), { cacheControl: '3600', upsert: false }),
       );
       // A session whose refresh token is used only after the move.
-      const session = await clientFor(before, {}).auth.signInWithPassword({
+      const session = await clientFor(embedded, {}).auth.signInWithPassword({
         email: alice.email,
         password: PASSWORD,
       });
@@ -183,7 +197,7 @@ if (testDatabase() === 'postgres') {
       aliceRefresh = session.data.session?.refresh_token as string;
       expect(aliceRefresh).toBeTruthy();
       expect((await service.auth.admin.listUsers()).data.users.length).toBeGreaterThanOrEqual(2);
-      await before.stop();
+      await embedded.stop();
       before = undefined;
 
       moved = await move({ DATA_DIR: dataDir }, target.url);
@@ -200,7 +214,9 @@ if (testDatabase() === 'postgres') {
     it('moves every table, says how many rows and what to set', async () => {
       expect(moved.stderr).toBe('');
       expect(moved.code).toBe(0);
-      expect(moved.stdout).toMatch(/moved \d+ rows in \d+ tables and \d+ sequences in [\d.]+ s \(copy [\d.]+ s, \d+ rows\/s\)/);
+      expect(moved.stdout).toMatch(
+        /moved \d+ rows in \d+ tables and \d+ sequences in [\d.]+ s \(copy [\d.]+ s, \d+ rows\/s\)/,
+      );
       expect(moved.stdout).toContain(`DATABASE_URL=${target.url}`);
       expect(moved.stdout).toContain('auth.users: ');
       expect(moved.stdout).toMatch(/^storage\.objects: [1-9]\d* rows$/m);
@@ -223,14 +239,20 @@ if (testDatabase() === 'postgres') {
 
     it('signs in with the old password and refreshes a session from before the move', async () => {
       const install = after as Install;
-      const signIn = await clientFor(install, {}).auth.signInWithPassword({ email: bobEmail, password: PASSWORD });
+      const signIn = await clientFor(install, {}).auth.signInWithPassword({
+        email: bobEmail,
+        password: PASSWORD,
+      });
       expect(signIn.error).toBeNull();
       expect(signIn.data.user?.id).toBe(bob.id);
 
       const refreshed = await clientFor(install, {}).auth.refreshSession({ refresh_token: aliceRefresh });
       expect(refreshed.error).toBeNull();
       expect(refreshed.data.user?.id).toBe(alice.id);
-      const wrong = await clientFor(install, {}).auth.signInWithPassword({ email: bobEmail, password: 'nope-nope' });
+      const wrong = await clientFor(install, {}).auth.signInWithPassword({
+        email: bobEmail,
+        password: 'nope-nope',
+      });
       expect(wrong.error?.code).toBe('invalid_credentials');
     });
 
@@ -276,10 +298,10 @@ if (testDatabase() === 'postgres') {
       expect(new Set(all.data?.map((row) => row.id)).size).toBe(all.data?.length);
       const comment = await carol.client
         .from('product_comments')
-        .insert({ user_id: carol.id, product_id: 'og-kush', content: 'Earthy' });
+        .insert({ user_id: carol.id, product_id: productId, content: 'Earthy' });
       expect(comment.error).toBeNull();
-      const votes = await service.from('product_votes').select('user_id').eq('product_id', 'og-kush');
-      expect(votes.data?.map((row) => row.user_id).sort()).toEqual([alice.id, bob.id].sort());
+      const votes = await service.from('product_votes').select('user_id').eq('product_id', productId);
+      expect(votes.data?.map((row) => row.user_id)).toEqual(expect.arrayContaining([alice.id, bob.id]));
     });
 
     it('refuses to move into a database that is not empty, saying what it holds', async () => {
