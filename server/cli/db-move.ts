@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/driver.ts';
-import { MoveError, moveDatabase, redact } from '../db/move.ts';
+import { MoveError, moveDatabase, redact, storedObjectVersions } from '../db/move.ts';
 import { OperatorError } from '../operator-error.ts';
 import { openDatabase } from '../start.ts';
 
@@ -96,10 +96,7 @@ async function copyFilesToS3(
   const bucket = await S3Backend.open(config.storage.s3, (message, error) =>
     process.stderr.write(`${message}: ${String(error)}\n`),
   );
-  const { rows } = await source.query<{ version: string; type: string | null; cache: string | null }>(
-    `select version, metadata ->> 'mimetype' as type, metadata ->> 'cacheControl' as cache
-       from storage.objects where version is not null`,
-  );
+  const rows = await storedObjectVersions(source);
   const info = new Map(rows.map((row) => [row.version, row]));
   const objects = join(config.dataDir, 'storage', 'objects');
   let count = 0;

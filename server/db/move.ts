@@ -298,6 +298,17 @@ function asQueryable(client: pg.Client): Pick<Queryable, 'query'> {
 }
 
 /** The URL without its password, for messages. */
+/** Each stored object's version (its blob's name) with its type and caching, for `--files-to-s3`. */
+export async function storedObjectVersions(
+  source: Pick<Queryable, 'query'>,
+): Promise<{ version: string; type: string | null; cache: string | null }[]> {
+  const { rows } = await source.query<{ version: string; type: string | null; cache: string | null }>(
+    `select version, metadata ->> 'mimetype' as type, metadata ->> 'cacheControl' as cache
+       from storage.objects where version is not null`,
+  );
+  return rows;
+}
+
 export function redact(url: string): string {
   try {
     const parsed = new URL(url);
