@@ -10,8 +10,8 @@
  * which is bounded by the bucket's upload speed, not by the move.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -59,7 +59,9 @@ await admin.connect();
 try {
   const template = join(PROJECT_ROOT, 'node_modules/.cache/highgrade');
   const cached = existsSync(template)
-    ? execFileSync('ls', [template], { encoding: 'utf8' }).split('\n').filter((entry) => entry.startsWith('pglite-'))
+    ? execFileSync('ls', [template], { encoding: 'utf8' })
+        .split('\n')
+        .filter((entry) => entry.startsWith('pglite-'))
     : [];
   if (cached[0]) await cp(join(template, cached[0], 'db'), join(dataDir, 'db'), { recursive: true });
 

@@ -113,6 +113,11 @@ function outcomeOf(actor: Actor, answer: Answer, reached: number): Outcome | str
     if (error.code === '55000' && /cannot (insert into|update|delete from) view/.test(error.message)) {
       return 'denied';
     }
+    // So does a computed column of a view (published_scammer_reports' masked name, decision 209):
+    // PostgreSQL's 0A000 "cannot insert into column … of view", before any privilege check.
+    if (error.code === '0A000' && /cannot (insert into|update) column .* of view/.test(error.message)) {
+      return 'denied';
+    }
     return `error ${error.code} (HTTP ${status}): ${error.message}`;
   }
   if (reached === 1) return 'allowed';

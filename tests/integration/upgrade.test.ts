@@ -15,8 +15,8 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { randomToken, sha256Hex } from '#server/auth/crypto.ts';
 import { insertIdentity, insertSession, insertUser, updateUser } from '#server/auth/db.ts';
-import { sha256Hex, randomToken } from '#server/auth/crypto.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { MIGRATION_SOURCES, type MigrationSource, migrate, readMigrations } from '#server/db/migrate.ts';
 import { openPglite } from '#server/db/pglite.ts';
@@ -208,7 +208,9 @@ async function expectCurrentSchema(dataDir: string): Promise<void> {
     const { rows } = await db.query<{ file: string }>(
       `select layer || '/' || name || ' ' || checksum as file from _platform.migrations order by 1`,
     );
-    const today = (await readMigrations()).map((file) => `${file.layer}/${file.name} ${file.checksum}`).sort();
+    const today = (await readMigrations())
+      .map((file) => `${file.layer}/${file.name} ${file.checksum}`)
+      .sort();
     expect(rows.map((row) => row.file)).toEqual(today);
   } finally {
     await db.close();
