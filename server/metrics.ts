@@ -48,6 +48,13 @@ export const mailQueued = new Gauge({
   registers: [registry],
 });
 
+export const realtimeDelivery = new Histogram({
+  name: 'highgrade_realtime_delivery_seconds',
+  help: "Time from a change's commit to its delivery by this process (the oldest change of each batch read)",
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [registry],
+});
+
 /** What `/metrics` reads at scrape time from the running server (the last one started, in tests). */
 interface DatabaseSource {
   activity: { inUse: number; capacity: number; waiting: number };
@@ -62,10 +69,19 @@ interface RealtimeSource {
   lag(): Promise<number>;
 }
 
-const sources: { db?: DatabaseSource; realtime?: RealtimeSource } = {};
+const sources: {
+  db?: DatabaseSource;
+  realtime?: RealtimeSource;
+  /** Mails the product's database queued and not yet sent (private.mail_queue, every process's). */
+  productMail?: () => Promise<number>;
+} = {};
 
 export function collectDatabase(db: DatabaseSource): void {
   sources.db = db;
+}
+
+export function collectProductMail(queued: (() => Promise<number>) | undefined): void {
+  sources.productMail = queued;
 }
 
 export function collectRealtime(realtime: RealtimeSource | undefined): void {
@@ -122,4 +138,9 @@ scraped(
   'highgrade_realtime_delivery_lag_seconds',
   'How long the oldest change not yet delivered by this process has waited (0: none)',
   (s) => s.realtime?.lag().catch(() => undefined),
+);
+scraped(
+  'highgrade_product_mail_queue_depth',
+  "Mails the product's database queued (bookings, account status…) and not yet sent, by every process",
+  (s) => s.productMail?.().catch(() => undefined),
 );

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/driver.ts';
 import type { Migration } from './archive.ts';
 import { checkpoint, migrationsApplied } from './db.ts';
-import { CONTROL_SOCKET, STAGING_PREFIX, stageSnapshot } from './snapshot.ts';
+import { CONTROL_SOCKET, prestageSnapshot, STAGING_PREFIX, stageSnapshot } from './snapshot.ts';
 
 /**
  * The embedded server's control socket, DATA_DIR/control.sock (decision 215). `npm run backup` asks
@@ -53,14 +53,18 @@ export async function snapshotOf(db: Database, dataDir: string, pid: number): Pr
   await mkdir(path, { mode: 0o700 });
   try {
     // Most dirty pages reach the disk here, while writers still run, so the checkpoint taken while
-    // they wait has little left to write.
+    // they wait has little left to write; the files are set aside a first time, so only those written
+    // since are copied again while they wait.
     await checkpoint(db);
+    const prestaged = await prestageSnapshot(dataDir, path);
+    // Writers wait from here: no transaction starts once the database is asked for, through the
+    // checkpoint `quiesce` takes, until the files are set aside.
+    const asked = performance.now();
     const taken = await db.quiesce(async (held) => {
-      const started = performance.now();
       const snapshotPoint = new Date().toISOString();
       const rows = await migrationsApplied(held);
-      const staged = await stageSnapshot(dataDir, path);
-      return { snapshotPoint, migrations: rows, staged, pauseMs: performance.now() - started };
+      const staged = await stageSnapshot(dataDir, path, prestaged);
+      return { snapshotPoint, migrations: rows, staged, pauseMs: performance.now() - asked };
     });
     return {
       ok: true,

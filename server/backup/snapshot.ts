@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
+import { constants, copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -8,8 +8,9 @@ import { join } from 'node:path';
  * The embedded database (`db/`) is copied: PostgreSQL changes its files in place. Everything else the
  * product keeps there — storage blobs, keys.json, the mail outbox — is hard-linked: a blob is written
  * to a staging file and renamed into place, never changed afterwards, and removed by unlinking, so a
- * link made at the snapshot point keeps that version however the server goes on. Linking a thousand
- * files takes milliseconds, which is what keeps the writers' pause short for a large install.
+ * link made at the snapshot point keeps that version however the server goes on. Both are made first
+ * while writers run (`prestageSnapshot`); at the snapshot point only what changed since is set aside
+ * again, which keeps the writers' pause short however large the install.
  */
 
 /** Names directly under DATA_DIR that are not data: locks, sockets, scratch, caches. */
@@ -47,51 +48,153 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/** A file's identity when it was set aside before the snapshot point (see `prestageSnapshot`). */
+interface SetAside {
+  /** For a copied database file: its size and modification time, read before it was copied. */
+  size?: bigint;
+  mtimeNs?: bigint;
+  /** Whether it had not been written for a second when read: a later write must change its time. */
+  settled?: boolean;
+  /** For a linked file: its inode (a file replaced by rename, like keys.json, gets a new one). */
+  ino?: bigint;
+}
+
+/** What `prestageSnapshot` set aside while writers still ran, by path. */
+export type Prestaged = Map<string, SetAside>;
+
+/** How sure "unchanged" must be: a file written within this long of being read is copied again. */
+const SETTLE_NS = 1_000_000_000n;
+
+type Visit = (path: string, inDatabase: boolean) => boolean | Promise<boolean>;
+
 /**
- * Sets DATA_DIR's data aside in `staging` (an empty directory inside DATA_DIR). The caller makes sure
- * nothing commits meanwhile: the server holds its database (`Database.quiesce`), or the command holds
- * DATA_DIR's lock while no server runs. Returns the files set aside.
+ * Walks DATA_DIR's data (what `skippedAtTop` and SKIPPED_PATHS leave), making each directory in
+ * `staging` and calling `visit` for each file; a file whose visit answers false is not in the snapshot.
  */
-export async function stageSnapshot(dataDir: string, staging: string): Promise<Staged> {
+async function walkData(dataDir: string, staging: string, visit: Visit, sync: boolean): Promise<Staged> {
   const staged: Staged = { files: [], directories: [] };
-  const walk = async (relative: string, copy: boolean): Promise<void> => {
+  const walk = async (relative: string, inDatabase: boolean): Promise<void> => {
     let entries: import('node:fs').Dirent[];
     try {
-      entries = await readdir(join(dataDir, relative), { withFileTypes: true });
+      const directory = join(dataDir, relative);
+      entries = sync
+        ? readdirSync(directory, { withFileTypes: true })
+        : await readdir(directory, { withFileTypes: true });
     } catch (error) {
       if (isMissing(error)) return;
       throw error;
     }
-    await mkdir(join(staging, relative), { recursive: true, mode: 0o700 });
+    if (sync) mkdirSync(join(staging, relative), { recursive: true, mode: 0o700 });
+    else await mkdir(join(staging, relative), { recursive: true, mode: 0o700 });
     if (relative) staged.directories.push(relative);
     for (const entry of entries) {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (relative === '' && skippedAtTop(entry.name)) continue;
       if (SKIPPED_PATHS.has(path)) continue;
       if (entry.isDirectory()) {
-        await walk(path, copy || (relative === '' && entry.name === 'db'));
+        await walk(path, inDatabase || (relative === '' && entry.name === 'db'));
         continue;
       }
       if (!entry.isFile()) continue; // sockets, links: nothing the product keeps
-      const from = join(dataDir, path);
-      const to = join(staging, path);
-      try {
-        if (copy) await copyFile(from, to, constants.COPYFILE_FICLONE);
-        else
-          await link(from, to).catch(async (error: NodeJS.ErrnoException) => {
-            // A file system without hard links (or a file owned by another user): copy it instead.
-            if (error.code !== 'EPERM' && error.code !== 'EXDEV' && error.code !== 'EMLINK') throw error;
-            await copyFile(from, to, constants.COPYFILE_FICLONE);
-          });
-      } catch (error) {
-        // Unlinked since the directory was read: a blob whose row was deleted before the snapshot
-        // point (blobs are removed only after their row's deletion commits).
-        if (isMissing(error)) continue;
-        throw error;
-      }
-      staged.files.push(path);
+      if (await visit(path, inDatabase)) staged.files.push(path);
     }
   };
   await walk('', false);
   return staged;
+}
+
+/** Links `from` at `to`, or copies it where the file system has no hard links. */
+function linkSyncOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'EXDEV' && code !== 'EMLINK') throw error;
+    copyFileSync(from, to, constants.COPYFILE_FICLONE);
+  }
+}
+
+/**
+ * Before the snapshot point, while writers still run: copies the database files and links the rest
+ * into `staging`, noting what each was. The copies may be torn (the database writes on meanwhile);
+ * `stageSnapshot` copies again, while nothing commits, every file that may have changed since — so
+ * the writers' pause is a walk and the files written in the last moments, not the whole database.
+ */
+export async function prestageSnapshot(dataDir: string, staging: string): Promise<Prestaged> {
+  const prestaged: Prestaged = new Map();
+  await walkData(
+    dataDir,
+    staging,
+    async (path, inDatabase) => {
+      const from = join(dataDir, path);
+      const to = join(staging, path);
+      try {
+        if (inDatabase) {
+          const readAt = BigInt(Date.now()) * 1_000_000n;
+          const before = await stat(from, { bigint: true });
+          await copyFile(from, to, constants.COPYFILE_FICLONE);
+          prestaged.set(path, {
+            size: before.size,
+            mtimeNs: before.mtimeNs,
+            settled: before.mtimeNs < readAt - SETTLE_NS,
+          });
+        } else {
+          const before = await stat(from, { bigint: true });
+          linkSyncOrCopy(from, to);
+          prestaged.set(path, { ino: before.ino });
+        }
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    false,
+  );
+  return prestaged;
+}
+
+/** Whether the file at `from` is still what was set aside before (`prestageSnapshot`). */
+function unchangedSince(from: string, before: SetAside | undefined, inDatabase: boolean): boolean {
+  if (!before) return false;
+  const now = statSync(from, { bigint: true });
+  if (!inDatabase) return before.ino === now.ino;
+  return before.settled === true && before.size === now.size && before.mtimeNs === now.mtimeNs;
+}
+
+/**
+ * Sets DATA_DIR's data aside in `staging` (a directory inside DATA_DIR). The caller makes sure nothing
+ * commits meanwhile: the server holds its database (`Database.quiesce`), or the command holds
+ * DATA_DIR's lock while no server runs. With `prestaged` (what `prestageSnapshot` set aside in the
+ * same `staging`), only files that may have changed since are copied or linked again. Synchronous file
+ * calls: while the database is held nothing else could run anyway, and they cost a fraction of the
+ * promise-per-file ones. Returns the files set aside.
+ */
+export async function stageSnapshot(
+  dataDir: string,
+  staging: string,
+  prestaged?: Prestaged,
+): Promise<Staged> {
+  return walkData(
+    dataDir,
+    staging,
+    (path, inDatabase) => {
+      const from = join(dataDir, path);
+      const to = join(staging, path);
+      try {
+        if (unchangedSince(from, prestaged?.get(path), inDatabase)) return true;
+        if (prestaged?.has(path)) rmSync(to, { force: true });
+        if (inDatabase) copyFileSync(from, to, constants.COPYFILE_FICLONE);
+        else linkSyncOrCopy(from, to);
+        return true;
+      } catch (error) {
+        // Unlinked since the directory was read: a blob whose row was deleted before the snapshot
+        // point (blobs are removed only after their row's deletion commits), or a database file the
+        // database removed.
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    true,
+  );
 }

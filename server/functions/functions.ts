@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { followErasedMail } from '../mail/erasure.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { collectProductMail } from '../metrics.ts';
 import type { DeletionDeps } from '../product/gdpr/account-deletion.ts';
 import { type ExportDeps, setExportLimit } from '../product/gdpr/gdpr-export.ts';
 import {
@@ -8,6 +9,7 @@ import {
   type RetentionDeps,
   runInactivityDeletion,
 } from '../product/gdpr/inactive-accounts.ts';
+import { queuedMailCount } from '../product/mail/db.ts';
 import type { ProductMailDeps } from '../product/mail/product-mail.ts';
 import { type QuoteDeps, quoteDeps } from '../product/market/quotes.ts';
 import type { NewsDeps } from '../product/news/news.ts';
@@ -57,6 +59,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const trash = new BlobTrash(ctx.db, backend, ctx.log);
   await setExportLimit(ctx.db, ctx.config.functions.gdprExportsPerHour);
   const mailer = createMailer(ctx.config, ctx.log);
+  collectProductMail(() => queuedMailCount(ctx.db));
   // Server settings the database reads: the export limit above, the vote rules here.
   const votes = await createVotes(ctx.db, ctx.config.functions.votes);
   const quotesShutdown = new AbortController();
@@ -123,6 +126,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
       shutdownController: quotesShutdown,
     },
     close: async () => {
+      collectProductMail(undefined);
       await stopErasures();
       await backend.close();
       await mailer.close();

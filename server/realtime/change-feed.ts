@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeConfig } from '../config.ts';
+import { realtimeDelivery } from '../metrics.ts';
 import type { Delivery, RealtimeDb } from './db.ts';
 import { startChangePoll, type Timers } from './jobs.ts';
 
@@ -96,6 +97,7 @@ export class ChangeFeed<C> {
           const rows = await this.applyBatch(from, batch);
           const t1 = performance.now();
           if (rows.length === 0) break;
+          observeDelivery(rows);
           this.dispatch(rows);
           this.log.debug(
             {
@@ -166,4 +168,14 @@ export class ChangeFeed<C> {
       }
     }
   }
+}
+
+const COMMITTED = /"commit_timestamp":"([^"]+)"/;
+
+/** Time from the commit of the batch's oldest change to now, for `/metrics` (one regex per batch). */
+function observeDelivery(rows: Delivery[]): void {
+  const oldest = rows.find((row) => row.payload !== null)?.payload;
+  const committed = oldest ? COMMITTED.exec(oldest)?.[1] : undefined;
+  const at = committed ? Date.parse(committed) : Number.NaN;
+  if (Number.isFinite(at)) realtimeDelivery.observe(Math.max(0, (Date.now() - at) / 1000));
 }

@@ -73,6 +73,13 @@ describe('GET /metrics (decision 177)', () => {
   });
 
   it('counts requests by service, route and status with latencies, and reads the database, realtime, jobs and mail', async () => {
+    // Two mails the product's database queued, claimed by a sender moments ago (so not sent while this
+    // reads): the queue's depth is read from the database, whichever process will send them.
+    await server.db.query(
+      `insert into private.mail_queue (to_email, type, subject, body, claimed_at)
+       select 'queued-' || n || '@example.com', 'booking_status', 'Queued', 'Waiting to be sent.', now()
+       from generate_series(1, 2) n`,
+    );
     expect((await get('/health')).status).toBe(200);
     expect((await get('/rest/v1/no_such_table', { apikey: server.anonKey })).status).toBe(404);
     const response = await get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
@@ -109,6 +116,8 @@ describe('GET /metrics (decision 177)', () => {
     expect(one('highgrade_realtime_channels')?.value).toBeGreaterThanOrEqual(0);
     expect(one('highgrade_realtime_delivery_lag_seconds')?.value).toBeGreaterThanOrEqual(0);
     expect(one('highgrade_mail_queue_depth')?.value).toBeGreaterThanOrEqual(0);
+    expect(one('highgrade_product_mail_queue_depth')?.value).toBeGreaterThanOrEqual(2);
+    expect(one('highgrade_realtime_delivery_seconds_count')).toBeDefined();
     // Jobs that run at start have run (or been skipped for a lease held elsewhere) by now.
     expect(samples.some((sample) => sample.name === 'highgrade_job_runs_total' && sample.value >= 1)).toBe(
       true,

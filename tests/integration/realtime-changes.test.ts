@@ -7,6 +7,7 @@
  */
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { realtimeDelivery } from '#server/metrics.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 import { signToken } from '#tests/support/tokens.ts';
 import {
@@ -453,6 +454,26 @@ describe('the sequence of changes', () => {
       const mine = hereTitles.filter((title) => title.startsWith(`w${writer}-`));
       expect(mine).toEqual(Array.from({ length: perWriter }, (_, i) => `w${writer}-${i}`));
     }
+  });
+});
+
+describe('the time a change takes to reach subscribers', () => {
+  it('is measured from its commit for /metrics (highgrade_realtime_delivery_seconds)', async () => {
+    const read = async () => {
+      const values = (await realtimeDelivery.get()).values;
+      const of = (suffix: string) => values.find((value) => value.metricName?.endsWith(suffix))?.value ?? 0;
+      return { count: of('_count'), sum: of('_sum') };
+    };
+    const before = await read();
+    const watcher = await watch(first, undefined, []);
+    await marker('timed');
+    await watcher.settled('timed');
+    const after = await read();
+    expect(after.count).toBeGreaterThan(before.count);
+    // What was observed meanwhile is a real delay: after the commit, and not minutes after.
+    const seconds = (after.sum - before.sum) / (after.count - before.count);
+    expect(seconds).toBeGreaterThanOrEqual(0);
+    expect(seconds).toBeLessThan(60);
   });
 });
 

@@ -52,3 +52,11 @@ export async function markMailFailed(db: Queryable, id: string, error: string): 
     error,
   ]);
 }
+
+/** Mails queued and not yet sent (still to be tried), for `/metrics`. */
+export async function queuedMailCount(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ queued: number }>(
+    'select count(*)::int as queued from private.mail_queue where sent_at is null and attempts < 10',
+  );
+  return rows[0]?.queued ?? 0;
+}
