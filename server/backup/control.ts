@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, rm, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Database } from '../db/driver.ts';
 import type { Migration } from './archive.ts';
 import { checkpoint, migrationsApplied } from './db.ts';
-import { CONTROL_SOCKET, prestageSnapshot, STAGING_PREFIX, stageSnapshot } from './snapshot.ts';
+import { CONTROL_SOCKET, prestageSnapshot, SETTLE_MS, STAGING_PREFIX, stageSnapshot } from './snapshot.ts';
 
 /**
  * The embedded server's control socket, DATA_DIR/control.sock (decision 215). `npm run backup` asks
@@ -52,11 +53,15 @@ export async function snapshotOf(db: Database, dataDir: string, pid: number): Pr
   const path = join(dataDir, staging);
   await mkdir(path, { mode: 0o700 });
   try {
-    // Most dirty pages reach the disk here, while writers still run, so the checkpoint taken while
-    // they wait has little left to write; the files are set aside a first time, so only those written
-    // since are copied again while they wait.
+    // While writers still run: most dirty pages reach the disk (so the checkpoint taken while they
+    // wait has little left to write), the files are set aside a first time, and — a second after a
+    // second checkpoint, so that what it wrote counts as settled (see snapshot.ts) — a second time,
+    // copying only what changed. What the pause must copy again is then what the last moments wrote.
     await checkpoint(db);
-    const prestaged = await prestageSnapshot(dataDir, path);
+    const first = await prestageSnapshot(dataDir, path);
+    await checkpoint(db);
+    await delay(SETTLE_MS);
+    const prestaged = await prestageSnapshot(dataDir, path, first);
     // Writers wait from here: no transaction starts once the database is asked for, through the
     // checkpoint `quiesce` takes, until the files are set aside.
     const asked = performance.now();

@@ -65,6 +65,21 @@ describe('a snapshot set aside in two passes', () => {
     expect(result.directories).toContain('db/pg_wal');
   });
 
+  it('a second pass copies only what changed since the first, and the snapshot point what changed since the second', async () => {
+    const first = await prestageSnapshot(dataDir, staging);
+    await put('db/base/1/1259', 'relation, second version', false);
+    await unlink(join(dataDir, 'storage/objects/bucket/gone.png'));
+    const second = await prestageSnapshot(dataDir, staging, first);
+    expect(await staged('db/base/1/1259')).toBe('relation, second version');
+    expect(second.get('db/global/pg_control')).toBe(first.get('db/global/pg_control'));
+    expect(second.has('storage/objects/bucket/gone.png')).toBe(false);
+    await put('db/pg_wal/000000010000000000000001', 'wal, and a last record', false);
+    const result = await stageSnapshot(dataDir, staging, second);
+    expect(await staged('db/pg_wal/000000010000000000000001')).toBe('wal, and a last record');
+    expect(await staged('db/base/1/1259')).toBe('relation, second version');
+    expect(result.files).not.toContain('storage/objects/bucket/gone.png');
+  });
+
   it('copies again a database file written within a second of the first pass, even if its time and size look the same', async () => {
     // Written just now: a second write in the same clock tick could leave its time as it was.
     await put('db/base/1/1259', 'relation, first version', false);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   ArchiveWriter,
@@ -202,6 +203,13 @@ async function main(argv: string[]): Promise<number> {
   const say = (line: string) => process.stdout.write(`${line}\n`);
   const started = performance.now();
 
+  // Writing and hashing the archive is background work: the running server's requests come first
+  // (on a 2-core machine the archive's SHA-256 otherwise doubled the writes' p99 during a backup).
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed here (some containers): the archive is written at normal priority.
+  }
   await removeAbandonedStaging(dataDir);
   const snapshot = await takeSnapshot(dataDir, say);
   const partial = `${target}.partial`;
