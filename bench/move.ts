@@ -35,6 +35,10 @@ insert into auth.users (id, email, aud, role, created_at, encrypted_password, ra
     jsonb_build_object('full_name', 'Member ' || i)
   from generate_series(1, ${n}) i;
 create temporary table bench_members as select id, row_number() over (order by id) as i from auth.users;
+-- The products voted and commented on (a fresh install has none: samples load only with DEMO_CONTENT).
+insert into public.products (id, name, category)
+  select 'product-' || k, 'Bench Strain ' || k, 'Flower' from generate_series(1, 3) k
+  on conflict (id) do nothing;
 insert into public.product_votes (user_id, product_id, vote_type)
   select m.id, 'product-' || k, (array['pass','gas'])[1 + (m.i + k) % 2] from bench_members m, generate_series(1, 3) k;
 insert into public.product_comments (user_id, product_id, content)
@@ -46,7 +50,7 @@ insert into public.notifications (user_id, title, message)
   select m.id, 'Notice ' || k, 'Something happened to member ' || m.i from bench_members m, generate_series(1, 2) k;
 insert into public.bookings (user_id, full_name, email, product_name, product_category, booking_date, booking_time)
   select m.id, 'Booker ' || m.i, 'booker' || m.i || '@bench.example', 'Product ' || m.i, 'Edibles',
-    to_char(current_date + 1 + (m.i % 300), 'YYYY-MM-DD'), '14:30'
+    to_char(current_date + 1 + (m.i % 300)::int, 'YYYY-MM-DD'), '14:30'
   from bench_members m;
 select private.audit('bench.seed', 'public.bookings', i::text, null, jsonb_build_object('i', i))
   from generate_series(1, ${Math.floor(n / 2)}) i;

@@ -128,18 +128,34 @@ export const restErrors = {
         .map((r) => `'${r.foreignTable}!${r.junction ? r.junction.table : r.constraint}'`)
         .join(', ')}. Find the desired relationship in the 'details' key.`,
     ),
-  noFunction: (schema: string, name: string, args: string[], suggestion: string | null, jsonBody: boolean) =>
-    err(
+  /**
+   * PGRST202. `body`: how the call's body came — none (GET), JSON, or raw text, xml or bytes, for
+   * which PostgREST names only the single unnamed parameter that could have taken it, with no hint.
+   */
+  noFunction: (
+    schema: string,
+    name: string,
+    args: string[],
+    suggestion: string | null,
+    body: 'none' | 'json' | 'text' | 'xml' | 'bytea',
+  ) => {
+    const raw = body === 'text' || body === 'xml' || body === 'bytea';
+    const params =
+      args.length === 0
+        ? ' without parameters'
+        : ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}`;
+    return err(
       404,
       'PGRST202',
-      `Could not find the function ${schema}.${name}${args.length === 0 ? ' without parameters' : `(${args.join(', ')})`} in the schema cache`,
+      `Could not find the function ${schema}.${name}${raw ? '' : args.length === 0 ? ' without parameters' : `(${args.join(', ')})`} in the schema cache`,
       `Searched for the function ${schema}.${name}${
-        args.length === 0
-          ? ' without parameters'
-          : ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}`
-      }${jsonBody ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-      suggestion,
-    ),
+        raw
+          ? ` with a single unnamed ${body} parameter`
+          : `${params}${body === 'json' ? ' or with a single unnamed json/jsonb parameter' : ''}`
+      }, but no matches were found in the schema cache.`,
+      raw ? null : suggestion,
+    );
+  },
   ambiguousFunction: (signatures: string[]) =>
     err(
       300,

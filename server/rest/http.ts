@@ -38,7 +38,14 @@ export async function serve(
     name,
     query: rawQuery(request.url),
     headers: request.headers,
-    body: typeof request.body === 'string' ? request.body : undefined,
+    // An application/octet-stream body is read as bytes (plugin.ts) and goes on as hex digits, which
+    // the call decodes back into the bytes (a function's single unnamed bytea parameter, query.ts).
+    body:
+      typeof request.body === 'string'
+        ? request.body
+        : Buffer.isBuffer(request.body)
+          ? request.body.toString('hex')
+          : undefined,
   };
   return send(reply, await deps.service.handle(input, scope));
 }

@@ -691,6 +691,8 @@ function planMutation(ctx: Ctx, request: ApiRequest): PlannedRequest {
 }
 
 function signature(routine: Routine): string {
+  // PostgREST prints an unnamed parameter with an empty name: `public.f( => json)`.
+  if (routine.singleUnnamed) return `${routine.schema}.${routine.name}( => ${routine.singleUnnamed})`;
   return `${routine.schema}.${routine.name}(${routine.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
 }
 
@@ -720,8 +722,12 @@ function chooseRoutine(ctx: Ctx, request: ApiRequest, argNames: string[], body?:
   const overloads = ctx.cache.routines.get(name) ?? [];
   const bodyIsObject =
     body !== undefined && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value);
+  const media = body?.media;
   const matches = overloads.filter((routine) => {
-    if (routine.singleUnnamedJson) return false;
+    if (routine.singleUnnamed) return false;
+    // A raw body names no argument: as PostgREST's findProc, it fits a function whose parameters all
+    // have defaults, never one without parameters.
+    if (media) return routine.params.length > 0 && routine.params.every((p) => p.hasDefault);
     if (body && !bodyIsObject) return false;
     const params = new Set(routine.params.map((p) => p.name));
     if (!argNames.every((arg) => params.has(arg))) return false;
@@ -732,14 +738,22 @@ function chooseRoutine(ctx: Ctx, request: ApiRequest, argNames: string[], body?:
   // PostgreSQL: PGRST203, candidates in PostgREST's order.
   if (matches.length > 1)
     throw restErrors.ambiguousFunction([...matches].sort(compareOverloads).map(signature));
-  const json = body !== undefined ? overloads.filter((r) => r.singleUnnamedJson) : [];
-  if (json.length === 1) return json[0] as Routine;
+  // Then, as PostgREST's fallback, a function whose single unnamed parameter takes this body's type.
+  const single =
+    body === undefined
+      ? []
+      : overloads.filter((r) =>
+          media ? r.singleUnnamed === media : r.singleUnnamed === 'json' || r.singleUnnamed === 'jsonb',
+        );
+  if (single.length === 1) return single[0] as Routine;
+  if (single.length > 1)
+    throw restErrors.ambiguousFunction([...single].sort(compareOverloads).map(signature));
   let suggestion: string | null = null;
   if (overloads.length === 0) {
     const alt = closest(name, ctx.cache.routines.keys(), 0.75);
     if (alt) suggestion = `Perhaps you meant to call the function ${ctx.cache.name}.${alt}`;
   } else {
-    const named = overloads.filter((r) => !r.singleUnnamedJson);
+    const named = overloads.filter((r) => !r.singleUnnamed);
     const lists = named.map(
       (r) =>
         `(${r.params
@@ -750,7 +764,13 @@ function chooseRoutine(ctx: Ctx, request: ApiRequest, argNames: string[], body?:
     const alt = closest(`(${[...argNames].sort().join(', ')})`, lists, 0.33);
     if (alt) suggestion = `Perhaps you meant to call the function ${ctx.cache.name}.${name}${alt}`;
   }
-  throw restErrors.noFunction(ctx.cache.name, name, [...argNames].sort(), suggestion, body !== undefined);
+  throw restErrors.noFunction(
+    ctx.cache.name,
+    name,
+    [...argNames].sort(),
+    suggestion,
+    body === undefined ? 'none' : (media ?? 'json'),
+  );
 }
 
 function planCall(ctx: Ctx, request: ApiRequest): PlannedRequest {
@@ -762,7 +782,7 @@ function planCall(ctx: Ctx, request: ApiRequest): PlannedRequest {
 
   let argsJson: string;
   let args: Routine['params'] = [];
-  if (routine.singleUnnamedJson) {
+  if (routine.singleUnnamed) {
     argsJson = (body as Payload).raw;
   } else {
     args = routine.params.filter((p) => argNames.includes(p.name));

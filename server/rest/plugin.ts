@@ -20,6 +20,12 @@ export default async function restService(app: FastifyInstance, options: Service
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: REST_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
+  // Bytes stay bytes: a function's single unnamed bytea parameter takes them as sent.
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: REST_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
 
   const deps = await createRest(options.ctx);
   app.addHook('onClose', () => deps.service.close());

@@ -503,8 +503,13 @@ export function withCtes(ctes: string[], sql: string): string {
 function callParts(p: Params, call: CallPlan): { expr: string; from: string } {
   const routine = call.routine;
   const name = quoteQualified(routine.schema, routine.name);
-  if (routine.singleUnnamedJson) {
-    return { expr: `${name}(${p.add(call.argsJson)}::${routine.singleUnnamedJson})`, from: '' };
+  if (routine.singleUnnamed === 'bytea') {
+    // The bytes arrive as hex digits (http.ts), a text parameter on every driver (PGlite would
+    // otherwise want a Uint8Array for a bytea one), decoded here.
+    return { expr: `${name}(decode(${p.add(call.argsJson)}::text, 'hex'))`, from: '' };
+  }
+  if (routine.singleUnnamed) {
+    return { expr: `${name}(${p.add(call.argsJson)}::${routine.singleUnnamed})`, from: '' };
   }
   if (call.args.length === 0) return { expr: `${name}()`, from: '' };
   const definition = call.args.map((a) => `${ident(a.name)} ${a.type}`).join(', ');

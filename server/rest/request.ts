@@ -70,6 +70,11 @@ const PLAN_OPTIONS: readonly PlanOption[] = ['analyze', 'verbose', 'settings', '
 export interface Payload {
   raw: string;
   value: unknown;
+  /**
+   * A raw body for a function's single unnamed parameter (PostgREST's RawPay): `text/plain` (text),
+   * `text/xml` (xml) or `application/octet-stream` (bytea, `raw` being the bytes' hex digits).
+   */
+  media?: 'text' | 'xml' | 'bytea';
   /** Keys of the object, or union of keys of the objects of an array. */
   keys: string[];
 }
@@ -386,14 +391,23 @@ function payloadFromObjects(value: unknown, raw: string, requireUniformKeys: boo
   throw restErrors.invalidBody('Empty or invalid json');
 }
 
+/** The raw media types a function call's body may have, and the parameter type each goes to. */
+const RAW_MEDIA: Record<string, Payload['media']> = {
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'bytea',
+};
+
 function parsePayload(input: HttpInput, action: Action, columnsGiven: boolean): Payload | undefined {
   const body = input.body ?? '';
   const contentType = (header(input.headers, 'content-type') ?? 'application/json')
     .split(';')[0]
     ?.trim()
     .toLowerCase();
-  if (action.kind === 'call' && body.trim() === '') {
-    return { raw: '{}', value: {}, keys: [] };
+  if (action.kind === 'call') {
+    const media = RAW_MEDIA[contentType ?? ''];
+    if (media) return { raw: body, value: body, keys: [], media };
+    if (body.trim() === '') return { raw: '{}', value: {}, keys: [] };
   }
   if (contentType === 'text/csv') {
     const rows = parseCsv(body);

@@ -106,12 +106,20 @@ export type RoutineReturn =
     }
   | { kind: 'record' };
 
+/** The types a single unnamed parameter may have for the body to be its argument (PostgREST 12+). */
+export type SingleUnnamedType = 'json' | 'jsonb' | 'text' | 'xml' | 'bytea';
+const SINGLE_UNNAMED_TYPES: readonly string[] = ['json', 'jsonb', 'text', 'xml', 'bytea'];
+
 export interface Routine {
   schema: string;
   name: string;
   params: RoutineParam[];
-  /** A single unnamed json/jsonb parameter: the whole POST body is the argument. */
-  singleUnnamedJson?: 'json' | 'jsonb';
+  /**
+   * A single unnamed parameter of one of PostgREST's raw body types: the whole POST body is the
+   * argument — JSON for json/jsonb, the text of a `text/plain` or `text/xml` body for text/xml, the
+   * bytes of an `application/octet-stream` body for bytea.
+   */
+  singleUnnamed?: SingleUnnamedType;
   returns: RoutineReturn;
   setOf: boolean;
   volatility: 'immutable' | 'stable' | 'volatile';
@@ -740,11 +748,11 @@ function makeRoutine(
   };
 
   if (inputs.some((p) => p.name === '')) {
-    // Unnamed parameters cannot be passed by name; one unnamed json(b) parameter takes the body.
+    // Unnamed parameters cannot be passed by name; one unnamed json(b), text, xml or bytea parameter
+    // takes the body of its media type.
     const only = inputs[0];
-    if (inputs.length !== 1 || !only || (only.typeName !== 'json' && only.typeName !== 'jsonb'))
-      return undefined;
-    routine.singleUnnamedJson = only.typeName;
+    if (inputs.length !== 1 || !only || !SINGLE_UNNAMED_TYPES.includes(only.typeName)) return undefined;
+    routine.singleUnnamed = only.typeName as SingleUnnamedType;
     routine.params = [];
   }
 

@@ -3,6 +3,7 @@
  * The data API as PostgREST 13 answers postgrest-js (issue 23, decision 110), through the shipped and
  * the newest postgrest-js, each given nothing but the URL and a key.
  */
+import { createHash } from 'node:crypto';
 import { PostgrestClient as ShippedPostgrest } from '@supabase/postgrest-js';
 import { PostgrestClient as LatestPostgrest } from 'postgrest-js-latest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,21 @@ import { type ServerProcess, startServerProcess } from '#tests/support/server-pr
 
 let server: ServerProcess;
 
+/** Functions of a single unnamed parameter that takes the body as sent (PostgREST 12+'s RawPay). */
+const RAW_BODY_SQL = `
+create function public.echo_text(text) returns text language sql immutable as $$ select 'got ' || $1 $$;
+create function public.echo_xml(xml) returns text language sql immutable
+  as $$ select (xpath('/p/text()', $1))[1]::text $$;
+create function public.echo_bytes(bytea) returns text language sql immutable
+  as $$ select encode(sha256($1), 'hex') || ':' || length($1) $$;
+create function public.raw_twin(text) returns text language sql immutable as $$ select 'text' $$;
+create function public.raw_twin(json) returns text language sql immutable as $$ select 'json' $$;
+create function public.all_optional(a int default 7) returns int language sql immutable as $$ select a $$;
+create function public.needs_name(a text) returns text language sql immutable as $$ select a $$;
+`;
+
 beforeAll(async () => {
-  server = await startServerProcess({}, { sql: REST_FIXTURE_SQL });
+  server = await startServerProcess({}, { sql: REST_FIXTURE_SQL + RAW_BODY_SQL });
 });
 afterAll(() => server?.close());
 
@@ -219,5 +233,84 @@ describe.each(CLIENTS)('spread through the $release postgrest-js', ({ Postgrest 
     expect(actors.data).toEqual({ title: 'The Haunted Castle', actor: ['Jehanne'] });
     const inner = await client().from('directors').select('id, ...films!inner(title)').order('id');
     expect(inner.data?.map((row) => (row as { id: number }).id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('a body for a single unnamed parameter (PostgREST 12+: text, xml, bytea, json)', () => {
+  // postgrest-js sends JSON only: the other media types are what webhooks and other clients send.
+  const call = (fn: string, contentType: string, body: string | Uint8Array) =>
+    fetch(`${server.url}/rest/v1/rpc/${fn}`, {
+      method: 'POST',
+      headers: {
+        apikey: server.anonKey,
+        Authorization: `Bearer ${server.anonKey}`,
+        'Content-Type': contentType,
+      },
+      body,
+    });
+
+  it('hands text/plain to a text parameter, text/xml to an xml one, bytes to a bytea one', async () => {
+    const text = await call('echo_text', 'text/plain; charset=utf-8', 'héllo, {"not": "json"}');
+    expect(text.status).toBe(200);
+    expect(await text.json()).toBe('got héllo, {"not": "json"}');
+    expect(await (await call('echo_text', 'text/plain', '')).json()).toBe('got ');
+
+    const xml = await call('echo_xml', 'text/xml', '<p>grown and tested</p>');
+    expect(await xml.json()).toBe('grown and tested');
+    // The body is read as XML by the database: a malformed document is the caller's error.
+    const malformed = await call('echo_xml', 'text/xml', '<p>unclosed');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: '2200N' });
+
+    // Every byte value, a NUL and invalid UTF-8 among them: they arrive as sent.
+    const bytes = new Uint8Array(512).map((_, i) => (i * 7) % 256);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const binary = await call('echo_bytes', 'application/octet-stream', bytes);
+    expect(binary.status).toBe(200);
+    expect(await binary.json()).toBe(`${digest}:512`);
+  });
+
+  it('chooses between overloads by the media type, and lets a raw body call a function whose parameters all have defaults', async () => {
+    expect(await (await call('raw_twin', 'text/plain', 'x')).json()).toBe('text');
+    expect(await (await call('raw_twin', 'application/json', '{"any": 1}')).json()).toBe('json');
+    expect(await (await call('all_optional', 'text/plain', 'ignored')).json()).toBe(7);
+  });
+
+  it('answers PGRST202 naming the one parameter that could have taken the body, with no hint', async () => {
+    const wrongType = await call('echo_text', 'application/octet-stream', new Uint8Array([1, 2, 3]));
+    expect(wrongType.status).toBe(404);
+    expect(await wrongType.json()).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function public.echo_text in the schema cache',
+      details:
+        'Searched for the function public.echo_text with a single unnamed bytea parameter, but no matches were found in the schema cache.',
+      hint: null,
+    });
+    const named = await call('needs_name', 'text/xml', '<p/>');
+    expect(await named.json()).toMatchObject({
+      code: 'PGRST202',
+      details:
+        'Searched for the function public.needs_name with a single unnamed xml parameter, but no matches were found in the schema cache.',
+    });
+    // Bytes written to a table are refused as before: only a function's parameter takes a raw body.
+    const table = await fetch(`${server.url}/rest/v1/directors`, {
+      method: 'POST',
+      headers: {
+        apikey: server.serviceRoleKey,
+        Authorization: `Bearer ${server.serviceRoleKey}`,
+        'Content-Type': 'application/octet-stream',
+      },
+      body: new Uint8Array([1]),
+    });
+    expect(table.status).toBe(400);
+    expect(await table.json()).toMatchObject({
+      code: 'PGRST102',
+      message: 'Content-Type not acceptable: application/octet-stream',
+    });
+  });
+
+  it('keeps JSON of any shape going to a single unnamed json parameter', async () => {
+    const array = await call('echo', 'application/json', '[1, "two", {"three": 3}]');
+    expect(await array.json()).toEqual([1, 'two', { three: 3 }]);
   });
 });
