@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseBusyError } from '../db/gate.ts';
 import { ApiError } from '../http/errors.ts';
 import { authErrors, renderAuthError, requestedApiVersion, toAuthError } from './errors.ts';
 
@@ -51,6 +52,14 @@ describe('toAuthError', () => {
   it('passes our errors through', () => {
     const error = authErrors.userNotFound();
     expect(toAuthError(error)).toBe(error);
+  });
+
+  it('says a busy database is busy (503, Retry-After), not an unexpected failure', () => {
+    expect(renderAuthError(toAuthError(new DatabaseBusyError(1000)), undefined)).toMatchObject({
+      code: 503,
+      error_code: 'service_unavailable',
+    });
+    expect(toAuthError(new DatabaseBusyError(1000)).headers).toEqual({ 'retry-after': '1' });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseBusyError } from '../db/gate.ts';
 import { ApiError, toApiError } from '../http/errors.ts';
 
 /**
@@ -228,6 +229,8 @@ export function toAuthError(error: unknown): ApiError {
       cause: error,
     });
   }
+  // Busy is said as it is (503, Retry-After), not hidden in the unexpected failure below.
+  if (error instanceof DatabaseBusyError) return toApiError(error);
   const fromDb = fromDatabaseError(error as { code?: unknown; constraint?: unknown });
   if (fromDb) return new ApiError(fromDb.status, fromDb.code, fromDb.message, { cause: error });
   const generic = toApiError(error);

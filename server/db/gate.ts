@@ -1,4 +1,3 @@
-import { ApiError } from '../http/errors.ts';
 import { admissionRefused, admissionWait } from '../metrics.ts';
 
 /**
@@ -44,12 +43,14 @@ export async function ping(run: (waitMs: number) => Promise<unknown>): Promise<'
   }
 }
 
-/** No connection came free in time: the database is busy. Answered 503 with Retry-After. */
-export class DatabaseBusyError extends ApiError {
+/**
+ * No connection came free in time: the database is busy. The database layer's own error; each
+ * service answers it 503 with Retry-After in its format (the data API's PGRST003, storage's
+ * DatabaseTimeout), and `http/errors.ts` for every other (`toApiError`).
+ */
+export class DatabaseBusyError extends Error {
   constructor(readonly waitedMs: number) {
-    super(503, 'service_unavailable', 'The server is busy. Please retry in a moment.', {
-      headers: { 'retry-after': '1' },
-    });
+    super('The server is busy. Please retry in a moment.');
     this.name = 'DatabaseBusyError';
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseBusyError } from '../db/gate.ts';
 
 /**
  * One error type for every service. Services make errors through their own catalogue of factory
@@ -72,6 +73,13 @@ const reasons: Record<number, string> = {
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  // The database had no connection free in time (db/gate.ts): busy, not broken.
+  if (error instanceof DatabaseBusyError) {
+    return new ApiError(503, 'service_unavailable', error.message, {
+      headers: { 'retry-after': '1' },
+      cause: error,
+    });
+  }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (fastifyError.validation) {
