@@ -24,11 +24,23 @@ async function makeAdmin(server: ServerInfo, member: Member): Promise<void> {
 
 test('an admin creates a product with an image, edits and archives it', async ({ page, server, member }) => {
   await makeAdmin(server, member);
-  const name = `Admin Product ${randomBytes(3).toString('hex')}`;
+  const tag = randomBytes(3).toString('hex');
+  const name = `Admin Product ${tag}`;
+  // A brand with no product yet: the form must offer it (the public brand list names only brands with products).
+  const brand = await adminClient(server)
+    .from('brands')
+    .insert({ name: `First Brand ${tag}`, slug: `first-brand-${tag}` })
+    .select('id')
+    .single();
+  expect(brand.error).toBeNull();
   await openSignedIn(page, server, member, '/admin/products');
   await page.getByRole('button', { name: 'New product' }).click(FIRST_LOAD);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Category').selectOption('Edibles');
+  await expect(page.getByLabel('Brand').getByRole('option', { name: `First Brand ${tag}` })).toBeAttached(
+    FIRST_LOAD,
+  );
+  await page.getByLabel('Brand').selectOption({ label: `First Brand ${tag}` });
   await page
     .getByLabel(/^Image/)
     .setInputFiles({ name: 'product.png', mimeType: 'image/png', buffer: pngBytes(64, 64) });
@@ -38,10 +50,11 @@ test('an admin creates a product with an image, edits and archives it', async ({
   await expect(row).toBeVisible(FIRST_LOAD);
   const { data } = await adminClient(server)
     .from('products')
-    .select('id, image_url, category')
+    .select('id, image_url, category, brand_id')
     .eq('name', name)
     .single();
   expect(data?.category).toBe('Edibles');
+  expect(data?.brand_id).toBe(brand.data?.id);
   expect(data?.image_url).toMatch(/\/storage\/v1\/object\/public\/product-images\/products\//);
   const image = await fetch(data?.image_url as string);
   expect(image.status).toBe(200);

@@ -292,7 +292,7 @@ describe.runIf(testDatabase() === 'pglite')('npm run backup / npm run restore', 
     expect(s3.stderr).toContain('STORAGE_BACKEND=s3');
     expect(s3.stderr).toContain('bucket versioning');
     expect(await readdir(dataDir)).toEqual(['db']);
-  });
+  }, 120_000);
 
   it('restores only into an empty DATA_DIR, and a damaged or cut-off archive leaves nothing behind', async () => {
     const root = await scratch();
@@ -359,5 +359,6 @@ describe.runIf(testDatabase() === 'pglite')('npm run backup / npm run restore', 
     expect(await readdir(targets)).toEqual([]);
     expect(await restoreLeftovers(targets)).toEqual([]);
     expect(await restoreLeftovers(root)).toEqual([]);
-  });
+    // Eight commands, each a Node process starting up: a loaded machine took over 30 s.
+  }, 180_000);
 });

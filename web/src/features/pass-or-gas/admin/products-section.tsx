@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Package, Plus } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
 import {
@@ -21,11 +21,11 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { refusalNote, refusalOf } from '#web/lib/refusals.ts';
-import { brandsQueryOptions } from '../api/get-products.ts';
 import { CATEGORIES, type Category, STRAIN_LABELS, STRAIN_TYPES, type StrainType } from '../ranking.ts';
 import {
   type AdminProduct,
   adminProductsQueryOptions,
+  brandChoicesQueryOptions,
   type ProductInput,
   uploadProductImage,
   useProductWrite,
@@ -55,7 +55,7 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
   const [problem, setProblem] = useState<string | null>(null);
   /** The field a refusal concerns (decision 180), by column: shown under it, the input marked invalid. */
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ProductInput, string>>>({});
-  const brands = useQuery(brandsQueryOptions());
+  const brands = useQuery(brandChoicesQueryOptions());
   const write = useProductWrite();
   const set = (patch: Partial<ProductInput>) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -102,11 +102,15 @@ function ProductForm({ initial, onDone }: { initial: AdminProduct | null; onDone
   }
 
   const formRef = useRef<HTMLFormElement>(null);
-  /** After the field's error renders, the keyboard moves to it. */
-  const focusInvalid = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+  /**
+   * After the field's error renders, the keyboard moves to it: an effect of the committed render, so a
+   * slow device cannot look for the marked field before React has drawn it (an animation frame could).
+   */
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  const focusInvalid = () => setFocusRequest((count) => count + 1);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
