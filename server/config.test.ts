@@ -138,6 +138,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PGRST_DB_PLAN_ENABLED: 'on' }).restPlans).toBe(true);
   });
 
+  it('pages sitemaps at the protocol’s 50,000 URLs unless SITEMAP_URLS_PER_FILE says fewer (decision 186)', () => {
+    expect(loadConfig({}).sitemapUrlsPerFile).toBe(50_000);
+    expect(loadConfig({ SITEMAP_URLS_PER_FILE: '1000' }).sitemapUrlsPerFile).toBe(1000);
+    expect(problemsOf({ SITEMAP_URLS_PER_FILE: '50001' })).toHaveLength(1);
+    expect(problemsOf({ SITEMAP_URLS_PER_FILE: '0' })).toHaveLength(1);
+  });
+
   it('exposes the PGRST_DB_SCHEMAS schemas through the data API, public by default (decision 155)', () => {
     expect(loadConfig({}).restSchemas).toEqual(['public']);
     expect(loadConfig({ PGRST_DB_SCHEMAS: ' public , api ' }).restSchemas).toEqual(['public', 'api']);

@@ -57,6 +57,11 @@ export interface Config {
    * never indexed by accident.
    */
   searchIndexing: boolean;
+  /**
+   * SITEMAP_URLS_PER_FILE: how many URLs each sitemap file holds, at most the protocol's 50,000 (the
+   * default). Smaller files suit a crawler that reads slowly, and let a test page through files.
+   */
+  sitemapUrlsPerFile: number;
   /** The authentication service's settings (GoTrue's GOTRUE_* names without the prefix). */
   auth: AuthConfig;
   /** The one social sign-in provider; undefined when none is configured. */
@@ -661,6 +666,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     siteName: read.string('SITE_NAME', 'HighGrade'),
     searchIndexing: read.bool('SEARCH_INDEXING', !isLocalSiteUrl(siteUrl)),
+    sitemapUrlsPerFile: read.int('SITEMAP_URLS_PER_FILE', 50_000, 1, 50_000),
     auth: readAuthConfig(read),
     oauth: readOAuthConfig(read),
     logLevel: read.oneOf(

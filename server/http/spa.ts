@@ -137,31 +137,34 @@ export async function spaPlugin(
   const headOf = async (
     request: FastifyRequest,
     variants: PageVariants,
-  ): Promise<{ html: string; missing: boolean }> => {
+  ): Promise<{ html: string; missing: boolean; noindex: boolean }> => {
     const path = request.url.split('?')[0] ?? '/';
     try {
       const head = await options.pageHeads.headFor(path, prerendered.get(path)?.title);
-      return { html: renderHead(head, options.site), missing: head.missing === true };
+      return { html: renderHead(head, options.site), missing: head.missing === true, noindex: head.noindex };
     } catch (error) {
       request.log.warn({ err: error, path }, 'page head: could not read the page, sending the site head');
       const html = renderHead(
         { title: variants.title, description: FALLBACK_DESCRIPTION, canonicalPath: null, noindex: false },
         options.site,
       );
-      return { html, missing: false };
+      return { html, missing: false, noindex: false };
     }
   };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     // With a query string the page may show something else (a tab, a filter): the app renders it.
     const variants = (!request.url.includes('?') && prerendered.get(request.url)) || shell;
-    const { html: headHtml, missing } = await headOf(request, variants);
+    const { html: headHtml, missing, noindex } = await headOf(request, variants);
     // A browser that answered the age gate gets the page without it (decision 161).
     const page = answeredAgeGate(request.headers.cookie) ? variants.answered : variants.firstVisit;
     const nonce = randomBytes(16).toString('base64');
     const config = jsonForHtml({ ...options.publicConfig, styleNonce: nonce });
     // A brand, product, post or member that does not exist: the app says so, with a real 404 for
     // crawlers and link checkers (a signed-in viewer's app may still show what it can read).
+    // The header says what the head's robots tag says, for crawlers that read only headers; robots.txt
+    // lets them fetch the page, or they would never see either (decision 237).
+    if (noindex) reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .status(missing ? 404 : 200)
       .header('content-security-policy', contentSecurityPolicy(nonce, apiOrigin, page.styleHashes))

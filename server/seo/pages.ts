@@ -97,9 +97,6 @@ const PRIVATE_PAGES: [prefix: string, title: string][] = [
   ['/email-confirmed', 'Email confirmed'],
 ];
 
-/** Whether a path is one of the private pages (also what robots.txt disallows). */
-export const PRIVATE_PREFIXES = PRIVATE_PAGES.map(([prefix]) => prefix);
-
 function privatePage(path: string): string | undefined {
   return PRIVATE_PAGES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1];
 }

@@ -53,7 +53,7 @@ export default async function seoPlugin(
   options: { ctx: AppContext; site: SiteInfo },
 ): Promise<void> {
   const { ctx, site } = options;
-  const sitemaps = createSitemaps({ db: ctx.db, site });
+  const sitemaps = createSitemaps({ db: ctx.db, site, pageSize: ctx.config.sitemapUrlsPerFile });
   const feeds = createFeeds({ db: ctx.db, site });
   const images = createShareImages({
     db: ctx.db,

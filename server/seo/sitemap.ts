@@ -8,7 +8,7 @@
 import type { Database, Queryable } from '../db/driver.ts';
 import * as sql from './db.ts';
 import type { SiteInfo } from './head.ts';
-import { PRIVATE_PREFIXES, STATIC_PAGES } from './pages.ts';
+import { STATIC_PAGES } from './pages.ts';
 import { escapeXml } from './xml.ts';
 
 /** The sitemap protocol's limit: 50,000 URLs per file. */
@@ -23,14 +23,18 @@ export function areaPath(area: sql.SitemapArea, key: string): string {
   return `/news/posts/${key}`;
 }
 
-/** The API prefixes robots.txt keeps crawlers out of, besides the private pages. */
+/**
+ * The API prefixes robots.txt keeps crawlers out of. Pages are never disallowed, private ones included:
+ * a crawler kept out of a page cannot read its `noindex` and may still list its address from links
+ * elsewhere; fetched, a private page's head and X-Robots-Tag say noindex and tell nothing of its content
+ * (decision 237).
+ */
 const API_PREFIXES = ['/auth/v1/', '/rest/v1/', '/storage/v1/', '/realtime/v1/', '/functions/v1/'];
 
 export function robotsTxt(site: SiteInfo, indexing: boolean): string {
   if (!indexing) return 'User-agent: *\nDisallow: /\n';
   return [
     'User-agent: *',
-    ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
     ...API_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
     'Allow: /',
     '',

@@ -289,7 +289,11 @@ describe('page heads (decision 183)', () => {
       '/admin/reports',
       '/email-confirmed',
     ]) {
-      const html = await page(path);
+      const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      // Said in the header too, for crawlers that read only headers (decision 237).
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+      const html = await response.text();
       const head = headOf(html);
       expect(head.robots, path).toBe('noindex, nofollow');
       expect(head.canonical, path).toBeUndefined();
@@ -460,14 +464,19 @@ describe('share images', () => {
 });
 
 describe('robots.txt (decision 186)', () => {
-  it('lets crawlers in but not into private pages or the APIs, and names the sitemap', async () => {
+  it('lets crawlers into every page but not the APIs, and names the sitemap', async () => {
     const response = await fetch(`${server.url}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const text = await response.text();
     expect(text).toContain('User-agent: *');
-    for (const path of ['/profile', '/admin', '/scammer-database', '/rest/v1/', '/auth/v1/']) {
+    for (const path of ['/rest/v1/', '/auth/v1/', '/storage/v1/', '/realtime/v1/', '/functions/v1/']) {
       expect(text).toContain(`Disallow: ${path}\n`);
+    }
+    // Private pages are fetched to read their noindex: disallowed, their addresses could still be listed
+    // from links elsewhere, bare (decision 237).
+    for (const path of ['/profile', '/admin', '/scammer-database']) {
+      expect(text).not.toContain(`Disallow: ${path}`);
     }
     expect(text).not.toMatch(/^Disallow: \/$/m);
     expect(text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
