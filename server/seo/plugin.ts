@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { SitemapArea } from './db.ts';
 import { createFeeds } from './feeds.ts';
 import type { SiteInfo } from './head.ts';
-import { createShareImages } from './share-images.ts';
+import { createShareImages, ShareImagesBusy } from './share-images.ts';
 import { AREAS, createSitemaps, robotsTxt } from './sitemap.ts';
 
 /** Sitemaps and feeds are read again at most this often by a cache in front (seconds). */
@@ -103,14 +103,25 @@ export default async function seoPlugin(
   app.get<{ Params: { kind: string; file: string } }>('/og/:kind/:file', async (request, reply) => {
     const { kind, file } = request.params;
     const key = file.endsWith('.png') ? file.slice(0, -'.png'.length) : null;
-    const png =
-      key === null
-        ? null
-        : kind === 'brand'
-          ? await images.brand(key)
-          : kind === 'product'
-            ? await images.product(key)
-            : null;
+    let png: Buffer | null;
+    try {
+      png =
+        key === null
+          ? null
+          : kind === 'brand'
+            ? await images.brand(key)
+            : kind === 'product'
+              ? await images.product(key)
+              : null;
+    } catch (error) {
+      if (!(error instanceof ShareImagesBusy)) throw error;
+      // A burst of new links: the line of renders is full; a crawler comes back.
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .type('text/plain; charset=utf-8')
+        .send('Too many share images are being drawn; try again shortly.');
+    }
     if (!png) return notFound(reply);
     return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
   });

@@ -2,8 +2,9 @@
  * Share images (decision 183's `og:image` for brands and products): a 1200×630 PNG with the site's
  * name, the brand's or product's name, its key numbers and its logo or photo when this site stores it
  * (a public object of its own storage, read as a visitor reads it), drawn as SVG and rendered with sharp
- * (loaded on first use). Bounded: the text is cut to fit, one image renders at a time with a time
- * limit, and the PNGs are cached on disk under DATA_DIR/og/, named by a hash of what they show (so a
+ * (loaded on first use). Bounded: the text is cut to fit; a cached image costs no image work (its name
+ * is a hash of the card and the stored picture's bytes); one image renders at a time with a time limit,
+ * at most SHARE_IMAGE_QUEUE wait (more are answered 503); and the PNGs are cached on disk under DATA_DIR/og/, named by a hash of what they show (so a
  * change of name or numbers makes a new file), at most SHARE_IMAGE_FILES files (the oldest go first).
  * Read as `anon` through the same statements as the page heads, so an image shows only what a visitor
  * could read.
@@ -21,6 +22,16 @@ export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
 /** Most cached images kept on disk. */
 export const SHARE_IMAGE_FILES = 5000;
+/** Most renders waiting in line; more at once are refused with 503 (a crawler's burst of new links). */
+export const SHARE_IMAGE_QUEUE = 16;
+
+/** The render line is full: answered 503 with Retry-After. */
+export class ShareImagesBusy extends Error {
+  constructor() {
+    super('share images: too many renders waiting');
+  }
+}
+
 /** Longest one render may take. */
 const RENDER_TIMEOUT_SECONDS = 5;
 
@@ -123,20 +134,28 @@ export function createShareImages(deps: {
   siteName: string;
   /** A public object of this site's storage, as a visitor downloads it (null: none or unreadable). */
   readPublicObject?: (path: string) => Promise<Buffer | null>;
+  /** Renders allowed to wait (SHARE_IMAGE_QUEUE). */
+  queueLimit?: number;
 }) {
+  const queueLimit = deps.queueLimit ?? SHARE_IMAGE_QUEUE;
   const dir = join(deps.dataDir, 'og');
   const anon = <T>(fn: (tx: Queryable) => Promise<T>) =>
     deps.db.withScope({ role: 'anon', claims: { role: 'anon' }, readOnly: true }, fn);
   // One render at a time: a burst of new links waits in line instead of taking every core.
   let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
   let writes = 0;
 
-  /** The logo or photo at `url` as a PNG square, or null (not this site's, unreadable, not an image). */
-  async function picture(url: string | null): Promise<Buffer | null> {
+  /** The logo or photo at `url`, as stored (null: not this site's, unreadable or too large). */
+  async function pictureBytes(url: string | null): Promise<Buffer | null> {
     const path = ownPublicObject(url);
     if (!path || !deps.readPublicObject) return null;
     const bytes = await deps.readPublicObject(path).catch(() => null);
-    if (!bytes || bytes.length > PICTURE_MAX_BYTES) return null;
+    return bytes && bytes.length <= PICTURE_MAX_BYTES ? bytes : null;
+  }
+
+  /** Stored bytes as a PNG square for the card, or null when they are not an image sharp can read. */
+  async function picture(bytes: Buffer): Promise<Buffer | null> {
     try {
       return await (await sharp())(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, animated: false })
         .timeout({ seconds: RENDER_TIMEOUT_SECONDS })
@@ -148,11 +167,15 @@ export function createShareImages(deps: {
     }
   }
 
-  async function render(card: ShareCard, image: Buffer | null = null): Promise<Buffer> {
-    card.pictured = image !== null;
+  /**
+   * The card's PNG: from the disk cache when it holds it (no image work at all: the name is a hash of
+   * the card and the stored picture's bytes), else drawn in the one-at-a-time line, which holds at most
+   * SHARE_IMAGE_QUEUE waiting renders; past that the request is refused (ShareImagesBusy, 503).
+   */
+  async function render(card: ShareCard, stored: Buffer | null = null): Promise<Buffer> {
     const name = `${createHash('sha256')
       .update(JSON.stringify([card, deps.siteName]))
-      .update(image ?? '')
+      .update(stored ?? '')
       .digest('hex')}.png`;
     const file = join(dir, name);
     try {
@@ -160,8 +183,13 @@ export function createShareImages(deps: {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    if (waiting >= queueLimit) throw new ShareImagesBusy();
+    waiting++;
     const job = queue.then(async () => {
-      const png = await (await sharp())(Buffer.from(shareCardSvg(card, deps.siteName)), {
+      waiting--;
+      const image = stored ? await picture(stored) : null;
+      const drawn = { ...card, pictured: image !== null };
+      const png = await (await sharp())(Buffer.from(shareCardSvg(drawn, deps.siteName)), {
         limitInputPixels: 2_000_000,
       })
         .composite(image ? [{ input: image, left: PICTURE.left, top: PICTURE.top }] : [])
@@ -204,7 +232,7 @@ export function createShareImages(deps: {
     const row = await anon((tx) => sql.brandHead(tx, slug));
     if (!row) return null;
     const counted = (row.gas ?? 0) + (row.pass ?? 0);
-    const logo = await picture(row.logo_url);
+    const logo = await pictureBytes(row.logo_url);
     return render(
       {
         label: 'Brand Directory',
@@ -232,7 +260,7 @@ export function createShareImages(deps: {
     if (id.length > 100) return null;
     const row = await anon((tx) => sql.productHead(tx, id));
     if (!row) return null;
-    const photo = await picture(row.image_url);
+    const photo = await pictureBytes(row.image_url);
     return render(
       {
         label: `Pass or Gas · ${row.category}`,

@@ -6,6 +6,7 @@ import WebAutoExtractor from '@marbec/web-auto-extractor';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShareImages, ShareImagesBusy } from '#server/seo/share-images.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createUser } from '#tests/support/users.ts';
 
@@ -447,6 +448,34 @@ describe('share images', () => {
     expect(await pixel('/og/brand/red-logo-co.png')).toEqual([255, 0, 0]);
     // acme-farms' logo is on another host: never fetched, so no picture.
     expect(await pixel('/og/brand/acme-farms.png')).not.toEqual([255, 0, 0]);
+  });
+
+  it('a cached image needs no place in the line of renders; a full line refuses new ones (503)', async () => {
+    // A second instance on the same cache whose line takes nobody: what it can answer needs no render.
+    const full = createShareImages({
+      db: server.db,
+      dataDir: server.dataDir,
+      siteName: 'High</title>Grade',
+      queueLimit: 0,
+    });
+    await sql(`insert into public.brands (name, slug) values ('Queue Test Co', 'queue-test-co')`);
+    await expect(full.brand('queue-test-co')).rejects.toBeInstanceOf(ShareImagesBusy);
+    const drawn = await fetch(`${server.url}/og/brand/queue-test-co.png`);
+    expect(drawn.status).toBe(200);
+    const png = Buffer.from(await drawn.arrayBuffer());
+    expect((await full.brand('queue-test-co'))?.equals(png)).toBe(true);
+    // Over HTTP a burst of new images is answered 200 or 503 with Retry-After, never an error.
+    await sql(
+      `insert into public.brands (name, slug) select 'Burst ' || n, 'burst-' || n from generate_series(1, 40) n`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => fetch(`${server.url}/og/brand/burst-${n + 1}.png`)),
+    );
+    for (const answer of answers) {
+      expect([200, 503]).toContain(answer.status);
+      if (answer.status === 503) expect(answer.headers.get('retry-after')).toBe('5');
+      await answer.arrayBuffer();
+    }
   });
 
   it('what a visitor cannot open has no image', async () => {
