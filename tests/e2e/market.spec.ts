@@ -109,7 +109,7 @@ test('the flower index: ranges in the URL, chart and table with the same points,
   await flower.getByRole('button', { name: 'Download CSV' }).click();
   const csv = await readFile((await (await download).path()) as string, 'utf8');
   const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('index,date,value,carried,revision,source,as_of,demonstration');
+  expect(lines[0]).toBe('index,date,value,carried,revision,source,detail,as_of,demonstration');
   expect(lines).toHaveLength(yearCount + 1);
   expect(lines.slice(1).every((line) => line.startsWith('flower-price,'))).toBe(true);
 
@@ -282,8 +282,11 @@ test.describe('with the demonstration series (DEMO_CONTENT=true)', () => {
     await expect(equity.getByTestId('points-table').locator('caption')).toContainText(
       'demonstration series, generated, not market data',
     );
+    const constituents = equity.getByRole('table').filter({ hasText: 'Target weight' });
+    await expect(constituents.getByText('(demonstration)').first()).toBeVisible();
+    // Every change says over what it is measured (issue 35).
     await expect(
-      equity.getByRole('table').filter({ hasText: 'Target weight' }).getByText('(demonstration)').first(),
+      constituents.getByRole('columnheader', { name: 'Change since previous close' }),
     ).toBeVisible();
     for (const range of ['1M', '3M', 'YTD', 'All'] as const) {
       await equity.getByRole('button', { name: range, exact: true }).click();

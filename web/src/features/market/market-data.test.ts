@@ -63,7 +63,7 @@ describe('the CSV export', () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it('labels the demonstration series in every row', () => {
+  it('labels the demonstration series in every row and carries each point’s detail', () => {
     const csv = pointsCsv('cannabis-equity', [
       {
         date: '2025-01-02',
@@ -75,10 +75,21 @@ describe('the CSV export', () => {
         detail: null,
         is_sample: true,
       },
+      {
+        date: '2025-01-03',
+        value: 101.5,
+        source: 'Demo',
+        as_of: '2025-01-04T00:00:00Z',
+        revision: 1,
+        carried: false,
+        detail: 'CO 1.02, MI 0.99',
+        is_sample: true,
+      },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'index,date,value,carried,revision,source,as_of,demonstration',
-      `cannabis-equity,2025-01-02,100.000000,no,1,"'=HYPERLINK(""x"")",2025-01-03T00:00:00Z,"yes (demonstration series, not market data)"`,
+      'index,date,value,carried,revision,source,detail,as_of,demonstration',
+      `cannabis-equity,2025-01-02,100.000000,no,1,"'=HYPERLINK(""x"")",,2025-01-03T00:00:00Z,"yes (demonstration series, not market data)"`,
+      `cannabis-equity,2025-01-03,101.500000,no,1,Demo,"CO 1.02, MI 0.99",2025-01-04T00:00:00Z,"yes (demonstration series, not market data)"`,
       '',
     ]);
   });

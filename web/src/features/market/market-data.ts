@@ -186,7 +186,7 @@ export function toCsv(
 
 export function pointsCsv(slug: string, points: readonly IndexPoint[]): string {
   return toCsv(
-    ['index', 'date', 'value', 'carried', 'revision', 'source', 'as_of', 'demonstration'],
+    ['index', 'date', 'value', 'carried', 'revision', 'source', 'detail', 'as_of', 'demonstration'],
     points.map((point) => [
       slug,
       point.date,
@@ -194,6 +194,9 @@ export function pointsCsv(slug: string, points: readonly IndexPoint[]): string {
       point.carried ? 'yes' : 'no',
       point.revision,
       point.source,
+      // Which states made the point and their ratios, as the table shows it: the worked example
+      // recomputes from this file (issue 35).
+      point.detail,
       point.as_of,
       point.is_sample ? 'yes (demonstration series, not market data)' : 'no',
     ]),

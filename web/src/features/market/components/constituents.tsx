@@ -55,7 +55,7 @@ export function EquityConstituents({ slug }: { slug: string }) {
                 Last close (USD)
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                Change
+                Change since previous close
               </th>
               <th scope="col" className="px-3 py-2">
                 Source
