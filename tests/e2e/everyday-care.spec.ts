@@ -125,7 +125,6 @@ test('a member on trial: bell, Subscription tab, Submit a report, and booking wi
   // The member's own name and email stay for the next request.
   await expect(contactName).toHaveValue(member.fullName);
   await expect(contactEmail).toHaveValue(member.email);
-
   // At 390 px: the booking page fits and the bell's count still sits beside its icon.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
@@ -133,6 +132,22 @@ test('a member on trial: bell, Subscription tab, Submit a report, and booking wi
   await expectNoHorizontalOverflow(page);
   await expectBadgeBesideIcon(page);
   await expectNoSeriousA11yViolations(page);
+
+  // Signed out in another tab while this page stays open: nothing of theirs waits for the next person.
+  await expect(contactName).toHaveValue(member.fullName);
+  await page.getByRole('textbox', { name: /^Product Name/ }).fill('Half typed');
+  const other = await page.context().newPage();
+  await other.goto('/');
+  await other
+    .getByRole('banner')
+    .getByRole('button', { name: member.email.split('@')[0], exact: true })
+    .click();
+  await other.getByRole('menu').getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(other.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await other.close();
+  await expect(contactName).toHaveValue('');
+  await expect(contactEmail).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: /^Product Name/ })).toHaveValue('');
 });
 
 test.describe('signing in after a failure', () => {
