@@ -78,6 +78,14 @@ begin
   if not privileged then
     new.cleaned_at := old.cleaned_at;
   end if;
+  -- A second person (decision 195, 238): the member who filed the report never approves its files,
+  -- admins included.
+  if not privileged and (new.approved_at is distinct from old.approved_at
+      or new.approved_by is distinct from old.approved_by)
+    and exists (select 1 from public.scammer_reports r where r.id = new.report_id and r.reporter_user_id = auth.uid()) then
+    raise exception using errcode = 'insufficient_privilege', constraint = 'scammer_reports_not_own_review',
+      message = 'You filed this report: another admin has to review its evidence.';
+  end if;
   if new.approved_at is distinct from old.approved_at and not privileged then
     new.approved_at := case when new.approved_at is null then null else now() end;
     new.approved_by := case when new.approved_at is null then null else auth.uid() end;

@@ -288,6 +288,77 @@ describe('the member who filed a report never reviews it, admins included', () =
   });
 });
 
+describe('the filer never reviews the evidence or the replies of their report (decision 238)', () => {
+  it('refuses the filing admin the approval of its files and the decision of replies about it; a second admin may', async () => {
+    const id = await file(filer);
+    const evidence = await service
+      .from('scammer_report_evidence')
+      .insert({
+        report_id: id,
+        object_name: `${id}/${crypto.randomUUID()}.jpg`,
+        file_name: 'receipt.jpg',
+        content_type: 'image/jpeg',
+        cleaned_at: new Date().toISOString(),
+      })
+      .select('id')
+      .single();
+    expect(evidence.error).toBeNull();
+    const evidenceId = evidence.data?.id as string;
+    const approve = await filer.client
+      .from('scammer_report_evidence')
+      .update({ approved_at: new Date().toISOString() })
+      .eq('id', evidenceId);
+    expect(approve.error?.code).toBe('42501');
+    expect(approve.error?.message).toBe('You filed this report: another admin has to review its evidence.');
+
+    const reply = await service
+      .from('scammer_report_replies')
+      .insert({
+        report_id: id,
+        user_id: member.id,
+        kind: 'reply',
+        relation: 'person',
+        body: 'That is not what happened: the parcel was sent.',
+      })
+      .select('id')
+      .single();
+    expect(reply.error).toBeNull();
+    const replyId = reply.data?.id as string;
+    for (const change of [
+      { status: 'accepted' },
+      { status: 'declined', decision_note: 'Not convincing.' },
+      { decision_note: 'A note only.' },
+    ]) {
+      const decide = await filer.client.from('scammer_report_replies').update(change).eq('id', replyId);
+      expect(decide.error?.code, JSON.stringify(change)).toBe('42501');
+      expect(decide.error?.message).toBe(
+        'You filed this report: another admin has to decide the replies about it.',
+      );
+    }
+    const { rows } = await server.db.query<{ approved: string | null; status: string; note: string | null }>(
+      `select (select approved_at from public.scammer_report_evidence where id = $1) as approved,
+              r.status, r.decision_note as note
+       from public.scammer_report_replies r where r.id = $2`,
+      [evidenceId, replyId],
+    );
+    expect(rows[0]).toEqual({ approved: null, status: 'pending', note: null });
+
+    // The second admin decides both.
+    expect(
+      (
+        await reviewer.client
+          .from('scammer_report_evidence')
+          .update({ approved_at: new Date().toISOString() })
+          .eq('id', evidenceId)
+      ).error,
+    ).toBeNull();
+    expect(
+      (await reviewer.client.from('scammer_report_replies').update({ status: 'accepted' }).eq('id', replyId))
+        .error,
+    ).toBeNull();
+  });
+});
+
 describe('publishing needs the reviewers’ summary', () => {
   it('refuses a missing or blank summary with an error naming the field, and nothing is half-written', async () => {
     const id = await file(member);

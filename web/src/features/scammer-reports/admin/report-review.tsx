@@ -352,7 +352,7 @@ function ReviewForm({ report }: { report: AdminReport }) {
           setPreviewing(false);
         }}
       />
-      <EvidenceReview reportId={report.id} />
+      <EvidenceReview reportId={report.id} own={own} />
       <BrandLink report={report} />
       {report.status !== 'rejected' ? <MergeDuplicate report={report} /> : null}
     </article>

@@ -22,7 +22,7 @@ import {
 } from './admin-api.ts';
 
 /** Every evidence file of the report; readers get a file only once approved here (decision 141). */
-export function EvidenceReview({ reportId }: { reportId: string }) {
+export function EvidenceReview({ reportId, own = false }: { reportId: string; own?: boolean }) {
   const query = useQuery(adminEvidenceQueryOptions(reportId));
   const approve = useApproveEvidence(reportId);
   return (
@@ -31,8 +31,9 @@ export function EvidenceReview({ reportId }: { reportId: string }) {
         Evidence files
       </h4>
       <p className="text-muted-foreground text-xs">
-        Approve each file readers may see once the report is published. Do not approve files showing a third
-        party's address, ID documents or other personal data.
+        {own
+          ? 'You filed this report, so another admin approves its files (decision 238).'
+          : "Approve each file readers may see once the report is published. Do not approve files showing a third party's address, ID documents or other personal data."}
       </p>
       {query.isPending ? (
         <Skeleton className="h-20" />
@@ -80,27 +81,29 @@ export function EvidenceReview({ reportId }: { reportId: string }) {
                 <Badge variant={file.approved_at ? 'default' : 'outline'}>
                   {file.approved_at ? 'Approved' : 'Not approved'}
                 </Badge>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={approve.isPending || file.url === null || !file.cleaned_at}
-                  aria-label={`${file.approved_at ? 'Withdraw approval of' : 'Approve'} ${file.file_name}`}
-                  onClick={() =>
-                    approve.mutate(
-                      { id: file.id, approved: !file.approved_at },
-                      {
-                        onError: (error) =>
-                          toast({
-                            variant: 'destructive',
-                            title: 'Could not save',
-                            description: errorText(error),
-                          }),
-                      },
-                    )
-                  }
-                >
-                  {file.approved_at ? 'Withdraw approval' : 'Approve'}
-                </Button>
+                {own ? null : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={approve.isPending || file.url === null || !file.cleaned_at}
+                    aria-label={`${file.approved_at ? 'Withdraw approval of' : 'Approve'} ${file.file_name}`}
+                    onClick={() =>
+                      approve.mutate(
+                        { id: file.id, approved: !file.approved_at },
+                        {
+                          onError: (error) =>
+                            toast({
+                              variant: 'destructive',
+                              title: 'Could not save',
+                              description: errorText(error),
+                            }),
+                        },
+                      )
+                    }
+                  >
+                    {file.approved_at ? 'Withdraw approval' : 'Approve'}
+                  </Button>
+                )}
               </div>
             </li>
           ))}
