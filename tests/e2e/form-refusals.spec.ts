@@ -67,7 +67,7 @@ test('a post with <script> shows the reason at its content; a product with THC 3
   ]);
 });
 
-test('the claim, representative edit, licence, comment, report review and booking note forms show the database’s reason at the field', async ({
+test('the claim, representative edit, licence, comment, report review, reply and booking note forms show the database’s reason at the field', async ({
   page,
   server,
   member,
@@ -211,6 +211,38 @@ test('the claim, representative edit, licence, comment, report review and bookin
     );
     await expect(summary).toBeFocused();
     await expect(toastWith(page, 'refused the same way')).toBeVisible();
+
+    // A reply to a published report: a message with script markup is refused at "Your message".
+    const published = await service
+      .from('scammer_reports')
+      .insert({
+        scammer_name: `Replied Reviewee ${t}`,
+        scammer_description: 'Sells flower online that never ships.',
+        incident_details: 'Paid upfront for an ounce by bank transfer; nothing ever arrived.',
+        amount_scammed: 200,
+        reporter_user_id: reporter.id,
+        status: 'published',
+        public_summary: 'A member reports paying for flower that never arrived.',
+        reviewed_at: new Date().toISOString(),
+      })
+      .select('id')
+      .single();
+    expect(published.error).toBeNull();
+    made.reports.push(published.data?.id);
+    const replyPage = await (await browser.newContext()).newPage();
+    await replyPage
+      .context()
+      .addCookies([{ name: AGE_COOKIE, value: '1', url: server.url, sameSite: 'Lax' }]);
+    await openSignedIn(replyPage, server, rep, `/scammer-database/${published.data?.id}/reply`);
+    const message = replyPage.getByRole('form', { name: 'Your reply' }).getByLabel(/^Your message/);
+    await message.fill('That is not what happened <script>alert(1)</script>, the parcel was sent.');
+    await replyPage.getByRole('button', { name: 'Send for review' }).click();
+    await expect(message).toHaveAttribute('aria-invalid', 'true');
+    await expect(message).toHaveAccessibleDescription(/may not contain script markup/);
+    await expect(message).toBeFocused();
+    await expect(toastWith(replyPage, 'refused the same way')).toBeVisible();
+    await expectNoSeriousA11yViolations(replyPage);
+    await replyPage.context().close();
 
     // The booking's internal note: longer than the database keeps (the page's limit removed, as an old
     // page might have had none) is refused at the note.

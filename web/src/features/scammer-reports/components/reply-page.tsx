@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, LogIn, MessageSquareReply } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
@@ -11,6 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth, useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText, UserFacingError } from '#web/lib/error-text.ts';
+import { refusalNote, refusalOf } from '#web/lib/refusals.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import {
   ownRepliesQueryOptions,
@@ -84,6 +85,12 @@ function ReplyForm({ id }: { id: string }) {
   const [relation, setRelation] = useState<ReplyRelation>('person');
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A refusal of the message by the database is shown under it and the keyboard goes there (decision 180).
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const [refusedAt, setRefusedAt] = useState(0);
+  useEffect(() => {
+    if (refusedAt > 0) bodyRef.current?.focus();
+  }, [refusedAt]);
   return (
     <form
       aria-label="Your reply"
@@ -104,14 +111,25 @@ function ReplyForm({ id }: { id: string }) {
               setBody('');
               toast({ title: 'Sent for review', description: 'The reviewers will tell you their decision.' });
             },
-            onError: (error) =>
+            onError: (error) => {
+              const refusal = refusalOf(error);
+              const atBody = refusal?.field === 'body';
+              if (refusal && atBody) {
+                setProblem(refusal.message);
+                setRefusedAt((count) => count + 1);
+              }
               toast({
                 variant: 'destructive',
                 title: 'Could not send',
-                description: errorText(
-                  (error as { code?: string }).code === '23514' ? new UserFacingError(error.message) : error,
-                ),
-              }),
+                description: refusal
+                  ? refusalNote(refusal, atBody)
+                  : errorText(
+                      (error as { code?: string }).code === '23514'
+                        ? new UserFacingError(error.message)
+                        : error,
+                    ),
+              });
+            },
           },
         );
       }}
@@ -153,10 +171,14 @@ function ReplyForm({ id }: { id: string }) {
         rows={6}
         name="body"
         maxLength={REPLY_BODY_MAX}
+        ref={bodyRef}
         value={body}
         error={problem}
         hint="Shown to the report's readers if it is an accepted reply or correction, without your name. Leave out addresses and ID numbers."
-        onChange={(event) => setBody(event.target.value)}
+        onChange={(event) => {
+          setBody(event.target.value);
+          setProblem(null);
+        }}
       />
       <Button type="submit" className="justify-self-start" disabled={send.isPending}>
         {send.isPending ? 'Sending...' : 'Send for review'}
