@@ -170,6 +170,12 @@ test('evidence approved file by file, a reply sent and accepted, a duplicate mer
     // The admin accepts it from the replies queue; the sender is told.
     await adminPage.goto(`${server.url}/admin/reports?view=replies`);
     const request = main(adminPage).getByRole('article').filter({ hasText: body });
+    // Declining needs a note: said at the note, which takes the keyboard.
+    await request.getByRole('button', { name: 'Decline' }).click();
+    const decisionNote = request.getByLabel(/^Note to the sender/);
+    await expect(decisionNote).toHaveAttribute('aria-invalid', 'true');
+    await expect(decisionNote).toHaveAccessibleDescription('Tell the sender why (at least 5 characters).');
+    await expect(decisionNote).toBeFocused();
     await request.getByRole('button', { name: 'Accept and show under the report' }).click();
     await expect(request).toBeHidden();
     await expect

@@ -6,11 +6,13 @@ import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
+import { FieldError } from '#web/components/ui/form-field.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText, UserFacingError } from '#web/lib/error-text.ts';
+import { useFieldRefusal } from '#web/lib/use-form.ts';
 import {
   type AdminReply,
   pendingRepliesQueryOptions,
@@ -54,23 +56,32 @@ function ReplyDecision({ reply }: { reply: AdminReply }) {
   const [note, setNote] = useState('');
   const kind = REPLY_KINDS.find(([key]) => key === reply.kind)?.[1] ?? reply.kind;
   const noteId = `reply-note-${reply.id}`;
+  // The database's reason about the note is shown under it, the note marked and focused (decision 180).
+  const refusal = useFieldRefusal({ decision_note: noteId });
+  const [missingNote, setMissingNote] = useState(false);
+  const noteError = missingNote
+    ? 'Tell the sender why (at least 5 characters).'
+    : refusal.errorFor('decision_note');
   async function run(status: 'accepted' | 'declined') {
     const text = note.trim();
+    refusal.clear();
     if (status === 'declined' && text.length < 5) {
-      toast({
-        variant: 'destructive',
-        title: 'Add a note',
-        description: 'Tell the sender why (at least 5 characters).',
-      });
+      setMissingNote(true);
+      document.getElementById(noteId)?.focus();
       return;
     }
+    setMissingNote(false);
     try {
       await decide.mutateAsync({ id: reply.id, status, decision_note: text || null });
       toast({ title: status === 'accepted' ? `${kind} accepted` : `${kind} declined` });
     } catch (error) {
       const shown =
         (error as { code?: string }).code === '23514' ? new UserFacingError((error as Error).message) : error;
-      toast({ variant: 'destructive', title: 'Could not save', description: errorText(shown) });
+      toast({
+        variant: 'destructive',
+        title: 'Could not save',
+        description: refusal.show(error) ?? errorText(shown),
+      });
     }
   }
   return (
@@ -98,8 +109,14 @@ function ReplyDecision({ reply }: { reply: AdminReply }) {
           rows={2}
           maxLength={1000}
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          {...(noteError ? { 'aria-invalid': true, 'aria-describedby': `${noteId}-error` } : {})}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setMissingNote(false);
+            refusal.clear();
+          }}
         />
+        {noteError ? <FieldError id={`${noteId}-error`} error={noteError} /> : null}
       </div>
       <div className="flex flex-wrap gap-2">
         {reply.kind === 'takedown' ? (
