@@ -83,7 +83,7 @@ begin
   if not privileged and (new.approved_at is distinct from old.approved_at
       or new.approved_by is distinct from old.approved_by)
     and exists (select 1 from public.scammer_reports r where r.id = new.report_id and r.reporter_user_id = auth.uid()) then
-    raise exception using errcode = 'insufficient_privilege', constraint = 'scammer_reports_not_own_review',
+    raise exception using errcode = 'insufficient_privilege', constraint = 'scammer_report_evidence_not_own_review',
       message = 'You filed this report: another admin has to review its evidence.';
   end if;
   if new.approved_at is distinct from old.approved_at and not privileged then

@@ -81,7 +81,7 @@ begin
   -- about it, admins included.
   if not privileged and (new.status is distinct from old.status or new.decision_note is distinct from old.decision_note)
     and exists (select 1 from public.scammer_reports r where r.id = new.report_id and r.reporter_user_id = auth.uid()) then
-    raise exception using errcode = 'insufficient_privilege', constraint = 'scammer_reports_not_own_review',
+    raise exception using errcode = 'insufficient_privilege', constraint = 'scammer_report_replies_not_own_review',
       message = 'You filed this report: another admin has to decide the replies about it.';
   end if;
   if new.status is distinct from old.status then

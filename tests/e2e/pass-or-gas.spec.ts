@@ -182,7 +182,15 @@ test('comments: post (markup shown as text), edit with a marker, delete, report'
     await otherPage.context().addCookies([{ name: 'hg_age_verified', value: '1', url: server.url }]);
     await openSignedIn(otherPage, server, other, `/pass-or-gas/${id}`);
     await otherPage.getByTestId('comment').getByRole('button', { name: 'Report' }).click(FIRST_LOAD);
-    await otherPage.getByLabel('Reason (optional)').fill('Off topic');
+    // A reason the database refuses is said at the reason, in the dialog, which stays open.
+    const reason = otherPage.getByLabel('Reason (optional)');
+    await reason.fill('Off topic <script>alert(1)</script>');
+    await otherPage.getByRole('button', { name: 'Send report' }).click();
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await expect(reason).toHaveAccessibleDescription(/^The reason may not contain script markup/);
+    await expect(reason).toBeFocused();
+    await reason.fill('Off topic');
+    await expect(reason).not.toHaveAttribute('aria-invalid', 'true');
     await otherPage.getByRole('button', { name: 'Send report' }).click();
     await expect(toastWith(otherPage, 'A moderator will review the comment.')).toBeVisible();
     const { data } = await adminClient(server)

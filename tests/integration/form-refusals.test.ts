@@ -28,6 +28,7 @@ const FORM_TABLES = [
   'profiles',
   'privacy_settings',
   'product_comments',
+  'product_comment_reports',
 ];
 
 /** A sentence: a capital first, a full stop last, no SQL words. */

@@ -84,6 +84,15 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
     null,
     'You filed this report: another admin has to review, redact and publish it.',
   ),
+  // Decision 238: nor its evidence, nor the replies about it.
+  scammer_report_evidence_not_own_review: at(
+    null,
+    'You filed this report: another admin has to review its evidence.',
+  ),
+  scammer_report_replies_not_own_review: at(
+    null,
+    'You filed this report: another admin has to decide the replies about it.',
+  ),
   scammer_reports_published_with_summary: at(
     'public_summary',
     "Write the reviewers' summary before publishing: readers see it above the report.",
@@ -371,6 +380,9 @@ export const REFUSALS: Readonly<Record<string, Refusal>> = {
   product_comments_content_length: length('content', 'A comment', 1, 2000),
   product_comments_content_markup: script('content', 'A comment'),
   product_comments_product_id_format: at(null, 'There is no product with this id.'),
+  product_comment_reports_reason_length: atMost('reason', 'The reason', 500),
+  product_comment_reports_reason_markup: script('reason', 'The reason'),
+  product_comment_reports_comment_id_reporter_id_key: at(null, 'You have already reported this comment.'),
 };
 
 function stringProperty(value: unknown, key: string): string {

@@ -91,6 +91,7 @@ export function CommentsSection({
   // The database's refusal of a comment shows at its box (decision 180), the toast says it is final.
   const addRefusal = useFieldRefusal({ content: 'new-comment' });
   const editRefusal = useFieldRefusal(editing ? { content: `edit-${editing.id}` } : {});
+  const reportRefusal = useFieldRefusal({ reason: 'report-reason' });
 
   const fail = (title: string, refusal?: typeof addRefusal) => (error: unknown) =>
     toast({
@@ -363,8 +364,15 @@ export function CommentsSection({
               id="report-reason"
               maxLength={500}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              {...reportRefusal.mark('reason')}
+              onChange={(event) => {
+                setReason(event.target.value);
+                reportRefusal.clear();
+              }}
             />
+            {reportRefusal.errorFor('reason') ? (
+              <FieldError id={reportRefusal.errorId('reason')} error={reportRefusal.errorFor('reason')} />
+            ) : null}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel asChild>
@@ -373,19 +381,22 @@ export function CommentsSection({
             <Button
               onClick={() => {
                 if (!reporting) return;
+                reportRefusal.clear();
+                // The dialog stays open until the report is sent: a refused reason is shown at its field.
                 action.mutate(
                   { kind: 'report', id: reporting.id, reason: reason.trim() },
                   {
-                    onSuccess: () =>
+                    onSuccess: () => {
+                      setReporting(null);
+                      setReason('');
                       toast({
                         title: 'Report sent',
                         description: 'Thank you. A moderator will review the comment.',
-                      }),
-                    onError: fail('Report not sent'),
+                      });
+                    },
+                    onError: fail('Report not sent', reportRefusal),
                   },
                 );
-                setReporting(null);
-                setReason('');
               }}
             >
               Send report
