@@ -32,6 +32,9 @@ interface Seeded {
   username: string;
   productId: string;
   reportId: string;
+  postId: string;
+  bookingId: string;
+  brandSlug: string;
   /** The tag that starts each long text of this run: `C${tag}` a comment, `S${tag}` the report's name… */
   tag: string;
 }
@@ -86,6 +89,7 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
       amount_scammed: 120,
       reporter_user_id: member.id,
       status: 'published',
+      public_summary: `${word(1500, `Y${t}`)} ${emoji(100)}`,
       reviewed_at: new Date().toISOString(),
     })
     .select('id')
@@ -115,22 +119,34 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
     }),
   );
 
-  ok(
-    'post',
-    await service.from('admin_posts').insert({
+  const post = await service
+    .from('admin_posts')
+    .insert({
       title: word(200, `T${t}`),
       content: `${word(2000, `A${t}`)}\n\n${url(500, `a${t}`)}\n\n${emoji(200)}`,
       author_id: member.id,
       status: 'published',
+    })
+    .select('id')
+    .single();
+  ok('post', post);
+
+  const brandSlug = `long-${t}`;
+  ok(
+    'brand',
+    await service.from('brands').insert({
+      name: word(120, `J${t}`),
+      slug: brandSlug,
+      description: `${word(2000, `Z${t}`)} ${url(400, `z${t}`)} ${emoji(100)}`,
     }),
   );
 
   const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000)
     .toISOString()
     .slice(0, 10);
-  ok(
-    'booking',
-    await service.from('bookings').insert({
+  const booking = await service
+    .from('bookings')
+    .insert({
       full_name: word(100, `K${t}`),
       email: member.email,
       company_name: word(200, `M${t}`),
@@ -139,10 +155,21 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
       product_category: 'Flower',
       booking_date: day,
       booking_time: '10:30',
+      special_requests: `${word(1500, `h${t}`)} ${url(400, `s${t}`)}`,
       user_id: member.id,
-    }),
-  );
-  return { username, productId, reportId, tag: t };
+    })
+    .select('id')
+    .single();
+  ok('booking', booking);
+  return {
+    username,
+    productId,
+    reportId,
+    postId: post.data?.id as string,
+    bookingId: booking.data?.id as string,
+    brandSlug,
+    tag: t,
+  };
 }
 
 /** Fails when the document scrolls sideways, naming the innermost elements that stick out. */
@@ -224,6 +251,11 @@ export async function checkLongTexts(
       ['/admin/products', `P${t}`],
       ['/admin/members', `N${t}`],
       ['/admin/moderation', 'Moderation'],
+      [`/news/posts/${seeded.postId}`, `A${t}`],
+      [`/brand-directory/${seeded.brandSlug}`, `Z${t}`],
+      [`/scammer-database/${seeded.reportId}/reply`, `Y${t}`],
+      [`/admin/reports/${seeded.reportId}`, `I${t}`],
+      [`/admin/bookings/${seeded.bookingId}`, `h${t}`],
     ];
     let first = true;
     for (const [path, text] of visits) {

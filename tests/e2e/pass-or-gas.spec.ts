@@ -63,6 +63,8 @@ test('sorts, filters and search live in the URL; cards show tallies and uncertai
 }) => {
   const t = tag();
   const brand = await addBrand(server, `Brand ${t}`);
+  // A brand without products is no choice in the filter: it would only ever list nothing.
+  await addBrand(server, `Empty Brand ${t}`);
   const [loved] = await addProducts(server, [
     { name: `Loved Kush ${t}`, brand_id: brand.id, strain_type: 'indica' },
   ]);
@@ -84,6 +86,9 @@ test('sorts, filters and search live in the URL; cards show tallies and uncertai
   await expect(page.getByRole('heading', { level: 1, name: 'Pass or Gas' })).toBeVisible(FIRST_LOAD);
   const cards = page.getByTestId('product-card');
   await expect(cards).toHaveCount(2, FIRST_LOAD);
+  const brandFilter = page.getByLabel('Brand', { exact: true });
+  await expect(brandFilter.getByRole('option', { name: `Brand ${t}`, exact: true })).toBeAttached();
+  await expect(brandFilter.getByRole('option', { name: `Empty Brand ${t}` })).toHaveCount(0);
   await expect(cards.first()).toContainText(`Loved Kush ${t}`);
   // Few votes: the card shows the range, not "100%".
   await expect(cards.first().getByTestId('share-summary')).toHaveText('44%–100% Gas (only 3 counted votes)');

@@ -121,10 +121,15 @@ test('evidence approved file by file, a reply sent and accepted, a duplicate mer
       .fill('A member reports paying for flower that never came.');
     await expectNoSeriousA11yViolations(adminPage);
     await main(adminPage).getByRole('button', { name: 'Publish' }).click();
-    await adminPage
-      .getByRole('alertdialog', { name: 'Publish this report?' })
-      .getByRole('button', { name: 'Publish', exact: true })
-      .click();
+    // The preview is the readers' page: the reviewers' summary labelled as theirs, the member's account
+    // apart, and the one approved file.
+    const preview = adminPage.getByRole('alertdialog', { name: 'Publish this report?' });
+    await expect(preview.getByRole('heading', { name: "Summary by HighGrade's reviewers" })).toBeVisible();
+    await expect(preview.getByRole('heading', { name: "The member's account" })).toBeVisible();
+    await expect(preview.getByTestId('preview-evidence')).toHaveText(
+      'Evidence: 1 approved file, without its metadata.',
+    );
+    await preview.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(main(adminPage).getByText('Published', { exact: true })).toBeVisible();
 
     // A member with access sees the approved file only, loaded through its signed link.

@@ -19,6 +19,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useFieldRefusal } from '#web/lib/use-form.ts';
+import { adminEvidenceQueryOptions } from '../api/evidence-and-replies.ts';
 import {
   attribution,
   formatAmount,
@@ -391,6 +392,9 @@ function PublishPreview({
   onCancel: () => void;
   onConfirm: () => Promise<void>;
 }) {
+  // The files readers will have: approved, with their metadata removed (decision 199).
+  const evidence = useQuery(adminEvidenceQueryOptions(report.id));
+  const shownFiles = (evidence.data ?? []).filter((file) => file.approved_at && file.cleaned_at).length;
   const redacted = new Set(report.redacted_fields);
   const shown = (field: RedactableField, value: ReactNode) =>
     redacted.has(field) ? <span className="italic">Removed by the reviewers</span> : value;
@@ -407,10 +411,14 @@ function PublishPreview({
         <section aria-label="What readers will see" className="grid gap-3 rounded-lg border p-4 text-sm">
           <h3 className="font-semibold text-lg">{masked('scammer_name', report.scammer_name)}</h3>
           <p className="text-muted-foreground">{attribution(report.created_at, new Date().toISOString())}</p>
-          <div>
-            <h4 className="font-medium">Summary</h4>
+          <div className="rounded-md border-primary border-l-4 bg-primary/5 p-3">
+            <h4 className="font-medium">Summary by HighGrade's reviewers</h4>
             <p className="whitespace-pre-line">{report.public_summary}</p>
           </div>
+          <h4 className="font-medium">The member's account</h4>
+          <p className="text-muted-foreground">
+            What follows is the member's account, reviewed for publication: it is not a finding by HighGrade.
+          </p>
           <dl className="grid gap-2 sm:grid-cols-2">
             {(
               [
@@ -437,6 +445,15 @@ function PublishPreview({
               </div>
             ))}
           </dl>
+          <p data-testid="preview-evidence">
+            {evidence.isPending
+              ? 'Counting the approved evidence files…'
+              : shownFiles === 0
+                ? 'Evidence: no files (none approved).'
+                : shownFiles === 1
+                  ? 'Evidence: 1 approved file, without its metadata.'
+                  : `Evidence: ${shownFiles} approved files, without their metadata.`}
+          </p>
         </section>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <AlertDialogPrimitive.Cancel asChild>
