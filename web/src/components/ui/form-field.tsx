@@ -21,9 +21,12 @@ interface Labelled {
   error?: string | null;
   hint?: string;
   className?: string;
+  /** The control's id, when the form must find it (a refusal moves the keyboard there); generated otherwise. */
+  id?: string;
 }
 
 function Field({
+  id: givenId,
   label,
   required,
   error,
@@ -31,7 +34,8 @@ function Field({
   className,
   control,
 }: Labelled & { control: (ids: { id: string; describedBy: string }) => ReactElement }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const describedBy = [hint ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={cn('grid gap-2', className)}>
@@ -58,13 +62,13 @@ type InputFieldProps = Labelled &
   Omit<ComponentProps<'input'>, 'id' | 'className'> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled input with its error message (aria-invalid, aria-describedby). */
-export function InputField({ label, required, error, hint, className, ...props }: InputFieldProps) {
+export function InputField({ id, label, required, error, hint, className, ...props }: InputFieldProps) {
   return (
     <Field
-      {...{ label, required, error, hint, className }}
-      control={({ id, describedBy }) => (
+      {...{ id, label, required, error, hint, className }}
+      control={({ id: controlId, describedBy }) => (
         <Input
-          id={id}
+          id={controlId}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -78,13 +82,13 @@ export function InputField({ label, required, error, hint, className, ...props }
 type TextareaFieldProps = Labelled &
   Omit<ComponentProps<'textarea'>, 'id' | 'className'> & { ref?: Ref<HTMLTextAreaElement> };
 
-export function TextareaField({ label, required, error, hint, className, ...props }: TextareaFieldProps) {
+export function TextareaField({ id, label, required, error, hint, className, ...props }: TextareaFieldProps) {
   return (
     <Field
-      {...{ label, required, error, hint, className }}
-      control={({ id, describedBy }) => (
+      {...{ id, label, required, error, hint, className }}
+      control={({ id: controlId, describedBy }) => (
         <Textarea
-          id={id}
+          id={controlId}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
@@ -99,6 +103,7 @@ type SelectFieldProps = Labelled &
   Omit<ComponentProps<'select'>, 'id' | 'className'> & { ref?: Ref<HTMLSelectElement> };
 
 export function SelectField({
+  id,
   label,
   required,
   error,
@@ -109,10 +114,10 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <Field
-      {...{ label, required, error, hint, className }}
-      control={({ id, describedBy }) => (
+      {...{ id, label, required, error, hint, className }}
+      control={({ id: controlId, describedBy }) => (
         <NativeSelect
-          id={id}
+          id={controlId}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

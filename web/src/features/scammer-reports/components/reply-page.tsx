@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, LogIn, MessageSquareReply } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer, PageHeader } from '#web/components/layout/page-header.tsx';
@@ -11,8 +11,8 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth, useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText, UserFacingError } from '#web/lib/error-text.ts';
-import { refusalNote, refusalOf } from '#web/lib/refusals.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFieldRefusal } from '#web/lib/use-form.ts';
 import {
   ownRepliesQueryOptions,
   REPLY_KINDS,
@@ -86,11 +86,8 @@ function ReplyForm({ id }: { id: string }) {
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // A refusal of the message by the database is shown under it and the keyboard goes there (decision 180).
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
-  const [refusedAt, setRefusedAt] = useState(0);
-  useEffect(() => {
-    if (refusedAt > 0) bodyRef.current?.focus();
-  }, [refusedAt]);
+  const bodyId = useId();
+  const refusal = useFieldRefusal({ body: bodyId });
   return (
     <form
       aria-label="Your reply"
@@ -112,22 +109,16 @@ function ReplyForm({ id }: { id: string }) {
               toast({ title: 'Sent for review', description: 'The reviewers will tell you their decision.' });
             },
             onError: (error) => {
-              const refusal = refusalOf(error);
-              const atBody = refusal?.field === 'body';
-              if (refusal && atBody) {
-                setProblem(refusal.message);
-                setRefusedAt((count) => count + 1);
-              }
               toast({
                 variant: 'destructive',
                 title: 'Could not send',
-                description: refusal
-                  ? refusalNote(refusal, atBody)
-                  : errorText(
-                      (error as { code?: string }).code === '23514'
-                        ? new UserFacingError(error.message)
-                        : error,
-                    ),
+                description:
+                  refusal.show(error) ??
+                  errorText(
+                    (error as { code?: string }).code === '23514'
+                      ? new UserFacingError(error.message)
+                      : error,
+                  ),
               });
             },
           },
@@ -171,13 +162,14 @@ function ReplyForm({ id }: { id: string }) {
         rows={6}
         name="body"
         maxLength={REPLY_BODY_MAX}
-        ref={bodyRef}
+        id={bodyId}
         value={body}
-        error={problem}
+        error={problem ?? refusal.errorFor('body')}
         hint="Shown to the report's readers if it is an accepted reply or correction, without your name. Leave out addresses and ID numbers."
         onChange={(event) => {
           setBody(event.target.value);
           setProblem(null);
+          refusal.clear();
         }}
       />
       <Button type="submit" className="justify-self-start" disabled={send.isPending}>
