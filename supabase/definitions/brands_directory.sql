@@ -225,11 +225,13 @@ create or replace function public.brand_report_summary(p_brand_id uuid) returns 
 language sql stable security definer set search_path = ''
 as $$
   select jsonb_build_object(
-    'count', count(r.id),
-    'dates', coalesce(jsonb_agg(to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') order by r.created_at desc)
+    -- Every published report linked to the brand counts; the dates and reply links list the latest 50.
+    'count', (select count(*) from public.scammer_reports c
+      where c.brand_id = p_brand_id and c.status = 'published' and c.merged_into is null),
+    'dates', coalesce(jsonb_agg(to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') order by r.created_at desc, r.id)
       filter (where r.id is not null), '[]'::jsonb),
     -- Each report's id, for "Named in a report? Reply" (decision 201): which report, never its content.
-    'ids', coalesce(jsonb_agg(r.id order by r.created_at desc) filter (where r.id is not null), '[]'::jsonb),
+    'ids', coalesce(jsonb_agg(r.id order by r.created_at desc, r.id) filter (where r.id is not null), '[]'::jsonb),
     'has_access', public.has_scammer_access() or private.brand_report_summary_representative(p_brand_id),
     'is_representative', private.brand_report_summary_representative(p_brand_id)
   )
@@ -237,8 +239,8 @@ as $$
     select r.id, r.created_at from public.scammer_reports r
     -- A duplicate merged into another report is one report to readers, so counted once (decision 196).
     where r.brand_id = p_brand_id and r.status = 'published' and r.merged_into is null
-    order by r.created_at desc
-    limit 200
+    order by r.created_at desc, r.id
+    limit 50
   ) r
 $$;
 comment on function public.brand_report_summary(uuid) is

@@ -120,15 +120,40 @@ create or replace trigger stamp_scammer_report_withdrawal before insert or updat
   for each row execute function private.stamp_scammer_report_withdrawal();
 
 -- The notice left in a withdrawn report's place, for readers who had it open or linked: its date only.
+-- A published report deleted outright leaves the same notice (decision 239).
 create or replace view public.withdrawn_scammer_reports with (security_barrier = true) as
   select r.id, r.withdrawn_at
   from public.scammer_reports r
   where r.status <> 'published' and r.withdrawn_at is not null and r.merged_into is null
-    and ((select public.has_scammer_access()) or private.brands_is_representative(r.brand_id));
+    and ((select public.has_scammer_access()) or private.brands_is_representative(r.brand_id))
+  union all
+  select d.report_id, d.removed_at
+  from private.scammer_report_removals d
+  where (select public.has_scammer_access()) or private.brands_is_representative(d.brand_id);
 comment on view public.withdrawn_scammer_reports is
   'Reports taken down after publication, with the date: the notice readers see in their place. Never their content.';
 revoke all on table public.withdrawn_scammer_reports from public, anon, authenticated, service_role;
 grant select on table public.withdrawn_scammer_reports to authenticated, service_role;
+
+-- Deleting a report that readers have read (published, or withdrawn from publication) keeps its notice:
+-- the id, the brand and the date it left readers (decision 239). A merged duplicate was never a page
+-- of its own to readers.
+create or replace function private.scammer_report_removal_notice() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if (old.status = 'published' or old.withdrawn_at is not null) and old.merged_into is null then
+    insert into private.scammer_report_removals (report_id, brand_id, removed_at)
+    values (old.id, old.brand_id, case when old.status = 'published' then now() else old.withdrawn_at end)
+    on conflict (report_id) do nothing;
+  end if;
+  return old;
+end
+$$;
+revoke all on function private.scammer_report_removal_notice() from public;
+
+create or replace trigger scammer_report_removal_notice before delete on public.scammer_reports
+  for each row execute function private.scammer_report_removal_notice();
 
 -- ---------------------------------------------------------------------------------------------------
 -- Reply senders hear every outcome (decision 201's part 3): the decision on what they sent

@@ -50,6 +50,32 @@ create or replace trigger guard_scammer_watch before insert on public.scammer_wa
 create or replace trigger guard_timestamps before insert on public.scammer_watches
   for each row execute function private.guard_timestamps('created_at');
 
+-- The watchers alerted about a report that leaves readers (taken down, or deleted while published:
+-- decisions 203, 239) are told, once.
+create or replace function private.scammer_report_tell_watchers_withdrawn(report uuid) returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  watch record;
+begin
+  for watch in
+    update private.scammer_watch_alerts a set withdrawal_told_at = now()
+    from auth.users u
+    where a.report_id = scammer_report_tell_watchers_withdrawn.report and a.withdrawal_told_at is null
+      and u.id = a.user_id
+    returning a.user_id, u.email
+  loop
+    perform private.notify(watch.user_id, 'scammer_watch.withdrawn', 'A report you were alerted to was withdrawn',
+      'A report that matched your watch was withdrawn after review: readers no longer see its content.',
+      '/scammer-database/' || report);
+    perform private.queue_mail(watch.email, 'scammer_watch_alert', 'A report you were alerted to was withdrawn',
+      E'Hello,\n\nA report that matched your watch was withdrawn after review: readers no longer see its content.',
+      '/scammer-database/' || report);
+  end loop;
+end
+$$;
+revoke all on function private.scammer_report_tell_watchers_withdrawn(uuid) from public;
+
 -- When a report is published: every watcher with access whose watch matches what readers see of it
 -- (never a redacted field) is told, once per report, in the bell and by mail — once ever: a report
 -- republished after a withdrawal alerts nobody who was alerted before (decision 203). When a published
@@ -68,19 +94,7 @@ declare
   labels jsonb := '{"name":"the name","business":"the business","phone":"the phone number","email":"the email address","domain":"the website"}';
 begin
   if old.status = 'published' and new.status is distinct from 'published' then
-    for watch in
-      update private.scammer_watch_alerts a set withdrawal_told_at = now()
-      from auth.users u
-      where a.report_id = new.id and a.withdrawal_told_at is null and u.id = a.user_id
-      returning a.user_id, u.email
-    loop
-      perform private.notify(watch.user_id, 'scammer_watch.withdrawn', 'A report you were alerted to was withdrawn',
-        'A report that matched your watch was withdrawn after review: readers no longer see its content.',
-        '/scammer-database/' || new.id);
-      perform private.queue_mail(watch.email, 'scammer_watch_alert', 'A report you were alerted to was withdrawn',
-        E'Hello,\n\nA report that matched your watch was withdrawn after review: readers no longer see its content.',
-        '/scammer-database/' || new.id);
-    end loop;
+    perform private.scammer_report_tell_watchers_withdrawn(new.id);
     return null;
   end if;
   if new.status is distinct from 'published' or old.status = 'published' then
@@ -124,3 +138,20 @@ revoke all on function private.scammer_report_watch_alerts() from public;
 
 create or replace trigger scammer_report_watch_alerts after update on public.scammer_reports
   for each row execute function private.scammer_report_watch_alerts();
+
+-- Deleted while published (decision 239): told as for a withdrawal, before the alerts go with the
+-- report (on delete cascade).
+create or replace function private.scammer_report_watch_deleted() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if old.status = 'published' then
+    perform private.scammer_report_tell_watchers_withdrawn(old.id);
+  end if;
+  return old;
+end
+$$;
+revoke all on function private.scammer_report_watch_deleted() from public;
+
+create or replace trigger scammer_report_watch_deleted before delete on public.scammer_reports
+  for each row execute function private.scammer_report_watch_deleted();

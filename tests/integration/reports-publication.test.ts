@@ -472,6 +472,33 @@ describe('counts and links agree (issue 32 part 5)', () => {
     expect(byName.data.map((r: { id: string }) => r.id)).toContain(unlinked);
     expect(byName.data.map((r: { id: string }) => r.id)).not.toContain(other);
   });
+
+  it('a brand counts every linked report, listing the latest 50 for the reply links', async () => {
+    const { data: brand } = await service
+      .from('brands')
+      .insert({ name: `Many Reports Farms ${suffix()}`, slug: `many-reports-${suffix()}` })
+      .select('id')
+      .single();
+    // 260 published reports, written as the server's own role (the review path is tested above).
+    await server.db.query(
+      `insert into public.scammer_reports (scammer_name, scammer_description, incident_details, business_name,
+         truth_confirmed_at, reporter_user_id, status, public_summary, brand_id, reviewed_at, created_at)
+       select 'Counted Seller ' || g, 'Sells nothing.', 'Paid upfront, nothing came.', 'Counted Ltd', now(), $1,
+         'published', $2, $3, now(), now() - make_interval(mins => g)
+       from generate_series(1, 260) g`,
+      [member.id, SUMMARY, brand?.id],
+    );
+    const summary = await member.client.rpc('brand_report_summary', { p_brand_id: brand?.id });
+    expect(summary.error).toBeNull();
+    expect(summary.data.count).toBe(260);
+    expect(summary.data.ids).toHaveLength(50);
+    expect(summary.data.dates).toHaveLength(50);
+    const { rows } = await server.db.query<{ id: string }>(
+      `select id from public.scammer_reports where brand_id = $1 order by created_at desc, id limit 50`,
+      [brand?.id],
+    );
+    expect(summary.data.ids).toEqual(rows.map((r) => r.id));
+  });
 });
 
 /** Issue 32 part 2 (decision 197): masked spans of the text, and proposals for personal data. */

@@ -901,4 +901,61 @@ describe('corrections are visible (issue 32 part 4, decisions 202–203)', () =>
     expect(await told('scammer_watch.match')).toBe(1);
     expect(await told('scammer_watch.withdrawn')).toBe(1);
   });
+
+  it('a published report deleted outright leaves the same notice, and its watchers are told once (decision 239)', async () => {
+    const name = `Deleted Person ${Math.random().toString(36).slice(2, 8)}`;
+    const watch = await subscriber.client.from('scammer_watches').insert({ kind: 'name', value: name });
+    expect(watch.error).toBeNull();
+    const id = await submit({ scammer_name: name });
+    await publish(id);
+    const before = Date.now();
+    expect((await admin.client.from('scammer_reports').delete().eq('id', id)).error).toBeNull();
+
+    const shown = await subscriber.client
+      .from('withdrawn_scammer_reports')
+      .select('id, withdrawn_at')
+      .eq('id', id);
+    expect(shown.data).toHaveLength(1);
+    expect(Date.parse(shown.data?.[0]?.withdrawn_at)).toBeGreaterThanOrEqual(before - 60_000);
+    // The notice is for readers only, and keeps nothing of the report but its id, brand and date.
+    expect((await lapsed.client.from('withdrawn_scammer_reports').select('id').eq('id', id)).data).toEqual(
+      [],
+    );
+    const kept = await server.db.query('select * from private.scammer_report_removals where report_id = $1', [
+      id,
+    ]);
+    expect(Object.keys(kept.rows[0] ?? {}).sort()).toEqual(['brand_id', 'removed_at', 'report_id']);
+
+    const link = `/scammer-database/${id}`;
+    const told = await server.db.query<{ kind: string }>(
+      'select kind from public.notifications where user_id = $1 and link = $2 order by created_at',
+      [subscriber.id, link],
+    );
+    expect(told.rows.map((n) => n.kind)).toEqual(['scammer_watch.match', 'scammer_watch.withdrawn']);
+
+    // Withdrawn first, then deleted: the notice keeps the withdrawal's date and nobody is told twice.
+    const second = await submit({ scammer_name: name });
+    await publish(second);
+    await admin.client.from('scammer_reports').update({ status: 'under_review' }).eq('id', second);
+    const withdrawn = await service.from('scammer_reports').select('withdrawn_at').eq('id', second).single();
+    expect((await admin.client.from('scammer_reports').delete().eq('id', second)).error).toBeNull();
+    const notice = await subscriber.client
+      .from('withdrawn_scammer_reports')
+      .select('withdrawn_at')
+      .eq('id', second);
+    expect(Date.parse(notice.data?.[0]?.withdrawn_at)).toBe(Date.parse(withdrawn.data?.withdrawn_at));
+    const secondTold = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from public.notifications where user_id = $1 and link = $2 and kind = 'scammer_watch.withdrawn'`,
+      [subscriber.id, `/scammer-database/${second}`],
+    );
+    expect(secondTold.rows[0]?.n).toBe(1);
+
+    // A report never published leaves nothing.
+    const unpublished = await submit({ scammer_name: name });
+    expect((await admin.client.from('scammer_reports').delete().eq('id', unpublished)).error).toBeNull();
+    const none = await server.db.query('select 1 from private.scammer_report_removals where report_id = $1', [
+      unpublished,
+    ]);
+    expect(none.rows).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleaningNote,
   EMPTY_REPORT,
   firstProblem,
   localIsoDate,
@@ -141,5 +142,25 @@ describe('the stored row', () => {
       'Published',
       'Rejected',
     ]);
+  });
+});
+
+describe('what saving leaves out, said at the field (issue 32)', () => {
+  it('names the characters a cleaned field will lose, and nothing for names or clean text', () => {
+    expect(cleaningNote('incidentDetails', 'He said "trust me" & left')).toBe(
+      'Saved without " and &. This field keeps no < > \' " & ` and no javascript:, data: or vbscript: (names keep every character).',
+    );
+    expect(cleaningNote('contactInfo', 'javascript:alert(1)')).toMatch(/^Saved without javascript:\. /);
+    expect(cleaningNote('location', "O'Fallon, <MO>")).toMatch(/^Saved without < > and '\. /);
+    expect(cleaningNote('scammerName', 'Dave "Top Shelf" Miller')).toBeNull();
+    expect(cleaningNote('businessName', "O'Brien & Sons")).toBeNull();
+    expect(cleaningNote('incidentDetails', 'Paid upfront, nothing came.')).toBeNull();
+  });
+
+  it('says exactly what the saved row loses', () => {
+    const typed = { ...valid, incidentDetails: 'Paid upfront; he said "it ships" & it never did.' };
+    const row = toReportRow(typed, 'user-1', NOW);
+    expect(row.incident_details).toBe('Paid upfront; he said it ships  it never did.');
+    expect(cleaningNote('incidentDetails', typed.incidentDetails)).toMatch(/^Saved without " and &\./);
   });
 });

@@ -166,6 +166,25 @@ export interface ReportRow {
   truth_confirmed_at: string;
 }
 
+const CLEANED_CHARACTERS = ['<', '>', "'", '"', '&', '`'] as const;
+const CLEANED_PREFIX = /(javascript|data|vbscript):/i;
+
+/**
+ * What saving will leave out of a field (product §text-cleaning), said at the field while the reporter
+ * types, so nothing is lost without their knowing (issue 32): null for names (kept as typed) and for
+ * text that loses nothing.
+ */
+export function cleaningNote(field: ReportField, value: string): string | null {
+  if (!TEXT_FIELDS.includes(field as TextField) || VERBATIM_FIELDS.has(field as TextField)) return null;
+  const found: string[] = CLEANED_CHARACTERS.filter((character) => value.includes(character));
+  const prefix = CLEANED_PREFIX.exec(value);
+  if (prefix) found.push(`${prefix[0].toLowerCase()}`);
+  if (found.length === 0) return null;
+  const listed = found.map((piece) => (piece === '`' ? 'the backtick' : piece));
+  const joined = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(' ')} and ${listed.at(-1)}`;
+  return `Saved without ${joined}. This field keeps no < > ' " & \` and no javascript:, data: or vbscript: (names keep every character).`;
+}
+
 /** Names as typed (trimmed); the other text fields lose the characters the database refuses. */
 function cleanText(field: TextField, value: string): string {
   return VERBATIM_FIELDS.has(field) ? value : sanitizeText(value);

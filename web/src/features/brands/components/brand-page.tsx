@@ -204,8 +204,9 @@ function Reports({
               {count} published {count === 1 ? 'report' : 'reports'} by members
             </p>
             <p className="text-muted-foreground">
-              Filed on {dates.map((date) => dateText(date)).join(', ')}. Reports are members' accounts of what
-              happened to them, reviewed before publication; they are not a verdict on the brand.
+              {count > dates.length ? `The latest ${dates.length} were filed on ` : 'Filed on '}
+              {dates.map((date) => dateText(date)).join(', ')}. Reports are members' accounts of what happened
+              to them, reviewed before publication; they are not a verdict on the brand.
             </p>
             {is_representative ? (
               <p>As an approved representative of this brand you read its reports free of charge.</p>

@@ -16,12 +16,14 @@ import { useCreateScammerReport } from '../api/create-scammer-report.ts';
 import { attachEvidence } from '../api/evidence-and-replies.ts';
 import { addEvidence, EVIDENCE_ACCEPT, EVIDENCE_MAX_FILES } from '../evidence.ts';
 import {
+  cleaningNote,
   EMPTY_REPORT,
   localIsoDate,
   REPORT_MAX_LENGTH,
   REPORT_RATE_LIMIT,
   REPORT_RULES_TEXTS,
   REPORT_TEXTS,
+  type ReportField,
   type ReportValues,
 } from '../report.ts';
 import { submitReport } from '../submit-report.ts';
@@ -45,6 +47,11 @@ export function ScammerReportForm({
   const evidenceId = useId();
   const truthId = useId();
   const truth = form.field('truthConfirmed');
+  /** A cleaned field says, while the reporter types, what saving will leave out of it. */
+  const cleaned = (name: ReportField) => ({
+    ...form.field(name),
+    hint: cleaningNote(name, form.values[name]) ?? undefined,
+  });
 
   /** The report is stored: its files follow, one after the other; a failed file does not undo it. */
   async function uploadEvidence(reportId: string): Promise<string[]> {
@@ -141,13 +148,13 @@ export function ScammerReportForm({
     <form ref={form.ref} noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={form.busy}>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label="Scammer Name" required {...form.field('scammerName')} />
-        <InputField label="Location" {...form.field('location')} />
+        <InputField label="Location" {...cleaned('location')} />
       </div>
-      <TextareaField label="Scammer Description" required rows={3} {...form.field('scammerDescription')} />
-      <TextareaField label="Incident Details" required rows={4} {...form.field('incidentDetails')} />
+      <TextareaField label="Scammer Description" required rows={3} {...cleaned('scammerDescription')} />
+      <TextareaField label="Incident Details" required rows={4} {...cleaned('incidentDetails')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField label="Business Name" {...form.field('businessName')} />
-        <InputField label="Contact Info Used" {...form.field('contactInfo')} />
+        <InputField label="Contact Info Used" {...cleaned('contactInfo')} />
         <InputField
           label="Amount Scammed ($)"
           type="number"
