@@ -176,8 +176,9 @@ end
 $$;
 revoke all on function private.detect_personal_data(text) from public;
 
--- Propose a mask for every detected span of the report's free-text fields that no existing mask of
--- that field (in any state: a reviewer's decision stays) overlaps. Running it again changes nothing.
+-- Propose a mask for every detected span of the report's text fields, the name and the contact details
+-- included (decision 240), that no existing mask of that field (in any state: a reviewer's decision
+-- stays) overlaps. Running it again changes nothing.
 create or replace function private.propose_scammer_report_masks(report uuid) returns void
 language plpgsql security definer set search_path = ''
 as $$
@@ -189,7 +190,8 @@ begin
   if not found then
     return;
   end if;
-  foreach f in array array['scammer_description', 'incident_details', 'location', 'business_name'] loop
+  foreach f in array array['scammer_name', 'scammer_description', 'incident_details', 'location', 'business_name',
+    'contact_info'] loop
     insert into public.scammer_report_masks (report_id, field, start_at, end_at, kind, state)
     select r.id, f, d.start_at, d.end_at, d.kind, 'proposed'
     from private.detect_personal_data(private.scammer_report_field_text(r, f)) d
@@ -445,3 +447,9 @@ from public.scammer_reports r,
   private.extract_identifiers(private.scammer_report_masked_text(r.id, 'contact_info', r.contact_info, ' ')) e
 where char_length(e.value) between 2 and 254
 on conflict do nothing;
+
+-- Reports waiting for review get the proposals of every field, the name and the contact details
+-- included (decision 240); running it again changes nothing.
+select private.propose_scammer_report_masks(r.id)
+from public.scammer_reports r
+where r.status in ('submitted', 'under_review');

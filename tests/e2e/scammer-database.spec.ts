@@ -103,7 +103,15 @@ test('admin review → publish → reporter told → a member with access finds 
     await expect(main(page).getByText('claimed by you')).toBeVisible();
     await main(page).getByLabel('Public summary').fill('Took payment for two ounces and never shipped.');
     await main(page).getByLabel('Redact location').check();
+    // Decision 240: the database proposed the contact details' phone and street address; the reviewer
+    // shows the accused's number and keeps the home address masked.
+    const proposals = main(page).getByRole('list', { name: 'Proposed masks' });
+    await expect(proposals).toContainText(`Phone number in contact details: (${area}) 555-${line}`);
+    await expect(proposals).toContainText('Street address in contact details: 12 Hidden Lane');
     await expectNoSeriousA11yViolations(page);
+    await proposals.getByRole('button', { name: `Unmask: (${area}) 555-${line}` }).click();
+    await proposals.getByRole('button', { name: 'Keep masked: 12 Hidden Lane' }).click();
+    await expect(main(page).getByTestId('no-proposals')).toBeVisible();
     await main(page).getByRole('button', { name: 'Publish' }).click();
     // Decision 195: publishing is confirmed after a preview of what readers will see.
     const preview = page.getByRole('alertdialog', { name: 'Publish this report?' });
@@ -152,6 +160,10 @@ test('admin review → publish → reporter told → a member with access finds 
       await expect(main(readerPage)).toContainText('Took payment for two ounces and never shipped.');
       await expect(main(readerPage)).toContainText('Removed by the reviewers');
       await expect(main(readerPage)).not.toContainText('Tacoma, WA');
+      await expect(main(readerPage)).toContainText(
+        `Text (${area}) 555-${line}, home: [removed by the reviewers], Tacoma`,
+      );
+      await expect(main(readerPage)).not.toContainText('Hidden Lane');
       await expect(main(readerPage)).toContainText('Evergreen Exotics');
       // Linked reports: the earlier report shares the phone, written another way.
       const linked = main(readerPage).getByRole('region', { name: 'Linked reports' });
@@ -272,6 +284,16 @@ test('a member with access watches a name and is alerted when a matching report 
     expect(
       (await asAdmin.from('scammer_reports').update({ status: 'under_review' }).eq('id', id)).error,
     ).toBeNull();
+    // The reviewer decides the masks the database proposed (decision 240): the home address stays masked.
+    expect(
+      (
+        await asAdmin
+          .from('scammer_report_masks')
+          .update({ state: 'masked' })
+          .eq('report_id', id)
+          .eq('state', 'proposed')
+      ).error,
+    ).toBeNull();
     expect(
       (
         await asAdmin
@@ -352,7 +374,7 @@ test.describe('masked spans (decisions 197, 209)', () => {
   // The refused span (outside the text) is logged by the browser as a failed request (400): the point here.
   test.use({ allowConsoleErrors: true });
 
-  test('a phone number in the incident text is pre-masked, one in the contact details masked by hand; a second admin publishes; a subscribed reader never receives either', async ({
+  test('phone numbers in the incident text and the contact details are pre-masked, a handle masked by hand; a second admin publishes; a subscribed reader never receives them', async ({
     page,
     browser,
     server,
@@ -366,7 +388,7 @@ test.describe('masked spans (decisions 197, 209)', () => {
       const area = 200 + Math.floor(Math.random() * 700);
       const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
       const phone = `(${area}) 555-${line}`;
-      // Decision 209: the contact details are masked by span too (by hand: the database proposes none there).
+      // Decisions 209, 240: the contact details are masked by span too, proposals included.
       const contactLine = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
       const contactPhone = `+1 ${area} 555 ${contactLine}`;
       const id = await submitReport(server, reporter, name, {
@@ -385,6 +407,7 @@ test.describe('masked spans (decisions 197, 209)', () => {
       await main(page).getByRole('button', { name: 'Claim for review' }).click();
       const proposals = main(page).getByRole('list', { name: 'Proposed masks' });
       await expect(proposals).toContainText(`Phone number in incident details: ${phone}`);
+      await expect(proposals).toContainText(`Phone number in contact details: ${contactPhone}`);
       await expect(main(page).locator('dd mark').filter({ hasText: phone })).toBeVisible();
       await main(page)
         .getByLabel('Public summary')
@@ -405,21 +428,25 @@ test.describe('masked spans (decisions 197, 209)', () => {
       await expectNoSeriousA11yViolations(page);
 
       await proposals.getByRole('button', { name: `Keep masked: ${phone}` }).click();
+      await proposals.getByRole('button', { name: `Keep masked: ${contactPhone}` }).click();
       await expect(main(page).getByTestId('no-proposals')).toBeVisible();
       await expect(main(page).getByRole('list', { name: 'Decided masks' })).toContainText(phone);
-      // The number in the contact details, masked by hand: characters 6 to 5 + its length.
-      await form.getByLabel('Field').selectOption({ label: 'Contact details' });
-      await form.getByLabel('First character').fill('6');
-      await form.getByLabel('Last character').fill(String(5 + contactPhone.length));
-      await form.getByRole('button', { name: 'Mask these characters' }).click();
       await expect(main(page).getByRole('list', { name: 'Decided masks' })).toContainText(contactPhone);
       await expect(main(page).locator('dd mark').filter({ hasText: contactPhone })).toBeVisible();
+      // The handle in the contact details, masked by hand: "Call " + the number + " or " come first.
+      await form.getByLabel('Field').selectOption({ label: 'Contact details' });
+      await form.getByLabel('First character').fill(String(contactPhone.length + 10));
+      await form.getByLabel('Last character').fill(String(contactPhone.length + 18));
+      await form.getByRole('button', { name: 'Mask these characters' }).click();
+      await expect(main(page).getByRole('list', { name: 'Decided masks' })).toContainText('@maskwell');
       await main(page).getByRole('button', { name: 'Publish' }).click();
       const preview = page.getByRole('alertdialog', { name: 'Publish this report?' });
       const readersView = preview.getByRole('region', { name: 'What readers will see' });
       await expect(readersView).toContainText('he said to text him at [removed by the reviewers] and then');
       await expect(readersView).not.toContainText(`555-${line}`);
-      await expect(readersView).toContainText('Call [removed by the reviewers] or @maskwell');
+      await expect(readersView).toContainText(
+        'Call [removed by the reviewers] or [removed by the reviewers]',
+      );
       await expect(readersView).not.toContainText(contactLine);
       await expectNoSeriousA11yViolations(page);
       await preview.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -442,7 +469,10 @@ test.describe('masked spans (decisions 197, 209)', () => {
           'he said to text him at [removed by the reviewers] and then',
         );
         await expect(main(readerPage)).not.toContainText(`555-${line}`);
-        await expect(main(readerPage)).toContainText('Call [removed by the reviewers] or @maskwell');
+        await expect(main(readerPage)).toContainText(
+          'Call [removed by the reviewers] or [removed by the reviewers]',
+        );
+        await expect(main(readerPage)).not.toContainText('@maskwell');
         await expect(main(readerPage)).not.toContainText(contactLine);
         await expectNoSeriousA11yViolations(readerPage);
         const bodies = await Promise.all(answers);

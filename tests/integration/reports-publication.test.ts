@@ -18,6 +18,7 @@ import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
 import { refusalOf } from '#web/lib/refusals.ts';
+import { unmaskProposals } from './report-review-support.ts';
 import { attempt, user } from './schema-support.ts';
 
 let server: TestServer;
@@ -755,6 +756,7 @@ describe('masked spans and pre-masked personal data', () => {
     // An earlier published report sharing the phone: its readers see this one among the linked reports.
     const earlier = await file(member, { contact_info: contact });
     await claim(earlier);
+    await unmaskProposals(reviewer.client, earlier);
     const first = await reviewer.client
       .from('scammer_reports')
       .update({ status: 'published', public_summary: SUMMARY })
@@ -777,6 +779,7 @@ describe('masked spans and pre-masked personal data', () => {
           .insert({ report_id: id, field: 'business_name', start_at: 0, end_at: 13 })
       ).error,
     ).toBeNull();
+    await unmaskProposals(reviewer.client, id);
     expect(
       (
         await reviewer.client
@@ -815,6 +818,8 @@ describe('masked spans and pre-masked personal data', () => {
     // An earlier published report with the same phone: unmasked, the two would be linked.
     const earlier = await file(member, { contact_info: phone });
     await claim(earlier);
+    // The reviewer shows the accused's number the database proposed to mask (decision 240).
+    await unmaskProposals(reviewer.client, earlier);
     expect(
       (
         await reviewer.client
@@ -831,27 +836,36 @@ describe('masked spans and pre-masked personal data', () => {
     }
     const id = await file(member, { scammer_name: name, contact_info: contact });
     await claim(id);
-    // The database proposes nothing in these two fields (their numbers are the point of them): a
-    // reviewer masks by hand, and the same rules hold (inside the text, no overlap).
-    expect((await masks(id)).filter((m) => m.field === 'scammer_name' || m.field === 'contact_info')).toEqual(
-      [],
+    // The database proposes the number in the contact details (decision 240) and nothing in the name;
+    // the reviewer keeps the proposal and masks the surname by hand, under the same rules (inside the
+    // text, no overlap).
+    const proposed = (await masks(id)).filter(
+      (m) => m.field === 'scammer_name' || m.field === 'contact_info',
     );
+    expect(proposed.map((m) => [m.field, m.kind, m.start_at, m.end_at, m.state])).toEqual([
+      ['contact_info', 'phone', 5, 5 + phone.length, 'proposed'],
+    ]);
+    const overlapping = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: id, field: 'contact_info', start_at: 5, end_at: 5 + phone.length });
+    expect(refusalOf(overlapping.error)?.field).toBe('start_at');
+    const kept = await reviewer.client
+      .from('scammer_report_masks')
+      .update({ state: 'masked' })
+      .eq('id', proposed[0]?.id ?? '')
+      .select('field, kind, state');
+    expect(kept.data).toEqual([{ field: 'contact_info', kind: 'phone', state: 'masked' }]);
     const outside = await reviewer.client
       .from('scammer_report_masks')
       .insert({ report_id: id, field: 'scammer_name', start_at: 5, end_at: name.length + 1 });
     expect(refusalOf(outside.error)?.field).toBe('end_at');
-    const spans = [
-      { field: 'scammer_name', start_at: 5, end_at: name.length },
-      { field: 'contact_info', start_at: 5, end_at: 5 + phone.length },
-    ];
     const masked = await reviewer.client
       .from('scammer_report_masks')
-      .insert(spans.map((span) => ({ report_id: id, ...span })))
+      .insert({ report_id: id, field: 'scammer_name', start_at: 5, end_at: name.length })
       .select('id, field, kind, state');
     expect(masked.error).toBeNull();
     expect(masked.data?.map((m) => [m.field, m.kind, m.state])).toEqual([
       ['scammer_name', 'manual', 'masked'],
-      ['contact_info', 'manual', 'masked'],
     ]);
     expect(
       (
@@ -914,7 +928,8 @@ describe('masked spans and pre-masked personal data', () => {
 
     // Unmasked by an admin: the name and phone are searchable, linked and in the word list again;
     // masked again, they are gone again.
-    const [nameMask, phoneMask] = masked.data ?? [];
+    const nameMask = masked.data?.[0];
+    const phoneMask = proposed[0];
     for (const mask of [nameMask, phoneMask]) {
       const decided = await reviewer.client
         .from('scammer_report_masks')

@@ -20,6 +20,7 @@ import { adminClient } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
+import { reviewSteps } from './report-review-support.ts';
 
 let server: TestServer;
 let service: SupabaseClient;
@@ -86,13 +87,10 @@ async function submit(overrides: Record<string, unknown> = {}): Promise<string> 
 
 async function publish(id: string) {
   // Publishing carries the reviewers' summary (decision 195).
-  for (const change of [
+  await reviewSteps(admin.client, id, [
     { status: 'under_review' },
     { status: 'published', public_summary: 'A member reports paying for an order that never came.' },
-  ]) {
-    const { error } = await admin.client.from('scammer_reports').update(change).eq('id', id);
-    if (error) throw new Error(error.message);
-  }
+  ]);
 }
 
 async function endTrial(user: SignedInUser) {

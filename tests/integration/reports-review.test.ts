@@ -12,6 +12,7 @@ import { adminClient, clientFor } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
+import { unmaskProposals } from './report-review-support.ts';
 
 let server: TestServer;
 let service: SupabaseClient;
@@ -134,6 +135,7 @@ describe('review: only admins move a report, along the flow', () => {
       })
       .eq('id', id);
     expect(edit.error).toBeNull();
+    await unmaskProposals(admin.client, id);
     const publish = await admin.client.from('scammer_reports').update({ status: 'published' }).eq('id', id);
     expect(publish.error).toBeNull();
 
@@ -215,6 +217,7 @@ describe('reading: published reports reach exactly the members with access', () 
         public_summary: 'A member reports paying upfront for an order that never came.',
       })
       .eq('id', publishedId);
+    await unmaskProposals(admin.client, publishedId);
     const published = await admin.client
       .from('scammer_reports')
       .update({ status: 'published' })

@@ -10,6 +10,7 @@ import { adminClient } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
+import { reviewSteps } from './report-review-support.ts';
 
 let server: TestServer;
 let service: SupabaseClient;
@@ -44,14 +45,11 @@ async function publish(fields: Record<string, unknown>, redacted: string[] = [])
     .single();
   if (error) throw new Error(error.message);
   const id = data.id as string;
-  for (const set of [
+  await reviewSteps(admin.client, id, [
     { status: 'under_review' },
     { redacted_fields: redacted },
     { status: 'published', public_summary: 'A member reports paying for an order that never came.' },
-  ]) {
-    const step = await admin.client.from('scammer_reports').update(set).eq('id', id);
-    if (step.error) throw new Error(step.error.message);
-  }
+  ]);
   return id;
 }
 

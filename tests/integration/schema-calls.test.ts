@@ -706,6 +706,13 @@ describe('scammer_reports (§report-dialog, §table-calls insert; design.md revi
     // Admins move it along the review flow (decision 123), publishing with the reviewers' summary
     // (decision 195); readers read the published view, never the table.
     for (const status of ['under_review', 'published']) {
+      // Before publishing, the reviewer decides the masks the database proposed (decision 240).
+      await runAs(
+        db,
+        admin(),
+        `update public.scammer_report_masks set state = 'unmasked' where report_id = $1 and state = 'proposed'`,
+        [reportId],
+      );
       await runAs(
         db,
         admin(),

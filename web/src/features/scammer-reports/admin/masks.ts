@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { loadSupabase } from '#web/lib/supabase.ts';
 
 /**
- * Masked spans of a report's free text, the name and the contact details (decisions 197, 209):
- * public.scammer_report_masks. The database proposes spans in the four free-text fields only; the name
- * and the contact details are masked by hand. Spans count
+ * Masked spans of a report's free text, the name and the contact details (decisions 197, 209, 240):
+ * public.scammer_report_masks. The database proposes spans in every one of them (phone numbers, emails,
+ * street addresses); the reviewer keeps or unmasks each, and masks more by hand. Spans count
  * characters as the database does (Unicode code points, from 0, end excluded), not JavaScript's UTF-16
  * units: an emoji is one character.
  */

@@ -104,9 +104,9 @@ export function MaskReview({
       </h4>
       <p className="text-muted-foreground text-xs">
         Readers get "[removed by the reviewers]" in place of each marked span; you still read the original. We
-        propose phone numbers, email addresses and street addresses we find in the free text: keep or unmask
-        each one before publishing. Mask part of the name or the contact details by hand; search, linked
-        reports and watch alerts then ignore the masked part.
+        propose phone numbers, email addresses and street addresses we find in every text field, the name and
+        the contact details included: keep or unmask each one before publishing (unmask the accused's own
+        details, keep a third party's). Search, linked reports and watch alerts ignore every masked part.
       </p>
       {pending ? (
         <Skeleton className="h-16" />
