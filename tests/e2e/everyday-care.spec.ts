@@ -8,6 +8,7 @@ import {
   openSignedIn,
   type ServerInfo,
 } from './support/api.ts';
+import { expectNoHorizontalOverflow } from './support/phone.ts';
 
 /**
  * Issue 34 item 8, as a member meets it: the bell's count beside its icon, the Subscription tab during a
@@ -60,14 +61,6 @@ async function expectBadgeBesideIcon(page: Page): Promise<void> {
     overlapX <= 0.5 || overlapY <= 0.5,
     `count ${JSON.stringify(count)} over icon ${JSON.stringify(icon)}`,
   ).toBe(true);
-}
-
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    viewport: document.documentElement.clientWidth,
-  }));
-  expect(widths.document).toBeLessThanOrEqual(widths.viewport);
 }
 
 test('a member on trial: bell, Subscription tab, Submit a report, and booking with its time zone and kept contact', async ({

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect as baseExpect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 import {
   adminClient,
@@ -8,6 +8,7 @@ import {
   openSignedIn,
   type ServerInfo,
 } from './support/api.ts';
+import { expectNoHorizontalOverflow, expectUsable } from './support/phone.ts';
 
 /**
  * Issue 32's report pages on a phone (390 px), beside the reply page (scammer-evidence-reply.spec.ts):
@@ -23,29 +24,6 @@ const main = (page: Page) => page.getByRole('main');
 const LONG_INCIDENT =
   'Paid upfront for two ounces by bank transfer to an account at https://example.com/a-very-long-payment-link-without-any-spaces-in-it-at-all ' +
   'and then nothing arrived; the seller stopped answering after the payment went through.';
-
-/** The page scrolls only vertically: no element makes it wider than the phone. */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-}
-
-/**
- * A control a thumb can use: visible, inside the screen's width, at least 24 px high (WCAG 2.5.8; a
- * link inside a sentence is exempt from the size).
- */
-async function expectUsable(control: Locator, { inline = false } = {}): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  await expect(control).toBeVisible();
-  await expect(control).toBeEnabled();
-  const box = await control.boundingBox();
-  const width = control.page().viewportSize()?.width ?? 0;
-  expect(box, 'control has a box').not.toBeNull();
-  if (!box) return;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  if (!inline) expect(box.height).toBeGreaterThanOrEqual(24);
-}
 
 async function fileReport(
   server: ServerInfo,

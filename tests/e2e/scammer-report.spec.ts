@@ -112,6 +112,10 @@ test('every field rule is explained, and a valid report is saved cleaned, with n
   await fillRequired(page, '<b>Jay "Greenleaf"</b>');
   await box(page, /^Business Name/).fill('Green & Co');
   await box(page, /^Contact Info Used/).fill('javascript:alert(1) @jaygreen');
+  // What saving leaves out is said at the field while the reporter types (decision 239), never at a name.
+  await expect(box(page, /^Contact Info Used/)).toHaveAccessibleDescription(/^Saved without javascript:\. /);
+  await expect(box(page, /^Business Name/)).not.toHaveAccessibleDescription(/Saved without/);
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await box(page, /^Location/).fill('');
   await dialog(page)
     .getByRole('spinbutton', { name: /^Amount Scammed/ })
