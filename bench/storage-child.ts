@@ -44,7 +44,7 @@ if (mode === 'server') {
   await mkdir(webDir);
   await writeFile(
     join(webDir, 'index.html'),
-    '<!doctype html><html><head><!--app-config--></head><body></body></html>',
+    '<!doctype html><html lang="en"><head><title>HighGrade bench</title><!--app-config--></head><body></body></html>',
   );
   const server = await startServer(
     loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }),

@@ -7,53 +7,21 @@
  * The server runs as its own process (bench/storage-child.ts), so the figures are its alone.
  * Run: npx tsx bench/storage.ts [download-seconds=5]
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { PROJECT_ROOT } from '#server/web-build.ts';
+import { type Child, startChild } from './storage-child-process.ts';
 import { type LoadResult, load, table } from './support.ts';
 
 const downloadSeconds = Number(process.argv[2] ?? 5);
 const MB = 1024 * 1024;
 const UPLOAD_BYTES = 50 * MB;
 const RUNS = 5;
-
-interface Child {
-  url: string;
-  serviceRoleKey?: string;
-  ask(message: string): Promise<Record<string, number>>;
-  stop(): Promise<void>;
-}
-
-async function startChild(mode: 'server' | 'bare', env: Record<string, string> = {}): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', join(PROJECT_ROOT, 'bench/storage-child.ts'), mode],
-    { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async () => JSON.parse(((await lines.next()).value as string) ?? '{}');
-  const ready = (await next()) as { url: string; serviceRoleKey?: string };
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return {
-    ...ready,
-    async ask(message) {
-      child.stdin.write(`${message}\n`);
-      return next();
-    },
-    async stop() {
-      child.stdin.write('exit\n');
-      await exited;
-    },
-  };
-}
 
 /** Streams a file to the server (never holding it in this process); resolves to seconds taken. */
 function upload(
