@@ -315,9 +315,13 @@ function typeNamed(ctx: Ctx, name: string): { schema: string; name: string } {
   return type;
 }
 
-/** Whether a select list (not its embeds) applies an aggregate. */
-function hasAggregate(select: SelectSyntax[]): boolean {
-  return select.some((item) => item.kind === 'field' && item.aggregate !== undefined);
+/** Whether a select list applies an aggregate, itself or in the spreads it holds (which hoist theirs). */
+function hasSpreadAggregate(select: SelectSyntax[]): boolean {
+  return select.some(
+    (item) =>
+      (item.kind === 'field' && item.aggregate !== undefined) ||
+      (item.kind === 'embed' && item.spread && hasSpreadAggregate(item.children)),
+  );
 }
 
 function outputKey(key: string): string {
@@ -358,12 +362,10 @@ function buildNode(
       const relationship = findRelationship(ctx.cache, source.relationshipsOf, item.name, item.hint);
       const target = ctx.cache.relations.get(relationship.foreignTable) as Relation;
       const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
-      if (item.spread && ctx.aggregates && hasAggregate(item.children)) {
-        // PostgREST 13 hoists aggregates out of to-one spreads; that is not built here (decision 136).
+      if (item.spread && !toOne && ctx.aggregates && hasSpreadAggregate(item.children)) {
+        // PostgREST 13 hoists aggregates out of to-one spreads (query.ts), not out of to-many ones.
         throw restErrors.notImplemented(
-          toOne
-            ? 'Aggregates in to-one spread relationships are not implemented here.'
-            : 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+          'Aggregates are not implemented for one-to-many or many-to-many spreads.',
         );
       }
       const embed: EmbedPlan = {

@@ -1,5 +1,5 @@
 import { quoteIdent, quoteQualified } from '../db/sql.ts';
-import type { JsonStep, OpExpr, SimpleOperator } from './grammar.ts';
+import type { AggregateFunction, JsonStep, OpExpr, SimpleOperator } from './grammar.ts';
 import type {
   CallPlan,
   Condition,
@@ -158,11 +158,28 @@ function conditionSql(p: Params, node: ReadNode, c: Condition): string {
   }
 }
 
+/**
+ * In a grouped node, a to-one embed's column it selects as it is: ordered by the joined column, which
+ * is a group term (the correlated subquery would read the parent's ungrouped key).
+ */
+function groupedEmbedColumn(node: ReadNode, embed: EmbedPlan, field: FieldRef): string | undefined {
+  if (!isAggregated(node) || !embed.toOne || field.jsonPath.length > 0) return undefined;
+  const item = embed.node.select.find(
+    (candidate) =>
+      candidate.kind === 'field' &&
+      !candidate.aggregate &&
+      !candidate.cast &&
+      candidate.field?.jsonPath.length === 0 &&
+      candidate.field.column.name === field.column.name,
+  );
+  return item?.kind === 'field' ? col(embed.lateral, item.key) : undefined;
+}
+
 function orderSql(p: Params, node: ReadNode, terms: OrderPlan[]): string {
   if (terms.length === 0) return '';
   const parts = terms.map((term) => {
     const expr = term.embed
-      ? relatedValue(p, node, term.embed, term.field)
+      ? (groupedEmbedColumn(node, term.embed, term.field) ?? relatedValue(p, node, term.embed, term.field))
       : fieldSql(p, node.alias, term.field);
     return `${expr}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
   });
@@ -198,8 +215,45 @@ function fieldValueSql(p: Params, node: ReadNode, item: SelectPlan & { kind: 'fi
   return item.cast ? `cast(${expr} as ${quoteQualified(item.cast.schema, item.cast.name)})` : expr;
 }
 
-function isAggregated(node: ReadNode): boolean {
+function ownAggregates(node: ReadNode): boolean {
   return node.select.some((item) => item.kind === 'field' && item.aggregate !== undefined);
+}
+
+/**
+ * A to-one spread holding an aggregate, its own or a nested to-one spread's: PostgREST 13 hoists it to
+ * the parent, which aggregates the spread's values over its rows and groups by everything else it
+ * selects, the spread's other columns included. The spread's subquery then hands up raw values.
+ */
+function hoistsAggregates(embed: EmbedPlan): boolean {
+  return (
+    embed.spread && embed.toOne && (ownAggregates(embed.node) || embed.node.embeds.some(hoistsAggregates))
+  );
+}
+
+/** Whether a node groups its rows: an aggregate of its own, or one hoisted from a to-one spread. */
+function isAggregated(node: ReadNode): boolean {
+  return ownAggregates(node) || node.embeds.some(hoistsAggregates);
+}
+
+type Aggregated = { aggregate?: AggregateFunction; aggregateCast?: { schema: string; name: string } };
+
+/** The columns a spread hands its parent, each with the aggregate the parent applies to it, if any. */
+function spreadColumns(node: ReadNode): ({ key: string } & Aggregated)[] {
+  const columns: ({ key: string } & Aggregated)[] = [];
+  for (const item of node.select) {
+    if (item.kind === 'field') {
+      columns.push({ key: item.key, aggregate: item.aggregate, aggregateCast: item.aggregateCast });
+    } else if (item.embed.spread) columns.push(...spreadColumns(item.embed.node));
+    else if (item.embed.node.select.length > 0) columns.push({ key: item.embed.key });
+  }
+  return columns;
+}
+
+function aggregateSql(value: string, { aggregate, aggregateCast }: Aggregated): string {
+  const applied = `pg_catalog.${aggregate}(${value})`;
+  return aggregateCast
+    ? `cast(${applied} as ${quoteQualified(aggregateCast.schema, aggregateCast.name)})`
+    : applied;
 }
 
 /**
@@ -214,23 +268,46 @@ function embedValueSql(embed: EmbedPlan, aggregated: boolean): string | undefine
   return aggregated ? `${value}::jsonb` : value;
 }
 
-function selectItemSql(p: Params, node: ReadNode, item: SelectPlan): string[] {
+/**
+ * One selected item's values, each marked when it is an aggregate (the rest are group terms). With
+ * `hoist`, the node is a to-one spread whose aggregates its parent applies: it hands up each
+ * aggregate's input (1 for `count()`, so a parent row without the spread counts 0) and groups nothing.
+ */
+function selectItemSql(
+  p: Params,
+  node: ReadNode,
+  item: SelectPlan,
+  hoist: boolean,
+): { sql: string; aggregate: boolean }[] {
   if (item.kind === 'field') {
-    let expr = fieldValueSql(p, node, item);
-    if (item.aggregate) {
-      expr = `pg_catalog.${item.aggregate}(${expr})`;
-      if (item.aggregateCast) {
-        expr = `cast(${expr} as ${quoteQualified(item.aggregateCast.schema, item.aggregateCast.name)})`;
-      }
+    if (!item.aggregate)
+      return [{ sql: `${fieldValueSql(p, node, item)} as ${ident(item.key)}`, aggregate: false }];
+    if (hoist) {
+      const input = item.field ? fieldValueSql(p, node, item) : '1';
+      return [{ sql: `${input} as ${ident(item.key)}`, aggregate: true }];
     }
-    return [`${expr} as ${ident(item.key)}`];
+    return [
+      { sql: `${aggregateSql(fieldValueSql(p, node, item), item)} as ${ident(item.key)}`, aggregate: true },
+    ];
   }
   const embed = item.embed;
   if (embed.spread) {
-    return outputKeys(embed.node).map((key) => `${col(embed.lateral, key)} as ${ident(key)}`);
+    if (!hoist && hoistsAggregates(embed)) {
+      return spreadColumns(embed.node).map((column) => {
+        const value = col(embed.lateral, column.key);
+        return column.aggregate
+          ? { sql: `${aggregateSql(value, column)} as ${ident(column.key)}`, aggregate: true }
+          : { sql: `${value} as ${ident(column.key)}`, aggregate: false };
+      });
+    }
+    return outputKeys(embed.node).map((key) => ({
+      sql: `${col(embed.lateral, key)} as ${ident(key)}`,
+      aggregate: false,
+    }));
   }
-  const value = embedValueSql(embed, isAggregated(node));
-  return value === undefined ? [] : [`${value} as ${ident(embed.key)}`]; // an empty embed only filters
+  const value = embedValueSql(embed, hoist || isAggregated(node));
+  // an empty embed only filters
+  return value === undefined ? [] : [{ sql: `${value} as ${ident(embed.key)}`, aggregate: false }];
 }
 
 /** The relation an embed reads, joined to its parent's row. */
@@ -265,7 +342,7 @@ function lateralJoins(p: Params, node: ReadNode, only?: (embed: EmbedPlan) => bo
   let sql = '';
   for (const embed of node.embeds) {
     if (only && !only(embed)) continue;
-    const inner = selectSql(p, embed.node, embedFrom(node.alias, embed));
+    const inner = selectSql(p, embed.node, embedFrom(node.alias, embed), hoistsAggregates(embed));
     const kind = embed.inner ? 'inner' : 'left';
     if (embed.toOne) {
       sql += ` ${kind} join lateral (${inner}) as ${ident(embed.lateral)} on true`;
@@ -298,19 +375,27 @@ function relatedValue(p: Params, parent: ReadNode, embed: EmbedPlan, field: Fiel
   return `(select ${fieldSql(p, child.alias, field)} from ${from}${lateralJoins(p, child, (e) => e.inner)}${whereSql(p, child, where)} limit 1)`;
 }
 
-/** `select <list> from <source> <laterals> where ... order by ... limit ...` for one node. */
-function selectSql(p: Params, node: ReadNode, source: { from: string; where: string[] }): string {
+/**
+ * `select <list> from <source> <laterals> where ... order by ... limit ...` for one node; `hoist` for a
+ * to-one spread whose aggregates the parent applies (selectItemSql).
+ */
+function selectSql(
+  p: Params,
+  node: ReadNode,
+  source: { from: string; where: string[] },
+  hoist = false,
+): string {
   // PostgREST's groupF: with an aggregate in the list, every other selected value is a group term,
   // named by its position (the same expression written twice would carry different parameters).
   const list: string[] = [];
   const grouped: number[] = [];
   for (const item of node.select) {
-    for (const sql of selectItemSql(p, node, item)) {
-      list.push(sql);
-      if (item.kind !== 'field' || !item.aggregate) grouped.push(list.length);
+    for (const value of selectItemSql(p, node, item, hoist)) {
+      list.push(value.sql);
+      if (!value.aggregate) grouped.push(list.length);
     }
   }
-  const group = isAggregated(node) && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '';
+  const group = !hoist && isAggregated(node) && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '';
   return `select ${list.join(', ')} from ${source.from}${lateralJoins(p, node)}${whereSql(p, node, source.where)}${group}${orderSql(p, node, node.order)}${pagingSql(p, node)}`;
 }
 

@@ -8,6 +8,13 @@ import {
   openSignedIn,
   type ServerInfo,
 } from './support/api.ts';
+import {
+  acceptTakedownAndRepublish,
+  publishedReport,
+  REPORT_SUMMARY,
+  representativeOfNewBrand,
+  sendTakedownRequest,
+} from './support/fair-process.ts';
 import { patternPngBytes } from './support/images.ts';
 
 /**
@@ -240,28 +247,6 @@ test('evidence approved file by file, a reply sent and accepted, a duplicate mer
   }
 });
 
-/** A published report of another member's, linked to a brand when given (issue 32, decisions 201–202). */
-async function publishedReport(server: ServerInfo, reporter: Member, name: string, brandId?: string) {
-  const { data, error } = await adminClient(server)
-    .from('scammer_reports')
-    .insert({
-      scammer_name: name,
-      scammer_description: 'Sells flower online that never ships.',
-      incident_details: 'Paid upfront for two ounces by bank transfer; nothing ever arrived.',
-      business_name: 'Fair Hearing Farms',
-      amount_scammed: 300,
-      reporter_user_id: reporter.id,
-      brand_id: brandId ?? null,
-      status: 'published',
-      public_summary: 'A member reports paying for an order that never came.',
-      reviewed_at: new Date().toISOString(),
-    })
-    .select('id')
-    .single();
-  expect(error).toBeNull();
-  return data?.id as string;
-}
-
 test('a brand’s representative reads and answers a report about their brand free, and hears the outcome', async ({
   page,
   browser,
@@ -270,34 +255,14 @@ test('a brand’s representative reads and answers a report about their brand fr
 }) => {
   test.slow();
   const reporter = await createMember(server);
-  const service = adminClient(server);
   try {
     // The member represents the brand (an approved claim) and has no access of their own.
-    const t = suffix();
-    const { data: brand, error } = await service
-      .from('brands')
-      .insert({ name: `Fair Hearing Farms ${t}`, slug: `fair-hearing-${t}` })
-      .select('id, slug')
-      .single();
-    expect(error).toBeNull();
-    const claim = await service
-      .from('brand_claims')
-      .insert({ brand_id: brand?.id, user_id: member.id, role_title: 'Owner' })
-      .select('id')
-      .single();
-    expect(claim.error).toBeNull();
-    expect(
-      (await service.from('brand_claims').update({ status: 'approved' }).eq('id', claim.data?.id)).error,
-    ).toBeNull();
-    await service
-      .from('profiles')
-      .update({ trial_ends_at: new Date(Date.now() - 86_400_000).toISOString() })
-      .eq('user_id', member.id);
-    const name = `Fairly Named ${t}`;
-    const id = await publishedReport(server, reporter, name, brand?.id);
+    const brand = await representativeOfNewBrand(server, member, 'Fair Hearing Farms');
+    const name = `Fairly Named ${suffix()}`;
+    const id = await publishedReport(server, reporter, name, brand.id);
 
     // The brand page offers the report to read and to answer.
-    await openSignedIn(page, server, member, `/brand-directory/${brand?.slug}`);
+    await openSignedIn(page, server, member, `/brand-directory/${brand.slug}`);
     const reports = page.getByTestId('brand-reports');
     await expect(reports.getByRole('heading', { name: 'Named in a report? Reply' })).toBeVisible();
     await expect(reports).toContainText('you read its reports free of charge');
@@ -308,7 +273,7 @@ test('a brand’s representative reads and answers a report about their brand fr
     await expect(page).toHaveURL(new RegExp(`/scammer-database/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(main(page).getByRole('region', { name: "Summary by HighGrade's reviewers" })).toContainText(
-      'A member reports paying for an order that never came.',
+      REPORT_SUMMARY,
     );
     await expect(main(page).getByRole('region', { name: "The member's account" })).toContainText(
       'nothing ever arrived',
@@ -330,27 +295,12 @@ test('a brand’s representative reads and answers a report about their brand fr
       .click();
     await expect(page).toHaveURL(new RegExp(`/scammer-database/${id}/reply$`));
     const answered = main(page).getByRole('region', { name: `The report you are answering: ${name}` });
-    await expect(answered).toContainText('A member reports paying for an order that never came.');
-    await main(page)
-      .getByRole('radio', { name: /A takedown request/ })
-      .check();
-    await main(page).getByLabel('How are you named in the report?').selectOption('representative');
-    await main(page)
-      .getByRole('textbox', { name: /Your message/ })
-      .fill('The order was refunded in full; the bank statement shows it.');
-    await main(page).getByRole('button', { name: 'Send for review' }).click();
-    await expect(main(page).getByText('Waiting for review')).toBeVisible();
+    await expect(answered).toContainText(REPORT_SUMMARY);
+    await sendTakedownRequest(page);
     await expectNoSeriousA11yViolations(page);
 
     // The reviewers accept the takedown, review again and republish: the sender is told each time.
-    const request = await service.from('scammer_report_replies').select('id').eq('report_id', id).single();
-    expect(
-      (await service.from('scammer_report_replies').update({ status: 'accepted' }).eq('id', request.data?.id))
-        .error,
-    ).toBeNull();
-    expect(
-      (await service.from('scammer_reports').update({ status: 'published' }).eq('id', id)).error,
-    ).toBeNull();
+    await acceptTakedownAndRepublish(server, id);
     await page.reload();
     await expect(main(page).getByText('Accepted', { exact: true })).toBeVisible();
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });

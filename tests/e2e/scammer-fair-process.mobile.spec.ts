@@ -4,10 +4,17 @@ import {
   adminClient,
   createMember,
   deleteMember,
-  type Member,
   openSignedIn,
   type ServerInfo,
 } from './support/api.ts';
+import {
+  acceptTakedownAndRepublish,
+  fileReport,
+  publishedReport,
+  REPORT_SUMMARY,
+  representativeOfNewBrand,
+  sendTakedownRequest,
+} from './support/fair-process.ts';
 import { expectNoHorizontalOverflow, expectUsable } from './support/phone.ts';
 
 /**
@@ -25,35 +32,11 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const suffix = () => Math.random().toString(36).slice(2, 7);
 const main = (page: Page) => page.getByRole('main');
-const SUMMARY = 'A member reports paying for an order that never came.';
-
-/** A report of `reporter`'s, written by the server's role (the review rules are the SQL tests'). */
-async function fileReport(
-  server: ServerInfo,
-  reporter: Member,
-  name: string,
-  extra: Record<string, unknown> = {},
-) {
-  const { data, error } = await adminClient(server)
-    .from('scammer_reports')
-    .insert({
-      scammer_name: name,
-      scammer_description: 'Sells flower online that never ships.',
-      incident_details: 'Paid upfront for two ounces by bank transfer; nothing ever arrived.',
-      business_name: 'Fair Hearing Farms',
-      reporter_user_id: reporter.id,
-      ...extra,
-    })
-    .select('id')
-    .single();
-  expect(error).toBeNull();
-  return data?.id as string;
-}
 
 async function setStatus(server: ServerInfo, id: string, status: string) {
   const { error } = await adminClient(server)
     .from('scammer_reports')
-    .update({ status, public_summary: SUMMARY })
+    .update({ status, public_summary: REPORT_SUMMARY })
     .eq('id', id);
   expect(error).toBeNull();
 }
@@ -81,38 +64,12 @@ test('a representative reads a report about their brand from the brand page, ans
 }) => {
   test.slow();
   const reporter = await createMember(server);
-  const service = adminClient(server);
   try {
-    const t = suffix();
-    const { data: brand, error } = await service
-      .from('brands')
-      .insert({ name: `Phone Hearing Farms ${t}`, slug: `phone-hearing-${t}` })
-      .select('id, slug')
-      .single();
-    expect(error).toBeNull();
-    const claim = await service
-      .from('brand_claims')
-      .insert({ brand_id: brand?.id, user_id: member.id, role_title: 'Owner' })
-      .select('id')
-      .single();
-    expect(claim.error).toBeNull();
-    expect(
-      (await service.from('brand_claims').update({ status: 'approved' }).eq('id', claim.data?.id)).error,
-    ).toBeNull();
-    // No access of their own: the trial is over and there is no subscription.
-    await service
-      .from('profiles')
-      .update({ trial_ends_at: new Date(Date.now() - 86_400_000).toISOString() })
-      .eq('user_id', member.id);
-    const name = `Phoebe Namedonphone ${t}`;
-    const id = await fileReport(server, reporter, name, {
-      brand_id: brand?.id,
-      status: 'published',
-      public_summary: SUMMARY,
-      reviewed_at: new Date().toISOString(),
-    });
+    const brand = await representativeOfNewBrand(server, member, 'Phone Hearing Farms');
+    const name = `Phoebe Namedonphone ${suffix()}`;
+    const id = await publishedReport(server, reporter, name, brand.id);
 
-    await openSignedIn(page, server, member, `/brand-directory/${brand?.slug}`);
+    await openSignedIn(page, server, member, `/brand-directory/${brand.slug}`);
     const reports = page.getByTestId('brand-reports');
     await expect(reports.getByRole('heading', { name: 'Named in a report? Reply' })).toBeVisible();
     await expect(reports).toContainText('you read its reports free of charge');
@@ -124,7 +81,7 @@ test('a representative reads a report about their brand from the brand page, ans
     await expect(page).toHaveURL(new RegExp(`/scammer-database/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(main(page).getByRole('region', { name: "Summary by HighGrade's reviewers" })).toContainText(
-      SUMMARY,
+      REPORT_SUMMARY,
     );
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousA11yViolations(page);
@@ -139,28 +96,14 @@ test('a representative reads a report about their brand from the brand page, ans
     await expect(page).toHaveURL(new RegExp(`/scammer-database/${id}/reply$`));
     await expect(
       main(page).getByRole('region', { name: `The report you are answering: ${name}` }),
-    ).toContainText(SUMMARY);
-    await main(page)
-      .getByRole('radio', { name: /A takedown request/ })
-      .check();
-    await main(page).getByLabel('How are you named in the report?').selectOption('representative');
-    await main(page)
-      .getByRole('textbox', { name: /Your message/ })
-      .fill('The order was refunded in full; the bank statement shows it.');
-    const send = main(page).getByRole('button', { name: 'Send for review' });
-    await expectUsable(send);
-    await send.click();
-    await expect(main(page).getByText('Waiting for review')).toBeVisible();
+    ).toContainText(REPORT_SUMMARY);
+    await expectUsable(main(page).getByRole('button', { name: 'Send for review' }));
+    await sendTakedownRequest(page);
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousA11yViolations(page);
 
     // Accepted, reviewed again and republished: the sender hears both in the bell.
-    const request = await service.from('scammer_report_replies').select('id').eq('report_id', id).single();
-    expect(
-      (await service.from('scammer_report_replies').update({ status: 'accepted' }).eq('id', request.data?.id))
-        .error,
-    ).toBeNull();
-    await setStatus(server, id, 'published');
+    await acceptTakedownAndRepublish(server, id);
     await page.reload();
     await expect(main(page).getByText('Accepted', { exact: true })).toBeVisible();
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });

@@ -1,5 +1,8 @@
 // @databases: both — the data API's generated SQL.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient as createOldest } from 'supabase-js-oldest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { anonClient } from '#tests/support/clients.ts';
 import { installRestFixture, type RestReply, restHttp } from '#tests/support/rest-fixture.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
@@ -93,16 +96,117 @@ describe('aggregates in embeds', () => {
     ]);
   });
 
-  it('answers aggregates in spreads as not implemented (PGRST127), naming the case', async () => {
-    const toOne = await get(`/films?select=${select('id,...directors(last_name.max())')}`);
-    expect(toOne.status).toBe(400);
-    expect(toOne.body).toMatchObject({ code: 'PGRST127', message: 'Feature not implemented' });
-    const toMany = await get(`/directors?select=${select('id,...films(year.sum())')}`);
-    expect(toMany.status).toBe(400);
-    expect(toMany.body).toMatchObject({
-      code: 'PGRST127',
-      details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+  it('answers aggregates in to-many spreads as not implemented (PGRST127), nested in a to-one spread too', async () => {
+    for (const path of [
+      `/directors?select=${select('id,...films(year.sum())')}`,
+      `/directors?select=${select('id,...films(...technical_specs(runtime.sum()))')}`,
+    ]) {
+      const reply = await get(path);
+      expect(reply.status, path).toBe(400);
+      expect(reply.body).toMatchObject({
+        code: 'PGRST127',
+        message: 'Feature not implemented',
+        details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      });
+    }
+  });
+});
+
+/**
+ * Aggregates in to-one spreads are hoisted to the parent (PostgREST 13's AggregateFunctionsSpec, "to-one
+ * spread relationships"): the parent aggregates the spread's values over its rows and groups by what
+ * else it selects, the spread's other columns included. Roles: actor 1 in films 3 (1896) and 4 (1902),
+ * actors 2 and 3 in film 4; every film of a role is Méliès's (director 3).
+ */
+describe('aggregates in to-one spreads, hoisted to the parent', () => {
+  it('aggregates a spread column over the parent rows when only aggregates are selected', async () => {
+    expect(await rows(`/films?select=${select('...directors(total:id.sum())')}`)).toEqual([{ total: 9 }]);
+    expect(await rows(`/films?select=${select('...directors(n:id.count(),max:id.max()::text)')}`)).toEqual([
+      { n: 4, max: '3' },
+    ]);
+  });
+
+  it("groups by another spread's columns, and orders by them", async () => {
+    expect(
+      await rows(`/roles?select=${select('...actors(id),...films(total:year.sum())')}&order=actors(id)`),
+    ).toEqual([
+      { id: 1, total: 3798 },
+      { id: 2, total: 1902 },
+      { id: 3, total: 1902 },
+    ]);
+    expect(
+      await rows(`/roles?select=${select('...actors(id),...films(total:year.sum())')}&order=actors(id).desc`),
+    ).toEqual([
+      { id: 3, total: 1902 },
+      { id: 2, total: 1902 },
+      { id: 1, total: 3798 },
+    ]);
+  });
+
+  it('hoists from nested spreads, beside the parent’s own columns and a regular embed', async () => {
+    expect(
+      await rows(`/roles?select=${select('actor_id,...films(...directors(n:id.count()))')}&order=actor_id`),
+    ).toEqual([
+      { actor_id: 1, n: 2 },
+      { actor_id: 2, n: 1 },
+      { actor_id: 3, n: 1 },
+    ]);
+    expect(await rows(`/roles?select=${select('...films(directors(last_name),total:year.sum())')}`)).toEqual([
+      { directors: { last_name: 'Méliès' }, total: 7602 },
+    ]);
+  });
+
+  it('counts the parent rows that have the spread with count()', async () => {
+    expect(
+      await rows(`/films?select=${select('language,...technical_specs(n:count())')}&order=language`),
+    ).toEqual([
+      { language: 'english', n: 0 },
+      { language: 'french', n: 2 },
+      { language: null, n: 0 },
+    ]);
+  });
+
+  it('groups inside a regular embed, one list per parent', async () => {
+    expect(await rows(`/actors?select=${select('id,roles(...films(total:year.sum()))')}&order=id`)).toEqual([
+      { id: 1, roles: [{ total: 3798 }] },
+      { id: 2, roles: [{ total: 1902 }] },
+      { id: 3, roles: [{ total: 1902 }] },
+    ]);
+    // Only aggregates: one row per parent, 0 where it has none (as an embed's own count()); with a group
+    // term, no row there.
+    expect(
+      await rows(`/films?select=${select('id,roles(...actors(n:id.count()))')}&id=in.(1,4)&order=id`),
+    ).toEqual([
+      { id: 1, roles: [{ n: 0 }] },
+      { id: 4, roles: [{ n: 3 }] },
+    ]);
+    expect(
+      await rows(
+        `/films?select=${select('id,roles(character,...actors(n:id.count()))')}&id=in.(1,3)&order=id`,
+      ),
+    ).toEqual([
+      { id: 1, roles: [] },
+      { id: 3, roles: [{ character: 'Phantom', n: 1 }] },
+    ]);
+  });
+
+  it('reads through both supabase-js versions as postgrest-js asks for it', async () => {
+    const oldest = createOldest(server.url, server.anonKey, {
+      auth: { persistSession: false },
+      realtime: { transport: WebSocket as never },
     });
+    for (const client of [oldest, anonClient(server)] as SupabaseClient[]) {
+      const { data, error } = await client
+        .from('roles')
+        .select('...actors(id), ...films(total:year.sum())')
+        .order('actors(id)');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { id: 1, total: 3798 },
+        { id: 2, total: 1902 },
+        { id: 3, total: 1902 },
+      ]);
+    }
   });
 });
 
