@@ -76,6 +76,22 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
       await service.from('product_comments').insert({ user_id: member.id, product_id: productId, content }),
     );
   }
+  // The long comment reported with a long reason: the moderation queue shows both.
+  const reported = await service
+    .from('product_comments')
+    .select('id')
+    .eq('product_id', productId)
+    .like('content', `C${t}%`)
+    .single();
+  ok('reported comment', reported);
+  ok(
+    'comment report',
+    await service.from('product_comment_reports').insert({
+      comment_id: reported.data?.id,
+      reporter_id: member.id,
+      reason: `${word(300, `CR${t}`)} ${url(190, `cr${t}`)}`,
+    }),
+  );
 
   const report = await service
     .from('scammer_reports')
@@ -118,6 +134,19 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
       body: `${word(1500, `R${t}`)} ${url(400, `y${t}`)}`,
     }),
   );
+  // A second request, declined with the reviewers' note (the sender reads it on the reply page).
+  ok(
+    'declined reply',
+    await service.from('scammer_report_replies').insert({
+      report_id: reportId,
+      user_id: member.id,
+      kind: 'correction',
+      relation: 'person',
+      body: word(300, `RC${t}`),
+      status: 'declined',
+      decision_note: `${word(700, `DN${t}`)} ${url(280, `dn${t}`)}`,
+    }),
+  );
 
   const post = await service
     .from('admin_posts')
@@ -126,18 +155,66 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
       content: `${word(2000, `A${t}`)}\n\n${url(500, `a${t}`)}\n\n${emoji(200)}`,
       author_id: member.id,
       status: 'published',
+      featured: true,
     })
     .select('id')
     .single();
   ok('post', post);
 
   const brandSlug = `long-${t}`;
-  ok(
-    'brand',
-    await service.from('brands').insert({
+  const brand = await service
+    .from('brands')
+    .insert({
       name: word(120, `J${t}`),
       slug: brandSlug,
       description: `${word(2000, `Z${t}`)} ${url(400, `z${t}`)} ${emoji(100)}`,
+    })
+    .select('id')
+    .single();
+  ok('brand', brand);
+  const brandId = brand.data?.id as string;
+  // A licence with the longest number the format takes (64 characters, no break) and a long type and note.
+  ok(
+    'licence',
+    await service.from('brand_licences').insert({
+      brand_id: brandId,
+      number: word(64, `LN${t}`),
+      state: 'CA',
+      type: word(100, `k${t}`),
+      verification: 'verified',
+      verification_note: `${word(1500, `vn${t}`)} ${url(400, `vu${t}`)}`,
+      is_primary: true,
+    }),
+  );
+  // A claim waiting for the admins: its role and message.
+  ok(
+    'claim',
+    await service.from('brand_claims').insert({
+      brand_id: brandId,
+      user_id: member.id,
+      role_title: word(100, `RT${t}`),
+      message: `${word(1500, `cm${t}`)} ${url(400, `cu${t}`)}`,
+    }),
+  );
+  ok(
+    'news source',
+    await service.from('news_sources').insert({
+      name: word(120, `NS${t}`),
+      category: word(40, `nc${t}`),
+      feed_url: url(500, `nf${t}`),
+      enabled: false,
+    }),
+  );
+  // The member's rejected report, with the reviewers' reason (shown in My reports).
+  ok(
+    'rejected report',
+    await service.from('scammer_reports').insert({
+      scammer_name: word(100, `RJ${t}`),
+      scammer_description: word(1000, `rd${t}`),
+      incident_details: `${word(1500, `ri${t}`)} ${emoji(100)}`,
+      reporter_user_id: member.id,
+      status: 'rejected',
+      rejection_reason: `${word(700, `RR${t}`)} ${url(280, `rr${t}`)}`,
     }),
   );
 
@@ -250,10 +327,17 @@ export async function checkLongTexts(
       ['/admin/reports', `V${t}`],
       ['/admin/products', `P${t}`],
       ['/admin/members', `N${t}`],
-      ['/admin/moderation', 'Moderation'],
+      ['/admin/moderation', `C${t}`],
+      ['/admin/brands', `RT${t}`],
+      ['/admin/news', `NS${t}`],
+      ['/admin/audit', 'Audit and security'],
+      ['/', `T${t}`],
       [`/news/posts/${seeded.postId}`, `A${t}`],
       [`/brand-directory/${seeded.brandSlug}`, `Z${t}`],
+      [`/brand-directory/${seeded.brandSlug}`, `LN${t}`],
+      ['/scammer-database', `RR${t}`],
       [`/scammer-database/${seeded.reportId}/reply`, `Y${t}`],
+      [`/scammer-database/${seeded.reportId}/reply`, `DN${t}`],
       [`/admin/reports/${seeded.reportId}`, `I${t}`],
       [`/admin/bookings/${seeded.bookingId}`, `h${t}`],
     ];

@@ -253,3 +253,57 @@ test('the "How rankings work" page publishes formulas, constants and worked exam
   await expect(page.getByText('48 hours').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test("a brand page's '#N in Top' is each product's place on the Top list (issue 34 item 8)", async ({
+  page,
+  server,
+}) => {
+  test.slow();
+  const t = tag();
+  const brand = await addBrand(server, `Ranked Brand ${t}`);
+  const names = [`Rank One ${t}`, `Rank Two ${t}`, `Rank Three ${t}`];
+  const ids = await addProducts(
+    server,
+    names.map((name) => ({ name, brand_id: brand.id })),
+  );
+  // Many counted Gas votes (14, 13, 12), so the three lead the Top list's first page.
+  const voters: Member[] = [];
+  try {
+    for (let i = 0; i < 14; i += 1) voters.push(await createMember(server));
+    for (const [index, id] of ids.entries()) {
+      const { error } = await adminClient(server)
+        .from('product_votes')
+        .insert(
+          voters.slice(index).map((voter) => ({ user_id: voter.id, product_id: id, vote_type: 'gas' })),
+        );
+      expect(error).toBeNull();
+    }
+
+    // The places the list gives them.
+    await page.goto('/pass-or-gas');
+    const cards = page.getByTestId('product-card');
+    const listed = new Map<string, string>();
+    for (const name of names) {
+      const heading = cards.filter({ hasText: name }).getByRole('heading', { level: 2 });
+      await expect(heading).toHaveText(/^#\d+/, FIRST_LOAD);
+      listed.set(name, /^#(\d+)/.exec((await heading.textContent()) ?? '')?.[1] ?? '');
+    }
+    // Three different places, in the order of their votes.
+    expect(new Set(listed.values()).size).toBe(3);
+    const places = names.map((name) => Number(listed.get(name)));
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+
+    // The brand page says the same places.
+    await page.goto(`/brand-directory/${brand.slug}`);
+    const products = page.getByTestId('brand-products').getByRole('listitem');
+    for (const name of names) {
+      await expect(products.filter({ hasText: name })).toContainText(
+        `#${listed.get(name)} in Top`,
+        FIRST_LOAD,
+      );
+    }
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    for (const voter of voters) await deleteMember(server, voter);
+  }
+});
