@@ -163,6 +163,65 @@ test.describe('signing in after a failure', () => {
   });
 });
 
+test("a visitor's booking text is kept while they sign in, the redirect to / notwithstanding (decision 242)", async ({
+  page,
+  member,
+}) => {
+  await page.goto('/booking');
+  const box = (name: RegExp) => page.getByRole('main').getByRole('textbox', { name });
+  await box(/^Full Name/).fill('Visiting Grower');
+  await box(/^Product Name/).fill('Kept Kush');
+  await box(/^Special Requests/).fill('Mornings, please; the samples come in glass jars.');
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'HighGrade' });
+  await dialog.getByLabel('Email').fill(member.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(member.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Product §auth-form: sign-in goes to /.
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/booking');
+  await expect(page.getByTestId('booking-draft-restored')).toHaveText(
+    'What you typed earlier in this tab is back in the form.',
+  );
+  // What the visitor typed stays; the account fills only what was empty.
+  await expect(box(/^Full Name/)).toHaveValue('Visiting Grower');
+  await expect(box(/^Email/)).toHaveValue(member.email);
+  await expect(box(/^Product Name/)).toHaveValue('Kept Kush');
+  await expect(box(/^Special Requests/)).toHaveValue('Mornings, please; the samples come in glass jars.');
+  // The member has it in their form now: the tab keeps no copy.
+  expect(await page.evaluate(() => sessionStorage.getItem('highgrade.draft.booking'))).toBeNull();
+  await expectNoSeriousA11yViolations(page);
+
+  // A session's end takes the tab's drafts with it: typed as a visitor, signed in, signed out without
+  // coming back — the next person finds an empty form.
+  const signOut = async () => {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: member.email.split('@')[0], exact: true })
+      .click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  };
+  await signOut();
+  await page.goto('/booking');
+  await box(/^Product Name/).fill('Left behind');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByLabel('Email').fill(member.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(member.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('highgrade.draft.booking'))).toContain(
+    'Left behind',
+  );
+  await signOut();
+  expect(await page.evaluate(() => sessionStorage.getItem('highgrade.draft.booking'))).toBeNull();
+  await page.goto('/booking');
+  await expect(box(/^Product Name/)).toHaveValue('');
+  await expect(page.getByTestId('booking-draft-restored')).toHaveCount(0);
+});
+
 test('an admin grants and revokes a subscription and a trial, each confirmed, and the audit log names them', async ({
   page,
   server,

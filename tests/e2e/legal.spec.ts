@@ -15,6 +15,8 @@ test('the cookie policy names the age verification cookie and covers analytics',
   await page.goto('/cookie-policy');
   const main = page.getByRole('main');
   await expect(main.getByRole('rowheader', { name: AGE_COOKIE })).toBeVisible();
+  // The booking form's draft, kept in the tab while a visitor signs in (decision 242).
+  await expect(main.getByRole('row', { name: /highgrade\.draft\.booking/ })).toContainText('Session storage');
   await expect(main).toContainText('Age verification');
   await expect(main.getByRole('heading', { name: /Analytics/ })).toBeVisible();
   // There is no analytics, and the policy says so (decision 193).

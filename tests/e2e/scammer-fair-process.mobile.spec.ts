@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
-import {
-  adminClient,
-  createMember,
-  deleteMember,
-  openSignedIn,
-  type ServerInfo,
-} from './support/api.ts';
+import { adminClient, createMember, deleteMember, openSignedIn, type ServerInfo } from './support/api.ts';
 import {
   acceptTakedownAndRepublish,
   fileReport,

@@ -79,6 +79,14 @@ export default function CookiePolicyPage() {
       duration: 'Up to 1 hour; renewed every 30 minutes',
     },
     {
+      name: 'highgrade.draft.booking',
+      kind: 'Session storage',
+      purpose:
+        'What you typed into the booking form before signing in, so signing in on the way does not lose it. Kept in this tab only.',
+      duration:
+        'Until you send the request, it is back in your form after signing in, you sign out or you close the tab',
+    },
+    {
       name: 'Rate-limit records',
       kind: 'Local storage',
       purpose:

@@ -2,6 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { followAuthEvents, loadSupabase } from '#web/lib/supabase.ts';
+import { clearTabDrafts } from '#web/lib/tab-drafts.ts';
 import { ensureProfile } from './api/ensure-profile.ts';
 import { getIsAdmin } from './api/get-is-admin.ts';
 import { getAuthState, setAuthState } from './session-store.ts';
@@ -45,6 +46,8 @@ function welcome(session: Session): void {
 
 export function handleAuthEvent(event: AuthChangeEvent, session: Session | null): void {
   if (!session) {
+    // A member's session ended: what was typed in this tab before goes with it (decision 242).
+    if (lastUserId !== null) clearTabDrafts();
     lastUserId = null;
     setAuthState({ user: null, sessionKey: null, isAdmin: false, confirmed: true });
     return;

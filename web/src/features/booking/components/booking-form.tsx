@@ -27,6 +27,7 @@ import {
   TIME_SLOTS,
   toBookingRow,
 } from '../booking.ts';
+import { useBookingDraft } from '../booking-draft.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -69,6 +70,8 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
   const auth = useAuth();
   const queryClient = useQueryClient();
   const form = useForm<BookingValues, 'schedule'>(EMPTY_BOOKING, { maxLength: BOOKING_MAX_LENGTH });
+  // Before the prefill below: a restored draft first, then the member's name and email where it has none.
+  const restoredDraft = useBookingDraft(form.values, form.setValues, Boolean(auth.user));
   const { prefill: applyPrefill } = form;
   const prefillName = prefill?.fullName;
   const prefillEmail = prefill?.email;
@@ -118,6 +121,15 @@ export function BookingForm({ prefill }: { prefill?: Pick<BookingValues, 'fullNa
 
   return (
     <form ref={form.ref} noValidate onSubmit={onSubmit} className="mt-10 grid gap-6" aria-busy={form.busy}>
+      {restoredDraft ? (
+        <p
+          role="status"
+          className="rounded-lg border bg-muted/50 p-3 text-sm"
+          data-testid="booking-draft-restored"
+        >
+          What you typed earlier in this tab is back in the form.
+        </p>
+      ) : null}
       <Section title="Contact Information">
         <InputField label="Full Name" required autoComplete="name" {...form.field('fullName')} />
         <InputField label="Email" required type="email" autoComplete="email" {...form.field('email')} />
