@@ -115,6 +115,8 @@ export interface CallPlan {
   args: Routine['params'];
   /** JSON object text with the arguments (or the whole body for a single unnamed json parameter). */
   argsJson: string;
+  /** The arguments came in the query string (GET, HEAD), each a text value, not in a JSON body. */
+  fromQuery: boolean;
   readOnly: boolean;
 }
 
@@ -807,7 +809,7 @@ function planCall(ctx: Ctx, request: ApiRequest): PlannedRequest {
   }
 
   const readOnly = method !== 'POST' || routine.volatility !== 'volatile';
-  const call: CallPlan = { routine, args, argsJson, readOnly };
+  const call: CallPlan = { routine, args, argsJson, readOnly, fromQuery: body === undefined };
   const head = method === 'HEAD';
   const prefer = request.prefer;
   if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && !routine.setOf) {

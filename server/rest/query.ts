@@ -585,6 +585,21 @@ export function withCtes(ctes: string[], sql: string): string {
 // ---------------------------------------------------------------------------------------------
 // Function calls
 
+/** PostgreSQL's polymorphic pseudo-types: a parameter of one takes its type from the value passed. */
+const POLYMORPHIC: ReadonlySet<string> = new Set([
+  'anyelement',
+  'anyarray',
+  'anynonarray',
+  'anyenum',
+  'anyrange',
+  'anymultirange',
+  'anycompatible',
+  'anycompatiblearray',
+  'anycompatiblenonarray',
+  'anycompatiblerange',
+  'anycompatiblemultirange',
+]);
+
 function callParts(p: Params, call: CallPlan): { expr: string; from: string } {
   const routine = call.routine;
   const name = quoteQualified(routine.schema, routine.name);
@@ -597,6 +612,16 @@ function callParts(p: Params, call: CallPlan): { expr: string; from: string } {
     return { expr: `${name}(${p.add(call.argsJson)}::${routine.singleUnnamed})`, from: '' };
   }
   if (call.args.length === 0) return { expr: `${name}()`, from: '' };
+  if (call.fromQuery && call.args.some((a) => POLYMORPHIC.has(a.type))) {
+    // As PostgREST calls with query-string arguments: each value of unknown type cast to the
+    // parameter's, which for a polymorphic one is PostgreSQL's own 42804 ("could not determine
+    // polymorphic type because input has type unknown"); a JSON body gets 42P16 from json_to_record.
+    const values = JSON.parse(call.argsJson) as Record<string, string>;
+    const args = call.args
+      .map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := ${p.add(values[a.name])}::${a.type}`)
+      .join(', ');
+    return { expr: `${name}(${args})`, from: '' };
+  }
   const definition = call.args.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
   const args = call.args
     .map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := pgrst_args.${ident(a.name)}`)

@@ -23,6 +23,9 @@ create function public.raw_twin(text) returns text language sql immutable as $$ 
 create function public.raw_twin(json) returns text language sql immutable as $$ select 'json' $$;
 create function public.all_optional(a int default 7) returns int language sql immutable as $$ select a $$;
 create function public.needs_name(a text) returns text language sql immutable as $$ select a $$;
+create function public.poly_first(a anyelement, b anyelement) returns anyelement language sql immutable
+  as $$ select coalesce(a, b) $$;
+create function public.poly_count(a anyarray) returns int language sql immutable as $$ select cardinality(a) $$;
 `;
 
 beforeAll(async () => {
@@ -123,6 +126,22 @@ describe.each(CLIENTS)('functions through the $release postgrest-js', ({ Postgre
     expect(typeof planned.count).toBe('number');
     const estimated = await client().rpc('films_by_year', {}, { count: 'estimated' });
     expect(estimated.count).toBe(4);
+  });
+
+  it('answers a polymorphic function with PostgreSQL’s errors, as PostgREST does (it cannot type a value as anyelement)', async () => {
+    // A JSON body: the arguments are read by json_to_record, which refuses a pseudo-type column.
+    const body = await client().rpc('poly_first', { a: 1, b: 2 });
+    expect(body.status).toBe(400);
+    expect(body.error).toMatchObject({ code: '42P16', message: 'column "a" has pseudo-type anyelement' });
+    const array = await client().rpc('poly_count', { a: [1, 2] });
+    expect(array.error).toMatchObject({ code: '42P16', message: 'column "a" has pseudo-type anyarray' });
+    // The query string: each value of unknown type, cast to the parameter's type.
+    const query = await client().rpc('poly_first', { a: 1, b: 2 }, { get: true });
+    expect(query.status).toBe(400);
+    expect(query.error).toMatchObject({
+      code: '42804',
+      message: 'could not determine polymorphic type because input has type unknown',
+    });
   });
 
   it('chooses overloads by argument names, and lists the candidates in PostgREST order', async () => {
