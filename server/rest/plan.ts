@@ -317,6 +317,17 @@ function typeNamed(ctx: Ctx, name: string): { schema: string; name: string } {
   return type;
 }
 
+/** `count` with nothing else, where the relation has no column of that name. */
+function isBareCount(source: Source, item: SelectSyntax & { kind: 'field' }): boolean {
+  return (
+    item.field.name === 'count' &&
+    item.field.jsonPath.length === 0 &&
+    item.aggregate === undefined &&
+    item.cast === undefined &&
+    !source.columnsByName.has('count')
+  );
+}
+
 /** Whether a select list applies an aggregate, itself or in the spreads it holds (which hoist theirs). */
 function hasSpreadAggregate(select: SelectSyntax[]): boolean {
   return select.some(
@@ -344,6 +355,11 @@ function buildNode(
       for (const column of source.columns) {
         node.select.push({ kind: 'field', field: { column, jsonPath: [] }, key: column.name });
       }
+    } else if (item.kind === 'field' && isBareCount(source, item)) {
+      // PostgREST's backwards-compatible count: it writes `rel."count"`, which PostgreSQL reads as
+      // count(rel) when the relation has no column of that name — so it works whether or not
+      // aggregates are enabled, also inside an embed (`projects(count)`). Decision 241.
+      node.select.push({ kind: 'field', key: outputKey(item.alias ?? 'count'), aggregate: 'count' });
     } else if (item.kind === 'field') {
       // Off by default as in PostgREST (db-aggregates-enabled = false), decision 110.
       if (item.aggregate !== undefined && !ctx.aggregates) throw restErrors.aggregatesNotAllowed();

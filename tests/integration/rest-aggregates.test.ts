@@ -206,6 +206,10 @@ describe('aggregates in to-one spreads, hoisted to the parent', () => {
         { id: 2, total: 1902 },
         { id: 3, total: 1902 },
       ]);
+      // The backwards-compatible bare count, in an embed (decision 241).
+      const counted = await client.from('directors').select('last_name, films(count)').eq('id', 3).single();
+      expect(counted.error).toBeNull();
+      expect(counted.data).toEqual({ last_name: 'Méliès', films: [{ count: 2 }] });
     }
   });
 });

@@ -336,6 +336,22 @@ describe('embedding', () => {
     // Not an aggregate: a malformed one is a parse error, as upstream.
     expectError(await get(`/films?select=${encodeURIComponent('year.total()')}`), 400, 'PGRST100');
   });
+
+  it('counts with a bare `count` whether or not aggregates are on, as PostgREST (PostgreSQL reads rel.count as count(rel))', async () => {
+    const top = await get('/films?select=count');
+    expect(top.status, top.text).toBe(200);
+    expect(top.body).toEqual([{ count: 5 }]);
+    const embedded = await get('/directors?select=last_name,films(count)&order=id');
+    expect(embedded.status, embedded.text).toBe(200);
+    expect(embedded.body).toEqual([
+      { last_name: 'Lumière', films: [{ count: 1 }] },
+      { last_name: 'Dickson', films: [{ count: 1 }] },
+      { last_name: 'Méliès', films: [{ count: 2 }] },
+      { last_name: 'Guy', films: [{ count: 0 }] },
+    ]);
+    const aliased = await get('/films?select=n:count&language=eq.french');
+    expect(aliased.body).toEqual([{ n: 3 }]);
+  });
 });
 
 describe('ordering', () => {
