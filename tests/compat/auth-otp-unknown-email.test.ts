@@ -1,3 +1,4 @@
+// @databases: both — issue 37 asks its compatibility items of both databases (keys, tokens and objects live in the database).
 /**
  * POST /otp for an address without an account when none may be made (`shouldCreateUser: false`): by
  * default an empty success, as for any address, so the endpoint reveals no accounts (decision 016);

@@ -1,3 +1,4 @@
+// @databases: both — issue 37 asks its compatibility items of both databases (keys, tokens and objects live in the database).
 /**
  * Issue 37 (auth): asymmetric JWT signing keys (decision 178), the new API keys (179) and GoTrue's
  * answers to password recovery and PKCE sign-in by mail for unknown addresses (188), through the

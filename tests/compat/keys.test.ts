@@ -1,3 +1,4 @@
+// @databases: both — issue 37 asks its compatibility items of both databases (keys, tokens and objects live in the database).
 /**
  * Keys and tokens as PostgREST and Supabase Storage behind the Supabase CLI take them (decision 108):
  * no `apikey` and no token is `anon`; a project JWT in `Authorization` alone is its role; an `apikey`

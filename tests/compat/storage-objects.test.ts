@@ -1,3 +1,4 @@
+// @databases: both — issue 37 asks its compatibility items of both databases (keys, tokens and objects live in the database).
 /**
  * Objects through supabase-js (storage-js) only, on both backends: uploads in every body form
  * storage-js sends, upsert and update, info, exists, download, list, move, copy, signed URLs,

@@ -1,3 +1,4 @@
+// @databases: both — issue 37 asks its compatibility items of both databases (keys, tokens and objects live in the database).
 /**
  * Storage as Supabase Storage answers storage-js (issue 23, decision 109), through the shipped and
  * the newest storage-js: uploads declared with a generic type (storage-js's text/plain default for a
