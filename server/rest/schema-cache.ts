@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/driver.ts';
 import { quoteIdent } from '../db/sql.ts';
+import { type ColumnRow, type RoutineRow, readCatalog } from './db.ts';
 
 /**
  * What the data API knows about the exposed schemas (PGRST_DB_SCHEMAS, `public` by default), read from
@@ -157,133 +158,6 @@ export interface SchemaCache {
   missing: string[];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Catalog queries. Plain SQL without parameters from requests; run as the connecting user.
-
-const RELATIONS_SQL = `
-select c.oid::int8::text as oid, n.nspname as schema, c.relname as name, c.relkind::text as kind
-from pg_class c
-join pg_namespace n on n.oid = c.relnamespace
-where c.relkind in ('r', 'v', 'm', 'f', 'p')
-  and not c.relispartition
-  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
-order by c.relname`;
-
-const COLUMNS_SQL = `
-select a.attrelid::int8::text as oid, a.attname as name, a.attnum::int as position,
-  format_type(a.atttypid, a.atttypmod) as type,
-  coalesce(bt.typname, t.typname)::text as type_name,
-  not a.attnotnull as nullable,
-  (a.attgenerated <> '' or a.attidentity = 'a') as generated
-from pg_attribute a
-join pg_class c on c.oid = a.attrelid
-join pg_namespace n on n.oid = c.relnamespace
-join pg_type t on t.oid = a.atttypid
-left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
-where a.attnum > 0 and not a.attisdropped
-  and c.relkind in ('r', 'v', 'm', 'f', 'p', 'c')
-  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
-order by a.attrelid, a.attnum`;
-
-const KEYS_SQL = `
-select con.conrelid::int8::text as oid, con.contype::text as type, con.conname as name,
-  con.confrelid::int8::text as foreign_oid,
-  to_json(array(
-    select a.attname from unnest(con.conkey) with ordinality k(num, ord)
-    join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.ord)) as columns,
-  to_json(array(
-    select a.attname from unnest(con.confkey) with ordinality k(num, ord)
-    join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.ord)) as foreign_columns
-from pg_constraint con
-join pg_namespace n on n.oid = con.connamespace
-where con.contype in ('p', 'u', 'f')
-  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
-order by con.conname`;
-
-const VIEWS_SQL = `
-select r.ev_class::int8::text as oid, r.ev_action::text as action
-from pg_rewrite r
-join pg_class c on c.oid = r.ev_class
-join pg_namespace n on n.oid = c.relnamespace
-where r.rulename = '_RETURN' and c.relkind in ('v', 'm')
-  and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`;
-
-const ROUTINES_SQL = `
-select n.nspname as schema, p.proname as name, p.provolatile::text as volatility, p.proretset as set_of,
-  format_type(p.prorettype, null) as return_type, rt.typname::text as return_type_name,
-  rt.typtype::text as return_typtype, rt.typrelid::int8::text as return_relid,
-  p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults, p.prorows::float8 as rows, p.provariadic::int8 <> 0 as variadic,
-  to_json(coalesce(p.proargnames, '{}'::text[])) as arg_names,
-  to_json(coalesce(p.proargmodes::text[], '{}'::text[])) as arg_modes,
-  to_json(array(
-    select format_type(x.oid, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
-    with ordinality x(oid, ord) order by x.ord)) as arg_types,
-  to_json(array(
-    select coalesce(bt.typname, t.typname)::text
-    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality x(oid, ord)
-    join pg_type t on t.oid = x.oid left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
-    order by x.ord)) as arg_type_names,
-  coalesce((select t.typrelid from pg_type t where t.oid = p.proargtypes[0]), 0)::int8::text as first_arg_relid
-from pg_proc p
-join pg_namespace n on n.oid = p.pronamespace
-join pg_type rt on rt.oid = p.prorettype
-where n.nspname = any($1::text[]) and p.prokind = 'f'
-  and rt.typname not in ('trigger', 'event_trigger', 'internal', 'language_handler', 'fdw_handler',
-    'index_am_handler', 'tsm_handler', 'table_am_handler')
-order by p.proname, p.oid`;
-
-const TYPES_SQL = `
-select n.nspname as schema, t.typname::text as name
-from pg_type t join pg_namespace n on n.oid = t.typnamespace
-where (n.nspname = 'pg_catalog' or n.nspname = any($1::text[])) and t.typtype in ('b', 'd', 'e', 'r', 'm', 'c')
-  and (t.typrelid = 0 or n.nspname <> 'pg_catalog')`;
-
-const NAMESPACES_SQL = `select n.nspname as name from pg_namespace n where n.nspname = any($1::text[])`;
-
-interface RelationRow {
-  oid: string;
-  schema: string;
-  name: string;
-  kind: string;
-}
-interface ColumnRow {
-  oid: string;
-  name: string;
-  position: number;
-  type: string;
-  type_name: string;
-  nullable: boolean;
-  generated: boolean;
-}
-interface KeyRow {
-  oid: string;
-  type: 'p' | 'u' | 'f';
-  name: string;
-  foreign_oid: string;
-  columns: string[];
-  foreign_columns: string[];
-}
-interface RoutineRow {
-  schema: string;
-  name: string;
-  volatility: 'i' | 's' | 'v';
-  set_of: boolean;
-  return_type: string;
-  return_type_name: string;
-  return_typtype: string;
-  return_relid: string;
-  nargs: number;
-  ndefaults: number;
-  rows: number;
-  variadic: boolean;
-  arg_names: string[];
-  arg_modes: string[];
-  arg_types: string[];
-  arg_type_names: string[];
-  /** The relation whose row type the first argument is ('0': none). */
-  first_arg_relid: string;
-}
-
 const KINDS: Record<string, RelationKind> = {
   r: 'table',
   v: 'view',
@@ -434,17 +308,16 @@ export async function loadSchemaCache(
   // Functions of `public` are read even when it is not exposed: a request's search_path ends with it,
   // so they may be computed fields of another schema's relations (never called as RPC from there).
   const routineSchemas = schemas.includes('public') ? [...schemas] : [...schemas, 'public'];
-  const [relationRows, columnRows, keyRows, viewRows, routineRows, typeRows, settingRows, namespaceRows] = [
-    (await db.query<RelationRow>(RELATIONS_SQL)).rows,
-    (await db.query<ColumnRow>(COLUMNS_SQL)).rows,
-    (await db.query<KeyRow>(KEYS_SQL)).rows,
-    (await db.query<{ oid: string; action: string }>(VIEWS_SQL)).rows,
-    (await db.query<RoutineRow>(ROUTINES_SQL, [routineSchemas])).rows,
-    (await db.query<{ schema: string; name: string }>(TYPES_SQL, [routineSchemas])).rows,
-    (await db.query<{ config: string }>("select current_setting('default_text_search_config') as config"))
-      .rows,
-    (await db.query<{ name: string }>(NAMESPACES_SQL, [[...schemas]])).rows,
-  ];
+  const {
+    relationRows,
+    columnRows,
+    keyRows,
+    viewRows,
+    routineRows,
+    typeRows,
+    textSearchConfig,
+    namespaceRows,
+  } = await readCatalog(db, schemas, routineSchemas);
   const exposedSchemas = new Set(schemas);
 
   const columnsByOid = new Map<string, ColumnRow[]>();
@@ -680,7 +553,6 @@ export async function loadSchemaCache(
     routines.set(routine.name, list);
   }
 
-  const textSearchConfig = settingRows[0]?.config;
   const present = new Set(namespaceRows.map((row) => row.name));
   const views = new Map<string, ExposedSchema>();
   for (const schema of schemas) {
