@@ -166,6 +166,13 @@ describe('server structure', () => {
     expect(across).toEqual([]);
   });
 
+  it('lets product code use the platform only through the interfaces of functions/platform.ts (types only)', () => {
+    const values = IMPORTS.filter(
+      (i) => i.from.startsWith('server/product/') && i.to === 'server/functions/platform.ts' && !i.typeOnly,
+    ).map((i) => i.from);
+    expect(values).toEqual([]);
+  });
+
   it('lets product code reach the services only through the doors they open for it', () => {
     const through = IMPORTS.filter(
       (i) => i.from.startsWith('server/product/') && floorOf(i.to) === 4 && !PRODUCT_DOORS.includes(i.to),

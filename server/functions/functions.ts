@@ -26,6 +26,7 @@ import { createVotes, type VotesDeps } from '../product/votes/votes.ts';
 import { openBackend } from '../storage/backends/index.ts';
 import { StorageService } from '../storage/storage.ts';
 import { SignedUrls } from '../storage/tokens.ts';
+import { productPlatform } from './platform.ts';
 
 /**
  * What the functions and their routes are built from, one per server (decision 088). A new function
@@ -56,7 +57,9 @@ export interface FunctionsDeps {
 
 export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
   const backend = await openBackend(ctx.config, (message, error) => ctx.log.warn({ err: error }, message));
-  const trash = new BlobTrash(ctx.db, backend, ctx.log);
+  // What the platform lends the product areas, bound here once (functions/platform.ts).
+  const platform = productPlatform(ctx.keys.jwtSecret, backend);
+  const trash = new BlobTrash(ctx.db, platform.blobs, ctx.log);
   await setExportLimit(ctx.db, ctx.config.functions.gdprExportsPerHour);
   const mailer = createMailer(ctx.config, ctx.log);
   collectProductMail(() => queuedMailCount(ctx.db));
@@ -67,7 +70,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
     db: ctx.db,
     trash,
     log: ctx.log,
-    secret: ctx.keys.jwtSecret,
+    auth: platform.auth,
     outboxDataDir: ctx.config.smtp.host ? undefined : ctx.config.dataDir,
   };
   const payments = createPayments(ctx.config.payments, ctx.db, ctx.log, ctx.config.siteUrl);
@@ -119,7 +122,7 @@ export async function createFunctions(ctx: AppContext): Promise<FunctionsDeps> {
     },
     retention: {
       eraseInactive: () => runInactivityDeletion({ db: ctx.db, deletion, payments, log: ctx.log }),
-      pruneSecurityLogs: () => pruneSecurityLogs(ctx.db),
+      pruneSecurityLogs: () => pruneSecurityLogs(ctx.db, platform.auth),
     },
     quotes: {
       ...quoteDeps(ctx.config.marketQuotes, ctx.db, ctx.log, quotesShutdown.signal),

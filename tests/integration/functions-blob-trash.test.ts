@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPlatform } from '#server/functions/platform.ts';
 import { BlobTrash } from '#server/product/trash/blob-trash.ts';
 import type { StorageBackend } from '#server/storage/backends/backend.ts';
 import { openBackend } from '#server/storage/backends/index.ts';
@@ -24,7 +25,7 @@ describe.each(BACKENDS)('the blob journal on the %s backend', (backend) => {
     t = await startStorageServer(backend);
     const { ctx } = t.server.server;
     blobs = await openBackend(ctx.config, () => {});
-    trash = new BlobTrash(ctx.db, blobs, ctx.log);
+    trash = new BlobTrash(ctx.db, productPlatform(ctx.keys.jwtSecret, blobs).blobs, ctx.log);
     member = await seedMember(t);
   });
   afterAll(async () => {

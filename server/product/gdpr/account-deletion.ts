@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/driver.ts';
 import { FunctionErrors } from '../../functions/errors.ts';
-import { eraseAuthTraces } from '../../functions/platform.ts';
+import type { AuthForProduct } from '../../functions/platform.ts';
 import { recordErasedMail } from '../../mail/erasure.ts';
 import { forgetOutboxMail, markErased } from '../../mail/mailer.ts';
 import type { BlobTrash } from '../trash/blob-trash.ts';
@@ -16,8 +16,8 @@ export interface DeletionDeps {
   db: Database;
   trash: BlobTrash;
   log: FastifyBaseLogger;
-  /** The key of the auth service's keyed hashes (its rate-limit and throttle rows of the person). */
-  secret: string;
+  /** The auth service's part: it removes what it keeps of the person (decision 185). */
+  auth: AuthForProduct;
   /** DATA_DIR, when mail goes to the outbox there rather than to an SMTP server. */
   outboxDataDir: string | undefined;
 }
@@ -66,7 +66,7 @@ export async function deleteAccount(deps: DeletionDeps, userId: string): Promise
       emails = [account.email, account.pendingEmail].filter((email): email is string => Boolean(email));
       const names = await sql.namesOfAccount(tx, userId);
       const deleted = await sql.deleteAccountRows(tx, userId, emails, USER_FOLDER_BUCKET);
-      await eraseAuthTraces(tx, deps.secret, { userId, emails });
+      await deps.auth.eraseTraces(tx, { userId, emails });
       // Every process's outbox forgets their mails (decision 173), told at commit.
       if (deps.outboxDataDir !== undefined) await recordErasedMail(tx, emails);
       await sql.forgetRealtimeChanges(tx, userId);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/driver.ts';
-import { pruneAuthAuditLog } from '../../functions/platform.ts';
+import type { AuthForProduct } from '../../functions/platform.ts';
 import { type PaymentsDeps, stopBillingBeforeDeletion } from '../payments/payments.ts';
 import { type DeletionDeps, deleteAccount } from './account-deletion.ts';
 import { inactiveAccountsDue, pruneSecurityEvents, warnInactiveMembers } from './db.ts';
@@ -56,8 +56,11 @@ export async function runInactivityDeletion(deps: InactivityDeps): Promise<Inact
  * Security logs older than 12 months go (the privacy policy's retention, decision 194): the product's
  * security events and the auth service's audit log.
  */
-export async function pruneSecurityLogs(db: Database): Promise<{ events: number; auth: number }> {
+export async function pruneSecurityLogs(
+  db: Database,
+  authService: AuthForProduct,
+): Promise<{ events: number; auth: number }> {
   const events = await pruneSecurityEvents(db);
-  const auth = await pruneAuthAuditLog(db, 12);
+  const auth = await authService.pruneAuditLog(db, 12);
   return { events, auth };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/driver.ts';
-import { BlobNotFound, type StorageBackend } from '../../functions/platform.ts';
+import type { BlobsForProduct } from '../../functions/platform.ts';
 import * as sql from './db.ts';
 
 /**
@@ -21,7 +21,7 @@ import * as sql from './db.ts';
 export class BlobTrash {
   constructor(
     private readonly db: Database,
-    private readonly backend: StorageBackend,
+    private readonly blobs: BlobsForProduct,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -36,13 +36,13 @@ export class BlobTrash {
     try {
       for (const entry of entries) {
         try {
-          await this.backend.copy(entry.original_key, entry.aside_key);
+          await this.blobs.backend.copy(entry.original_key, entry.aside_key);
         } catch (error) {
-          if (error instanceof BlobNotFound) continue; // a row without bytes: nothing to move
+          if (this.blobs.isMissing(error)) continue; // a row without bytes: nothing to move
           throw error;
         }
         moved.push(entry);
-        await this.backend.remove([entry.original_key]);
+        await this.blobs.backend.remove([entry.original_key]);
       }
     } catch (error) {
       await this.restore(operationId).catch((restoreError) =>
@@ -68,15 +68,15 @@ export class BlobTrash {
       pending.map((entry) => entry.original_key),
     );
     for (const entry of pending) {
-      if (referenced.has(entry.original_key) && !(await this.backend.exists(entry.original_key))) {
+      if (referenced.has(entry.original_key) && !(await this.blobs.backend.exists(entry.original_key))) {
         try {
-          await this.backend.copy(entry.aside_key, entry.original_key);
+          await this.blobs.backend.copy(entry.aside_key, entry.original_key);
         } catch (error) {
           // Neither copy exists: the blob was lost before it was set aside. Nothing to restore.
-          if (!(error instanceof BlobNotFound)) throw error;
+          if (!this.blobs.isMissing(error)) throw error;
         }
       }
-      await this.backend.remove([entry.aside_key]);
+      await this.blobs.backend.remove([entry.aside_key]);
       await sql.forgetTrash(this.db, [entry.aside_key]);
     }
     await this.purge(operationId, entries);
@@ -89,7 +89,7 @@ export class BlobTrash {
     );
     if (entries.length === 0) return;
     const keys = entries.map((entry) => entry.aside_key);
-    await this.backend.remove(keys);
+    await this.blobs.backend.remove(keys);
     await sql.forgetTrash(this.db, keys);
   }
 
