@@ -1,21 +1,13 @@
+import { PRODUCT_CATEGORIES, type ProductCategory } from '#web/lib/product-categories.ts';
 import { type FieldRule, formProblems, hasProblems } from '#web/lib/security/field-rules.ts';
+
+export { PRODUCT_CATEGORIES, type ProductCategory };
 
 /**
  * The promo-session booking form's rules (product §booking, §data bookings). The
  * length limits are the database's (supabase/migrations/20261121100600_scammer_reports_and_bookings.sql),
  * so what passes here is what the server stores.
  */
-export const PRODUCT_CATEGORIES = [
-  'Flower',
-  'Concentrates',
-  'Edibles',
-  'Vape Cartridges',
-  'Topicals',
-  'Accessories',
-  'Seeds',
-  'Other',
-] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 /** Half-hour steps from 09:00 through 17:00: 17 slots. */
 export const TIME_SLOTS: readonly string[] = Array.from({ length: 17 }, (_, index) => {

@@ -1,16 +1,10 @@
 /** product §brand-directory: the shapes the directory, the trust page and the admin section read. */
 
-export const BRAND_CATEGORIES = [
-  'Flower',
-  'Concentrates',
-  'Edibles',
-  'Vape Cartridges',
-  'Topicals',
-  'Accessories',
-  'Seeds',
-  'Other',
-] as const;
-export type BrandCategory = (typeof BRAND_CATEGORIES)[number];
+import { PRODUCT_CATEGORIES, type ProductCategory } from '#web/lib/product-categories.ts';
+
+/** A brand's categories are the product catalogue's (lib/product-categories.ts). */
+export const BRAND_CATEGORIES = PRODUCT_CATEGORIES;
+export type BrandCategory = ProductCategory;
 
 export const BRAND_SORTS = ['name', 'score', 'newest'] as const;
 export type BrandSort = (typeof BRAND_SORTS)[number] | 'relevance';

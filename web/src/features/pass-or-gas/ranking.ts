@@ -5,23 +5,16 @@
  */
 
 import { FEW_VOTES, gasShare, percent, WILSON_Z, wilsonInterval } from '#web/lib/gas-share.ts';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '#web/lib/product-categories.ts';
 
 // The small-sample rule lives in lib/ (the brand directory and the home page use it too, decision 208).
 export { FEW_VOTES, percent, WILSON_Z, wilsonInterval };
 /** Trending half-life in hours, as in private.votes_trend_weight. */
 export const TRENDING_HALF_LIFE_HOURS = 48;
 
-export const CATEGORIES = [
-  'Flower',
-  'Concentrates',
-  'Edibles',
-  'Vape Cartridges',
-  'Topicals',
-  'Accessories',
-  'Seeds',
-  'Other',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+/** A product's categories: the one catalogue (lib/product-categories.ts). */
+export const CATEGORIES = PRODUCT_CATEGORIES;
+export type Category = ProductCategory;
 
 export const STRAIN_TYPES = ['indica', 'sativa', 'hybrid', 'n/a'] as const;
 export type StrainType = (typeof STRAIN_TYPES)[number];
