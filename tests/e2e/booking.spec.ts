@@ -176,6 +176,8 @@ test('a member books as themselves; optional fields left empty are stored as nul
   await openSignedIn(page, server, member, '/booking');
   await expect(page.getByRole('heading', { level: 1, name: 'Book Your Promo Session' })).toBeVisible();
   const email = uniqueEmail('member-booking');
+  // The member's name arrives after the form (decision 166): typing before it lands would race it.
+  await expect(field(page, /^Full Name/)).toHaveValue(member.fullName);
   await field(page, /^Full Name/).fill('  Morgan Lee ');
   await field(page, /^Email/).fill(email);
   await field(page, /^Product Name/).fill('Midnight Gummies');

@@ -216,7 +216,7 @@ test("a visitor's booking text is kept while they sign in, the redirect to / not
     'Left behind',
   );
   await signOut();
-  expect(await page.evaluate(() => sessionStorage.getItem('highgrade.draft.booking'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('highgrade.draft.booking'))).toBeNull();
   await page.goto('/booking');
   await expect(box(/^Product Name/)).toHaveValue('');
   await expect(page.getByTestId('booking-draft-restored')).toHaveCount(0);

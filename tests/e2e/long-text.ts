@@ -250,7 +250,7 @@ async function seed(server: ServerInfo, member: Member): Promise<Seeded> {
 }
 
 /** Fails when the document scrolls sideways, naming the innermost elements that stick out. */
-async function expectNoHorizontalOverflow(page: Page, path: string): Promise<void> {
+export async function expectNoHorizontalOverflow(page: Page, path: string): Promise<void> {
   await expect
     .poll(
       () =>

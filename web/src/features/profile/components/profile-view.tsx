@@ -24,6 +24,14 @@ const TAB_LABELS: Record<ProfileTab, string> = {
   comments: 'Comments',
 };
 
+/**
+ * The open tab's name as a heading for screen readers, so the cards' headings (h3) inside a tab always
+ * follow an h2, whatever has loaded above them (the summary card's h2 waits for the profile).
+ */
+function TabHeading({ tab }: { tab: ProfileTab }) {
+  return <h2 className="sr-only">{TAB_LABELS[tab]}</h2>;
+}
+
 interface ProfileViewProps {
   user: SessionUser;
   /** The trial countdown card, while the trial runs (the subscription feature's, composed by the page). */
@@ -92,21 +100,29 @@ export function ProfileView({
           {userId ? (
             <>
               <TabsContent value="settings" className="grid gap-6">
+                <TabHeading tab="settings" />
                 <AvatarUploadCard userId={userId} profile={data.profile} />
                 <ProfileForm userId={userId} profile={data.profile} />
                 {passkeysOffered ? <PasskeysCard userId={userId} /> : null}
               </TabsContent>
               <TabsContent value="privacy">
+                <TabHeading tab="privacy" />
                 <PrivacySettingsPanel userId={userId} />
               </TabsContent>
               <TabsContent value="saved">
+                <TabHeading tab="saved" />
                 <SavedArticlesTab userId={userId} articles={data.activity.saved} />
               </TabsContent>
-              <TabsContent value="subscription">{subscriptionTab}</TabsContent>
+              <TabsContent value="subscription">
+                <TabHeading tab="subscription" />
+                {subscriptionTab}
+              </TabsContent>
               <TabsContent value="votes">
+                <TabHeading tab="votes" />
                 <VotesTab votes={data.activity.votes} />
               </TabsContent>
               <TabsContent value="comments">
+                <TabHeading tab="comments" />
                 <CommentsTab comments={data.activity.comments} />
               </TabsContent>
             </>
