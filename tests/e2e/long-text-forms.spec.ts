@@ -9,7 +9,8 @@ import { setPrivacy } from './support/member-profile.ts';
 /**
  * Issue 34 item 1, through the forms themselves: a member (who is also an admin) types the longest
  * unbroken word each field takes (at most 2,000 characters), a URL (at most 500) or a run of emoji
- * into the product, comment, profile, report, reply, booking, brand, claim, post and news-source forms,
+ * into the product, comment, profile, report, reply, booking (and its internal note), brand (and its
+ * licence), claim, post and news-source forms,
  * sends each, and every page that shows what was typed fits a 1,280 px and a 390 px screen. The
  * seeded walk (long-text.ts) covers the fields no form of this kind writes (reviewers' notes, licences,
  * reasons).
@@ -149,6 +150,14 @@ test('long words, URLs and emoji typed into the forms keep every page that shows
     await expect(
       toastWith(page, "Your booking request has been submitted. We'll contact you soon!"),
     ).toBeVisible();
+    const booking = await service.from('bookings').select('id').like('product_name', `fx${t}%`).single();
+    expect(booking.error).toBeNull();
+
+    // Admin: the booking's internal note.
+    await page.goto(`/admin/bookings/${booking.data?.id}`);
+    await typeLong(page.getByLabel('Internal note'), `fI${t}`);
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect(toastWith(page, 'Note saved')).toBeVisible();
 
     // Admin: a brand's name and description through its form; the member then claims it.
     const slug = `typed-${t}`;
@@ -162,6 +171,13 @@ test('long words, URLs and emoji typed into the forms keep every page that shows
       .click();
     await typeLong(page.getByLabel('Name', { exact: true }), `fj${t}`);
     await typeLong(page.getByLabel('Description', { exact: true }), `fz${t}`);
+    // Its licence, verified: the longest number the format takes, a long type and evidence note.
+    await typeLong(page.getByLabel('Licence number'), `fL${t}`);
+    await page.getByLabel('Issuing state').selectOption('CA');
+    await typeLong(page.getByLabel('Licence type'), `fT${t}`);
+    await page.getByLabel('Verification').selectOption('verified');
+    await page.getByLabel('Verified on').fill('2026-11-02');
+    await typeLong(page.getByLabel(/^Evidence note/), `fE${t}`);
     await page.getByRole('button', { name: 'Save brand' }).click();
     await expect(toastWith(page, 'Brand saved')).toBeVisible();
     await page.goto(`/brand-directory/${slug}`);
@@ -204,7 +220,9 @@ test('long words, URLs and emoji typed into the forms keep every page that shows
       [`/scammer-database/${answered}/reply`, `fr${t}`],
       ['/booking', `fx${t}`],
       ['/admin/bookings', `fx${t}`],
+      [`/admin/bookings/${booking.data?.id}`, `fh${t}`],
       [`/brand-directory/${slug}`, `fz${t}`],
+      [`/brand-directory/${slug}`, `fE${t}`],
       ['/admin/brands', `fw${t}`],
       ['/news', `ft${t}`],
       [`/news/posts/${postId}`, `fa${t}`],
