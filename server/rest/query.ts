@@ -195,13 +195,7 @@ function pagingSql(p: Params, node: ReadNode): string {
 
 /** The output keys a node's select produces (spreads contribute their children's keys). */
 function outputKeys(node: ReadNode): string[] {
-  const keys: string[] = [];
-  for (const item of node.select) {
-    if (item.kind === 'field') keys.push(item.key);
-    else if (item.embed.spread) keys.push(...outputKeys(item.embed.node));
-    else if (item.embed.node.select.length > 0) keys.push(item.embed.key);
-  }
-  return keys;
+  return outputColumns(node).map((column) => column.key);
 }
 
 export function headerKeys(node: ReadNode): string[] {
@@ -237,13 +231,16 @@ function isAggregated(node: ReadNode): boolean {
 
 type Aggregated = { aggregate?: AggregateFunction; aggregateCast?: { schema: string; name: string } };
 
-/** The columns a spread hands its parent, each with the aggregate the parent applies to it, if any. */
-function spreadColumns(node: ReadNode): ({ key: string } & Aggregated)[] {
+/**
+ * The columns a node's select produces (spreads contribute their children's), each with its aggregate,
+ * if any: what a hoisting spread hands its parent, which applies the aggregates (decision 241).
+ */
+function outputColumns(node: ReadNode): ({ key: string } & Aggregated)[] {
   const columns: ({ key: string } & Aggregated)[] = [];
   for (const item of node.select) {
     if (item.kind === 'field') {
       columns.push({ key: item.key, aggregate: item.aggregate, aggregateCast: item.aggregateCast });
-    } else if (item.embed.spread) columns.push(...spreadColumns(item.embed.node));
+    } else if (item.embed.spread) columns.push(...outputColumns(item.embed.node));
     else if (item.embed.node.select.length > 0) columns.push({ key: item.embed.key });
   }
   return columns;
@@ -293,7 +290,7 @@ function selectItemSql(
   const embed = item.embed;
   if (embed.spread) {
     if (!hoist && hoistsAggregates(embed)) {
-      return spreadColumns(embed.node).map((column) => {
+      return outputColumns(embed.node).map((column) => {
         const value = col(embed.lateral, column.key);
         return column.aggregate
           ? { sql: `${aggregateSql(value, column)} as ${ident(column.key)}`, aggregate: true }
