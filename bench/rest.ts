@@ -6,6 +6,8 @@
  *
  *   npx tsx bench/rest.ts [pglite|postgres] [seconds per run] [rounds]
  *
+ * REST_PROFILE=<prefix> also writes a CPU profile of the server's thread over each variant's last run.
+ *
  * `postgres` needs BENCH_PG_URL or TEST_PG_URL (a server to create a scratch database on);
  * HIGHGRADE_WEB_DIR may name a built web app to serve. The load generator (autocannon) runs as its
  * own process so it does not share the server's event loop.
@@ -15,7 +17,8 @@
  * throughput of a single-threaded server) barely moves.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -226,7 +229,21 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, url, headers] of runs) {
         const list = samples.get(name) ?? [];
+        // REST_PROFILE=<prefix>: a CPU profile of the server's thread over each variant's last run,
+        // written to <prefix>-<variant>.cpuprofile (open it in Chrome's DevTools).
+        const profile = process.env.REST_PROFILE && round === ROUNDS - 1 ? new Session() : undefined;
+        if (profile) {
+          profile.connect();
+          await profile.post('Profiler.enable');
+          await profile.post('Profiler.start');
+        }
         list.push(await autocannon(name, url, headers, seconds));
+        if (profile) {
+          const { profile: taken } = await profile.post('Profiler.stop');
+          const variant = name.replace(/\W+/g, '-').replace(/-+$/, '');
+          await writeFile(`${process.env.REST_PROFILE}-${variant}.cpuprofile`, JSON.stringify(taken));
+          profile.disconnect();
+        }
         samples.set(name, list);
       }
     }
