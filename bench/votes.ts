@@ -322,9 +322,7 @@ async function main() {
               }
             }
             console.log(`\nmean per vote over ${VOTES_TIMED} votes in one transaction (ms):`);
-            console.table(
-              [...parts].map(([part, ms]) => ({ part, ms: (ms / VOTES_TIMED).toFixed(3) })),
-            );
+            console.table([...parts].map(([part, ms]) => ({ part, ms: (ms / VOTES_TIMED).toFixed(3) })));
             throw Object.assign(new Error('rollback'), { plan: result.rows });
           },
         )
