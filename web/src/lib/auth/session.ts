@@ -1,12 +1,12 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import { followAuthEvents, loadSupabase } from '#web/lib/supabase.ts';
+import { authStorageKey, followAuthEvents, loadSupabase } from '#web/lib/supabase.ts';
 import { clearTabDrafts } from '#web/lib/tab-drafts.ts';
 import { ensureProfile } from './api/ensure-profile.ts';
 import { getIsAdmin } from './api/get-is-admin.ts';
 import { getAuthState, setAuthState } from './session-store.ts';
-import { type SessionUser, sessionKeyOf } from './stored-session.ts';
+import { type SessionUser, sessionKeyOf, storedSessionRemoved } from './stored-session.ts';
 
 /**
  * The session lifecycle (product §session): supabase-js restores the session from storage, refreshes it
@@ -91,6 +91,10 @@ export function startAuthSession(): Promise<void> {
   started ??= loadSupabase()
     .then(async (supabase) => {
       followAuthEvents(handleAuthEvent);
+      const key = authStorageKey();
+      window.addEventListener('storage', (event) => {
+        if (storedSessionRemoved(event, key) && getAuthState().user) handleAuthEvent('SIGNED_OUT', null);
+      });
       // An auth redirect that failed (expired link, refused social sign-in) arrives as an error in
       // the fragment; supabase-js reports it here.
       const { error } = await supabase.auth.initialize();

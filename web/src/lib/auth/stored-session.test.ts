@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoredSession, sessionKeyOf } from './stored-session.ts';
+import { parseStoredSession, sessionKeyOf, storedSessionRemoved } from './stored-session.ts';
 
 const session = {
   access_token: 'a.b.c',
@@ -60,5 +60,18 @@ describe('sessionKeyOf', () => {
     expect(sessionKeyOf('garbage', 'u-1')).toBe('user:u-1');
     expect(sessionKeyOf('a.%%%.c', 'u-1')).toBe('user:u-1');
     expect(sessionKeyOf(undefined, 'u-1')).toBe('user:u-1');
+  });
+});
+
+describe('storedSessionRemoved', () => {
+  const key = 'sb-localhost-auth-token';
+  it('is true when another tab removed the session or cleared the storage', () => {
+    expect(storedSessionRemoved({ key, newValue: null }, key)).toBe(true);
+    expect(storedSessionRemoved({ key: null, newValue: null }, key)).toBe(true);
+  });
+  it('is false for a refreshed session or another key', () => {
+    expect(storedSessionRemoved({ key, newValue: '{"refresh_token":"r"}' }, key)).toBe(false);
+    expect(storedSessionRemoved({ key: `${key}-code-verifier`, newValue: null }, key)).toBe(false);
+    expect(storedSessionRemoved({ key: 'theme', newValue: null }, key)).toBe(false);
   });
 });

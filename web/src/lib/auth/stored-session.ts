@@ -44,6 +44,19 @@ export function readStoredSessionUser(): SessionUser | null {
   }
 }
 
+/**
+ * Whether a `storage` event says another tab of this browser removed the stored session (signed out,
+ * or cleared the site's storage). supabase-js tells open tabs over a BroadcastChannel too; the browser
+ * tests showed a tab that never heard it (issue 34's cross-tab sign-out), so the storage event, which
+ * the browser sends every other tab of the origin, says it a second time.
+ */
+export function storedSessionRemoved(
+  event: { key: string | null; newValue: string | null },
+  key: string,
+): boolean {
+  return event.key === null || (event.key === key && event.newValue === null);
+}
+
 /** Removes the stored session, for signing out when the server cannot be reached (product §session). */
 export function clearStoredSession(): void {
   const key = authStorageKey();
