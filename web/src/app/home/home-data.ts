@@ -1,8 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BrandListItem } from '#web/features/brands/types.ts';
-import type { NewsEntry } from '#web/features/news/news-feed.ts';
-import type { RankedProduct } from '#web/features/pass-or-gas/types.ts';
+import type { BrandFilters } from '#web/features/brands/api/search-brands.ts';
+import { filtersFromSearch, type NewsFilters } from '#web/features/news/news-feed.ts';
+import type { ProductFilters } from '#web/features/pass-or-gas/api/get-products.ts';
 import { loadDatabase } from '#web/lib/supabase.ts';
+
+/**
+ * The home page's data. Each section reads through its area's own query, with the filters of the page
+ * its link opens, so both share one cache entry (whichever is opened first, the other shows at once);
+ * only the featured posts, which no page lists, have a query of their own.
+ */
 
 /** How many items each home section shows (design §3 Home, issue 21). */
 export const HOME_COUNTS = { featured: 3, news: 6, leaders: 5, brands: 4 } as const;
@@ -35,62 +41,42 @@ export async function getFeaturedPosts(): Promise<FeaturedPost[]> {
   }));
 }
 
-/** The latest entries of the news feed (rpc news_feed, the /news page's own query). */
-export async function getLatestNews(): Promise<NewsEntry[]> {
-  const db = await loadDatabase();
-  const { data, error } = await db.rpc('news_feed', {
-    p_query: null,
-    p_category: null,
-    p_sort: 'newest',
-    p_limit: HOME_COUNTS.news,
-  });
-  if (error) throw error;
-  return ((data ?? []) as NewsEntry[]).slice(0, HOME_COUNTS.news);
-}
+/** The /news page's first view (no search, every category, newest first): the home's latest news are its first entries. */
+export const LATEST_NEWS_FILTERS: NewsFilters = filtersFromSearch(new URLSearchParams());
 
-export type Leader = Pick<
-  RankedProduct,
-  'id' | 'name' | 'brand_name' | 'category' | 'is_sample' | 'gas' | 'pass' | 'counted' | 'gas_share'
->;
+/** Pass or Gas "Top" as /pass-or-gas first shows it (decision 115): the home's leaders are its first five. */
+export const TOP_PRODUCTS_FILTERS: ProductFilters = {
+  sort: 'top',
+  category: null,
+  brand: null,
+  strain: null,
+  q: '',
+  pages: 1,
+};
 
 /**
- * Pass or Gas "Top" (Wilson lower bound of the Gas share over every counted vote, decision 115), first
- * five: all-time, not today's votes, and the home section says so (decision 208).
+ * The brand directory's newest brands with a verified licence (/brand-directory?verified=1&sort=newest,
+ * where the section's link goes): the home's are its first four.
  */
-export async function getLeaders(): Promise<Leader[]> {
-  const db = await loadDatabase();
-  const { data, error } = await db
-    .from('product_rankings')
-    .select('id, name, brand_name, category, is_sample, gas, pass, counted, gas_share')
-    .order('wilson', { ascending: false })
-    .order('counted', { ascending: false })
-    .order('id')
-    .limit(HOME_COUNTS.leaders);
-  if (error) throw error;
-  return (data ?? []) as Leader[];
-}
+export const NEWEST_VERIFIED_BRANDS_FILTERS: BrandFilters = {
+  q: '',
+  state: null,
+  category: null,
+  verifiedOnly: true,
+  sort: 'newest',
+  page: 1,
+};
 
-/** The most recently added brands with a verified licence (rpc search_brands, the directory's query). */
-export async function getNewestVerifiedBrands(): Promise<BrandListItem[]> {
-  const db = await loadDatabase();
-  const { data, error } = await db.rpc('search_brands', {
-    q: null,
-    state: null,
-    category: null,
-    verified_only: true,
-    sort: 'newest',
-    page_size: HOME_COUNTS.brands,
-    page_offset: 0,
-  });
-  if (error) throw error;
-  return (data ?? []) as BrandListItem[];
-}
+/** How long a home section's data stays fresh before the page reads it again. */
+export const HOME_STALE_TIME = 60_000;
 
+/**
+ * The team's featured posts: no area's page lists them, so the home page has its own query (invalidated
+ * with every post write, by the `posts` prefix).
+ */
 export const featuredPostsQueryOptions = () =>
-  queryOptions({ queryKey: ['posts', 'home-featured'], queryFn: getFeaturedPosts, staleTime: 60_000 });
-export const latestNewsQueryOptions = () =>
-  queryOptions({ queryKey: ['news', 'home-latest'], queryFn: getLatestNews, staleTime: 60_000 });
-export const leadersQueryOptions = () =>
-  queryOptions({ queryKey: ['pass-or-gas', 'home-leaders'], queryFn: getLeaders, staleTime: 60_000 });
-export const newestBrandsQueryOptions = () =>
-  queryOptions({ queryKey: ['brands', 'home-newest'], queryFn: getNewestVerifiedBrands, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['posts', 'home-featured'],
+    queryFn: getFeaturedPosts,
+    staleTime: HOME_STALE_TIME,
+  });

@@ -1,3 +1,4 @@
+// Longer than ~150 lines on purpose: the policy's sections are static text, word for word as the requirements give it.
 import { Link } from 'react-router';
 import { AGE_COOKIE_NAME } from '#web/features/age-gate/age-verification.ts';
 import {

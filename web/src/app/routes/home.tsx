@@ -8,13 +8,11 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { getConfig } from '#web/lib/config.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import {
-  FeaturedPosts,
-  IndexHeadlines,
-  LatestNews,
-  NewestBrands,
-  PassOrGasLeaders,
-} from '../home/home-sections.tsx';
+import { FeaturedPosts } from '../home/featured-posts.tsx';
+import { IndexHeadlines } from '../home/index-headlines.tsx';
+import { LatestNews } from '../home/latest-news.tsx';
+import { NewestBrands } from '../home/newest-brands.tsx';
+import { PassOrGasLeaders } from '../home/pass-or-gas-leaders.tsx';
 import { useScammerNetworkActions } from '../hooks/use-scammer-network-actions.ts';
 
 const promises = [

@@ -1,3 +1,5 @@
+import { listSearch, parsePage } from '#web/components/ui/paged-table.tsx';
+
 /**
  * The audit section's filters as they are written in the URL (issue 15 "Audit and security"):
  * ?tab=changes&table=public.bookings&action=UPDATE&page=2, or ?tab=security&risk=high&page=1.
@@ -93,13 +95,12 @@ const oneOf = <T extends string>(list: readonly T[], value: string | null): T | 
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
 
 export function parseAuditFilters(params: URLSearchParams): AuditFilters {
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     tab: params.get('tab') === 'security' ? 'security' : 'changes',
     table: oneOf(AUDIT_TABLES, params.get('table')),
     action: oneOf(AUDIT_ACTIONS, params.get('action')),
     risk: oneOf(RISK_LEVELS, params.get('risk')),
-    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: parsePage(params.get('page')),
   };
 }
 
@@ -109,9 +110,7 @@ export function auditFiltersSearch(filters: AuditFilters): string {
   if (filters.tab === 'changes' && filters.table) params.set('table', filters.table);
   if (filters.tab === 'changes' && filters.action) params.set('action', filters.action);
   if (filters.tab === 'security' && filters.risk) params.set('risk', filters.risk);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  const search = params.toString();
-  return search ? `?${search}` : '';
+  return listSearch(params, filters.page);
 }
 
 export interface AuditEntry {
@@ -184,3 +183,14 @@ export function changedFields(before: unknown, after: unknown): string[] {
     .filter((key) => key !== 'updated_at' && JSON.stringify(a[key]) !== JSON.stringify(b[key]))
     .map((key) => `${key}: ${JSON.stringify(a[key] ?? null)} → ${JSON.stringify(b[key] ?? null)}`);
 }
+
+/** When an audit entry or a security event happened, to the second (admins read them in their own zone). */
+export const auditTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });

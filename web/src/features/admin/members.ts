@@ -1,3 +1,5 @@
+import { listSearch, parsePage } from '#web/components/ui/paged-table.tsx';
+
 /**
  * The admins' member list (issue 15 "Members and roles"): filters as written in the URL
  * (?q=morgan&role=admin&status=suspended&sort=name&page=2), the rows read from public.admin_members,
@@ -25,13 +27,12 @@ export interface MemberFilters {
 export function parseMemberFilters(params: URLSearchParams): MemberFilters {
   const sort = params.get('sort');
   const status = params.get('status');
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     q: (params.get('q') ?? '').trim().slice(0, MEMBER_SEARCH_MAX),
     role: params.get('role') === 'admin' ? 'admin' : null,
     status: status === 'suspended' || status === 'active' ? status : null,
     sort: sort && sort in MEMBER_SORTS ? (sort as MemberSort) : 'newest',
-    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: parsePage(params.get('page')),
   };
 }
 
@@ -42,9 +43,7 @@ export function memberFiltersSearch(filters: MemberFilters): string {
   if (filters.role) params.set('role', filters.role);
   if (filters.status) params.set('status', filters.status);
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  const search = params.toString();
-  return search ? `?${search}` : '';
+  return listSearch(params, filters.page);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parsePage } from '#web/components/ui/paged-table.tsx';
 import { PRODUCT_CATEGORIES } from './booking.ts';
 
 /**
@@ -48,13 +49,12 @@ export function parseBookingFilters(params: URLSearchParams): BookingFilters {
   const date = params.get('date');
   const category = params.get('category');
   const sort = params.get('sort');
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     status: isStatus(status) ? status : null,
     date: date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
     category: category && (PRODUCT_CATEGORIES as readonly string[]).includes(category) ? category : null,
     sort: sort && sort in SORTS ? (sort as BookingSort) : 'newest',
-    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: parsePage(params.get('page')),
   };
 }
 
@@ -68,10 +68,6 @@ export function bookingFiltersSearch(filters: BookingFilters): string {
   if (filters.page > 1) params.set('page', String(filters.page));
   const search = params.toString();
   return search ? `?${search}` : '';
-}
-
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
 export interface AdminBooking {

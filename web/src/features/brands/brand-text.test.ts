@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '#web/lib/error-text.ts';
-import { brandErrorText } from './api/brands.ts';
+import { brandErrorText } from './api/brand-call.ts';
 import { gasShareText } from './components/brand-badges.tsx';
 
 describe('brandErrorText', () => {

@@ -8,6 +8,7 @@ import {
   postProblems,
   postState,
   toLocalInput,
+  withImage,
 } from './posts.ts';
 
 describe('postState', () => {
@@ -60,5 +61,18 @@ describe('post filters in the URL', () => {
       page: 1,
     });
     expect(postFiltersSearch({ state: null, sort: 'newest', page: 1 })).toBe('');
+  });
+});
+
+describe('withImage', () => {
+  const url = 'https://example.com/media/admin-posts/a.png';
+
+  it('adds the image on a paragraph of its own after the text', () => {
+    expect(withImage('The greenhouse is full.', url)).toBe(`The greenhouse is full.\n\n![](${url})\n`);
+  });
+
+  it('needs no blank line in an empty text or after a line already ended', () => {
+    expect(withImage('', url)).toBe(`![](${url})\n`);
+    expect(withImage('First line\n', url)).toBe(`First line\n![](${url})\n`);
   });
 });

@@ -1,3 +1,5 @@
+import { listSearch, parsePage } from '#web/components/ui/paged-table.tsx';
+
 /**
  * The team's posts as admins manage them (issue 15 "Posts", product §admin): limits the server also
  * enforces, how a post's state reads, and the editor's values.
@@ -5,6 +7,8 @@
 export const POST_TITLE_MAX = 200;
 export const POST_BODY_MAX = 20_000;
 export const POST_MEDIA_MAX = 10;
+/** Posts on a page of the admins' list. */
+export const POSTS_PAGE_SIZE = 25;
 
 export interface AdminPost {
   id: string;
@@ -84,6 +88,12 @@ export function postProblems(values: PostValues): { title?: string; content?: st
   return problems;
 }
 
+/** The content with an uploaded image's Markdown added at the end, on a paragraph of its own. */
+export function withImage(content: string, url: string): string {
+  const gap = content === '' || content.endsWith('\n') ? '' : '\n\n';
+  return `${content}${gap}![](${url})\n`;
+}
+
 /** `datetime-local` ⇄ ISO: the input shows the admin's local time; the server stores an instant. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
@@ -126,11 +136,10 @@ export interface PostFilters {
 export function parsePostFilters(params: URLSearchParams): PostFilters {
   const state = params.get('state');
   const sort = params.get('sort');
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     state: state === 'draft' || state === 'scheduled' || state === 'published' ? state : null,
     sort: sort === 'oldest' ? 'oldest' : 'newest',
-    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: parsePage(params.get('page')),
   };
 }
 
@@ -138,7 +147,5 @@ export function postFiltersSearch(filters: PostFilters): string {
   const params = new URLSearchParams();
   if (filters.state) params.set('state', filters.state);
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  const search = params.toString();
-  return search ? `?${search}` : '';
+  return listSearch(params, filters.page);
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRIVACY_SETTINGS,
   exportFileName,
+  type PrivacySettings,
+  privacyFormOf,
+  privacySettingsFrom,
   privacySettingsOf,
   VISIBILITY_OPTIONS,
 } from './privacy-settings.ts';
@@ -71,5 +74,45 @@ describe('VISIBILITY_OPTIONS', () => {
         'Connections are not available yet, so for now only you can see it.',
       ],
     ]);
+  });
+});
+
+describe('privacyFormOf and privacySettingsFrom', () => {
+  const stored: PrivacySettings = {
+    profile_visibility: 'friends',
+    show_email: true,
+    show_activity: false,
+    allow_analytics: false,
+    allow_marketing: true,
+    data_processing_consent: true,
+    auto_delete_inactive: true,
+    inactive_period_months: 60,
+  };
+
+  it('keeps the visibility and the months as text, the on/off settings beside them', () => {
+    expect(privacyFormOf(stored)).toEqual({
+      values: { profileVisibility: 'friends', inactivePeriodMonths: '60' },
+      switches: {
+        show_email: true,
+        show_activity: false,
+        allow_analytics: false,
+        allow_marketing: true,
+        data_processing_consent: true,
+        auto_delete_inactive: true,
+      },
+    });
+  });
+
+  it('gives back the same settings to save', () => {
+    const { values, switches } = privacyFormOf(stored);
+    expect(privacySettingsFrom(values, switches)).toEqual(stored);
+  });
+
+  it('saves the chosen months as a number and the chosen visibility', () => {
+    const { switches } = privacyFormOf(DEFAULT_PRIVACY_SETTINGS);
+    const saved = privacySettingsFrom({ profileVisibility: 'private', inactivePeriodMonths: '12' }, switches);
+    expect(saved.profile_visibility).toBe('private');
+    expect(saved.inactive_period_months).toBe(12);
+    expect(saved.allow_analytics).toBe(false);
   });
 });

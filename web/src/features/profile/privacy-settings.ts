@@ -80,3 +80,39 @@ export function privacySettingsOf(row: Record<string, unknown> | null): PrivacyS
 export function exportFileName(userId: string): string {
   return `user_data_export_${userId}.json`;
 }
+
+/**
+ * The settings the privacy form keeps as text (useForm's values, keyed as their columns): the visibility
+ * chosen and the months of the retention select.
+ */
+export interface PrivacyFormValues {
+  profileVisibility: string;
+  inactivePeriodMonths: string;
+}
+
+/** The on/off settings, which the form keeps beside useForm's values. */
+export type PrivacySwitches = Omit<PrivacySettings, 'profile_visibility' | 'inactive_period_months'>;
+
+/** Stored settings as the form holds them. */
+export function privacyFormOf(settings: PrivacySettings): {
+  values: PrivacyFormValues;
+  switches: PrivacySwitches;
+} {
+  const { profile_visibility, inactive_period_months, ...switches } = settings;
+  return {
+    values: { profileVisibility: profile_visibility, inactivePeriodMonths: String(inactive_period_months) },
+    switches,
+  };
+}
+
+/**
+ * The form's values as the settings to save. What the form cannot offer (a visibility or period not in
+ * its lists) is sent as it is: the database refuses it, and the refusal is shown at its field.
+ */
+export function privacySettingsFrom(values: PrivacyFormValues, switches: PrivacySwitches): PrivacySettings {
+  return {
+    ...switches,
+    profile_visibility: values.profileVisibility as PrivacySettings['profile_visibility'],
+    inactive_period_months: Number(values.inactivePeriodMonths),
+  };
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { avatarPathFor, avatarPathOf, initialsOf, profileTabOf, profileUpdateOf } from './profile-data.ts';
+import {
+  avatarPathFor,
+  avatarPathOf,
+  initialsOf,
+  productPath,
+  profileTabOf,
+  profileUpdateOf,
+} from './profile-data.ts';
 
 const USER = '6f1c1f7e-3d55-4a4a-9a34-9e1c0c1d2e3f';
 
@@ -62,5 +69,12 @@ describe('avatarPathOf', () => {
 describe('avatarPathFor', () => {
   it('builds {userId}/avatar-{timestamp}.{extension}', () => {
     expect(avatarPathFor(USER, 'png', 1700000000000)).toBe(`${USER}/avatar-1700000000000.png`);
+  });
+});
+
+describe('productPath', () => {
+  it("is the product's Pass or Gas page, its id escaped for the address", () => {
+    expect(productPath('3f2a')).toBe('/pass-or-gas/3f2a');
+    expect(productPath('a/b c')).toBe('/pass-or-gas/a%2Fb%20c');
   });
 });

@@ -5,6 +5,9 @@
 
 import { hasHtml, hasScriptMarkup, trimmedLength } from '#web/lib/security/field-rules.ts';
 
+/** The storage bucket members' avatars are uploaded to (product §avatar). */
+export const AVATAR_BUCKET = 'user-uploads';
+
 export interface Profile {
   user_id: string;
   email: string | null;
@@ -54,6 +57,11 @@ export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 export function profileTabOf(value: string | null): ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : 'settings';
+}
+
+/** The page of the product a vote or comment is about. */
+export function productPath(productId: string): string {
+  return `/pass-or-gas/${encodeURIComponent(productId)}`;
 }
 
 /** Initials for the avatar fallback: from the display name, else the username, else ?. */

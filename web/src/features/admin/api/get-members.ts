@@ -9,14 +9,15 @@ import {
   parseAdminMember,
 } from '../members.ts';
 
-const COLUMNS =
+/** The columns of public.admin_members the admin screens read. */
+export const MEMBER_COLUMNS =
   'id, email, username, full_name, avatar_url, created_at, last_sign_in_at, suspended, is_admin, subscription_status, subscription_expires_at, trial_ends_at, report_count, booking_count';
 
 /** One page of members (public.admin_members: rows only for admins) and the total. */
 export async function getMembers(filters: MemberFilters): Promise<{ rows: AdminMember[]; total: number }> {
   const supabase = await loadSupabase();
   const sort = MEMBER_SORTS[filters.sort];
-  let query = supabase.from('admin_members').select(COLUMNS, { count: 'exact' });
+  let query = supabase.from('admin_members').select(MEMBER_COLUMNS, { count: 'exact' });
   // search_text is the expression of a trigram index (profiles_member_search_trgm_idx).
   if (filters.q) query = query.ilike('search_text', memberSearchPattern(filters.q));
   if (filters.role === 'admin') {
@@ -45,15 +46,3 @@ export const membersQueryOptions = (filters: MemberFilters) =>
     queryFn: () => getMembers(filters),
     placeholderData: keepPreviousData,
   });
-
-/** One member, or null when there is none with that id. */
-export async function getMember(id: string): Promise<AdminMember | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.from('admin_members').select(COLUMNS).eq('id', id).maybeSingle();
-  if (error) throw error;
-  return data ? parseAdminMember(data) : null;
-}
-
-export const memberQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['admin', 'member', { id }], queryFn: () => getMember(id) });

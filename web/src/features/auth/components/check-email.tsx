@@ -1,10 +1,11 @@
 import { MailCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { InputField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useForm } from '#web/lib/use-form.ts';
 import { confirmSignUpCode, resendSignUpMail } from '../api/confirm-sign-up.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
-import { TextField } from './form-fields.tsx';
 
 /** The confirmation code as the mail writes it: six digits (spaces and dashes typed along are ignored). */
 export function signUpCodeProblem(code: string): string | null {
@@ -26,22 +27,18 @@ export function CheckEmail({
 }) {
   const action = useAuthAction();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({ code: '' }, { maxLength: { code: 9 } });
   const [resent, setResent] = useState(false);
 
   useEffect(() => heading.current?.focus(), []);
 
-  const confirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = signUpCodeProblem(code);
-    setProblem(found);
-    if (found) return;
+  const confirm = form.handleSubmit(async ({ code }) => {
+    if (form.showErrors({ code: signUpCodeProblem(code) })) return;
     if (await action.run('auth_confirm_code', () => confirmSignUpCode(email, code.replace(/[\s-]/g, '')))) {
       toast({ title: 'Success!', description: 'Your email is confirmed. Welcome to HighGrade!' });
       onConfirmed();
     }
-  };
+  });
 
   const resend = async () => {
     if (await action.run('auth_resend', () => resendSignUpMail(email))) {
@@ -69,19 +66,12 @@ export function CheckEmail({
           </p>
         </div>
       </div>
-      <form noValidate onSubmit={confirm} className="grid gap-3">
-        <TextField
+      <form ref={form.ref} noValidate onSubmit={confirm} className="grid gap-3">
+        <InputField
           label="Confirmation code"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={9}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setProblem(null);
-          }}
-          error={problem}
+          {...form.field('code')}
         />
         <Button type="submit" className="w-full" disabled={action.busy}>
           {action.busy ? 'Confirming...' : 'Confirm Email'}

@@ -12,18 +12,6 @@ interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its error message (aria-invalid, aria-describedby). */
-export function TextField({ label, error, className, ...props }: FieldProps) {
-  const id = useId();
-  return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} {...props} />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
 /** A password input with a show/hide toggle (product §auth-screen). */
 export function PasswordField({ label, error, className, ...props }: FieldProps) {
   const id = useId();

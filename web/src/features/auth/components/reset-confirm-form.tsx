@@ -1,11 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
 import { openedFromRefusedLink } from '#web/lib/auth/session.ts';
+import { useForm } from '#web/lib/use-form.ts';
 import { hasSession, updatePassword } from '../api/update-password.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
+import { formData, typedValues } from '../typed-values.ts';
 import { PASSWORD_MIN_LENGTH, passwordUpdateProblems } from '../validation.ts';
 import { PasswordField } from './form-fields.tsx';
 import { ResetRequestForm } from './reset-request-form.tsx';
@@ -45,42 +47,39 @@ export function ResetConfirmForm({ onSignedIn }: Pick<AuthFormProps, 'onSignedIn
   const { confirmed, user } = useAuth();
   const action = useAuthAction();
   const submit = useFocusAfterFailure();
-  const password = useRef<HTMLInputElement>(null);
-  const confirmation = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  // The values are read from the inputs when the form is sent (typedValues: the page is prerendered).
+  const form = useForm({ newPassword: '', confirmNewPassword: '' });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = password.current?.value ?? '';
-    const problems = passwordUpdateProblems(value, confirmation.current?.value ?? '');
-    setErrors(problems);
-    if (problems.confirmation) return confirmation.current?.focus();
-    if (problems.password) return password.current?.focus();
+  const onSubmit = form.handleSubmit(async () => {
+    const values = typedValues(formData(form.ref.current), ['newPassword', 'confirmNewPassword']);
+    const problems = passwordUpdateProblems(values.newPassword, values.confirmNewPassword);
+    if (form.showErrors({ newPassword: problems.password, confirmNewPassword: problems.confirmation }))
+      return;
     if (!(await hasSession())) return setSessionLost(true);
-    if (!(await action.run('auth_update_password', () => updatePassword(value)))) return submit.restore();
+    if (!(await action.run('auth_update_password', () => updatePassword(values.newPassword)))) {
+      return submit.restore();
+    }
     toast({ title: 'Success!', description: 'Your password has been updated successfully.' });
     onSignedIn();
-  };
+  });
 
   if (linkRefused || sessionLost || (confirmed && !user)) return <ExpiredResetLink />;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form ref={form.ref} noValidate onSubmit={onSubmit} className="grid gap-4">
       <PasswordField
-        ref={password}
         label="New Password"
         name="new_password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN_LENGTH}
-        error={errors.password}
+        error={form.errors.newPassword}
       />
       <PasswordField
-        ref={confirmation}
         label="Confirm New Password"
         name="confirm_new_password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN_LENGTH}
-        error={errors.confirmation}
+        error={form.errors.confirmNewPassword}
       />
       <Button ref={submit.ref} type="submit" className="w-full" disabled={action.busy}>
         {action.busy ? 'Updating Password...' : 'Update Password'}

@@ -1,32 +1,30 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { InputField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useForm } from '#web/lib/use-form.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
+import { formData, typedValues } from '../typed-values.ts';
 import { emailProblem } from '../validation.ts';
-import { TextField } from './form-fields.tsx';
 import { useFocusAfterFailure } from './use-focus-after-failure.ts';
 
 /** Product §auth-screen, Reset: Email and a Send Reset Link button. */
 export function ResetRequestForm() {
   const action = useAuthAction();
   const submit = useFocusAfterFailure();
-  const email = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The value is read from the input when the form is sent (typedValues: the page is prerendered).
+  const form = useForm({ email: '' });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = email.current?.value ?? '';
-    const problem = emailProblem(value);
-    setError(problem);
-    if (problem) return email.current?.focus();
-    if (!(await action.run('auth_reset', () => requestPasswordReset(value)))) return submit.restore();
+  const onSubmit = form.handleSubmit(async () => {
+    const { email } = typedValues(formData(form.ref.current), ['email']);
+    if (form.showErrors({ email: emailProblem(email) })) return;
+    if (!(await action.run('auth_reset', () => requestPasswordReset(email)))) return submit.restore();
     toast({ title: 'Success!', description: 'Check your email for password reset instructions.' });
-  };
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <TextField ref={email} label="Email" name="email" type="email" autoComplete="email" error={error} />
+    <form ref={form.ref} noValidate onSubmit={onSubmit} className="grid gap-4">
+      <InputField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
       <Button ref={submit.ref} type="submit" className="w-full" disabled={action.busy}>
         {action.busy ? 'Sending...' : 'Send Reset Link'}
       </Button>

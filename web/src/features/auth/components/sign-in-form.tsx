@@ -1,10 +1,12 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { InputField } from '#web/components/ui/form-field.tsx';
+import { useForm } from '#web/lib/use-form.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
+import { formData, typedValues } from '../typed-values.ts';
 import { emailProblem, passwordPresentProblem } from '../validation.ts';
-import { PasswordField, TextField } from './form-fields.tsx';
+import { PasswordField } from './form-fields.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { useFocusAfterFailure } from './use-focus-after-failure.ts';
 
@@ -17,41 +19,29 @@ export interface AuthFormProps {
 export function SignInForm({ onSignedIn, onSocialStarted }: AuthFormProps) {
   const action = useAuthAction();
   const submit = useFocusAfterFailure();
-  const email = useRef<HTMLInputElement>(null);
-  const password = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  // The values are read from the inputs when the form is sent (typedValues: the page is prerendered).
+  const form = useForm({ email: '', password: '' });
   // In the prerendered /auth page the button stays disabled until the app runs: a form submitted by the
   // browser itself would put the email and password in the address (decision 157).
   const hydrated = useHydrated();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = { email: email.current?.value ?? '', password: password.current?.value ?? '' };
+  const onSubmit = form.handleSubmit(async () => {
+    const values = typedValues(formData(form.ref.current), ['email', 'password']);
     const problems = { email: emailProblem(values.email), password: passwordPresentProblem(values.password) };
-    setErrors(problems);
-    if (problems.email) return email.current?.focus();
-    if (problems.password) return password.current?.focus();
+    if (form.showErrors(problems)) return;
     if (await action.run('auth_signin', () => signInWithPassword(values))) onSignedIn();
     else submit.restore();
-  };
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form ref={form.ref} noValidate onSubmit={onSubmit} className="grid gap-4">
       <SocialSignIn action={action} onStarted={onSocialStarted} />
-      <TextField
-        ref={email}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        error={errors.email}
-      />
+      <InputField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
       <PasswordField
-        ref={password}
         label="Password"
         name="password"
         autoComplete="current-password"
-        error={errors.password}
+        error={form.errors.password}
       />
       <Button ref={submit.ref} type="submit" className="w-full" disabled={action.busy || !hydrated}>
         {action.busy ? 'Signing In...' : 'Sign In'}

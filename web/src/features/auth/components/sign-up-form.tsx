@@ -1,12 +1,15 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { InputField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useForm } from '#web/lib/use-form.ts';
 import { signUp } from '../api/sign-up.ts';
 import { validateName } from '../api/validate-name.ts';
 import { useAuthAction } from '../hooks/use-auth-action.ts';
+import { formData, typedValues } from '../typed-values.ts';
 import { emailProblem, newPasswordProblem, PASSWORD_MIN_LENGTH } from '../validation.ts';
 import { CheckEmail } from './check-email.tsx';
-import { PasswordField, TextField } from './form-fields.tsx';
+import { PasswordField } from './form-fields.tsx';
 import type { AuthFormProps } from './sign-in-form.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { useFocusAfterFailure } from './use-focus-after-failure.ts';
@@ -29,52 +32,34 @@ function SignUpFields({
 }: Pick<AuthFormProps, 'onSocialStarted'> & { onSent: (email: string) => void }) {
   const action = useAuthAction();
   const submit = useFocusAfterFailure();
-  const form = useRef<HTMLFormElement>(null);
-  const fullName = useRef<HTMLInputElement>(null);
-  const email = useRef<HTMLInputElement>(null);
-  const password = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  // The values are read from the inputs when the form is sent (typedValues: the page is prerendered).
+  const form = useForm({ fullName: '', email: '', password: '' });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = {
-      fullName: fullName.current?.value ?? '',
-      email: email.current?.value ?? '',
-      password: password.current?.value ?? '',
-    };
+  const onSubmit = form.handleSubmit(async () => {
+    const values = typedValues(formData(form.ref.current), ['fullName', 'email', 'password']);
     const problems = { email: emailProblem(values.email), password: newPasswordProblem(values.password) };
-    setErrors(problems);
-    if (problems.email) return email.current?.focus();
-    if (problems.password) return password.current?.focus();
+    if (form.showErrors(problems)) return;
     const ok = await action.run('auth_signup', async () => {
       await validateName(values.fullName);
       await signUp(values);
     });
     if (!ok) return submit.restore();
     toast({ title: 'Success!', description: 'Check your email to confirm your account.' });
-    form.current?.reset();
+    form.ref.current?.reset();
     onSent(values.email.trim());
-  };
+  });
 
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form ref={form.ref} noValidate onSubmit={onSubmit} className="grid gap-4">
       <SocialSignIn action={action} onStarted={onSocialStarted} />
-      <TextField ref={fullName} label="Full Name" name="full_name" autoComplete="name" />
-      <TextField
-        ref={email}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        error={errors.email}
-      />
+      <InputField label="Full Name" name="full_name" autoComplete="name" />
+      <InputField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
       <PasswordField
-        ref={password}
         label="Password"
         name="password"
         autoComplete="new-password"
         minLength={PASSWORD_MIN_LENGTH}
-        error={errors.password}
+        error={form.errors.password}
       />
       <Button ref={submit.ref} type="submit" className="w-full" disabled={action.busy}>
         {action.busy ? 'Creating Account...' : 'Sign Up'}

@@ -10,6 +10,15 @@ export function checkedDate(value: string): string {
   return formatShortDate(new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
+/** "November 3, 2026" for a date or a timestamp, in UTC (the brand page's licences and reports). */
+export const dateText = (value: string): string =>
+  new Date(value.length === 10 ? `${value}T12:00:00Z` : value).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /** Samples say so, to eyes and to screen readers (product §samples). */
 export function BrandSampleBadge() {
   return (

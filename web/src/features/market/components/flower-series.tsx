@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '#web/lib/error-text.ts';
 import { formatFixed } from '#web/lib/format.ts';
-import { type FlowerObservation, pointsQueryOptions } from '../api/market.ts';
+import type { FlowerObservation } from '../api/get-flower-observations.ts';
+import { pointsQueryOptions } from '../api/get-points.ts';
 import { formatValue, observationLabel } from '../market-data.ts';
+import { ScrollRegion, TableHead } from './table-parts.tsx';
 
 /** "2026 Q1" for a date. */
 export function quarterOf(date: string): string {
@@ -69,29 +71,21 @@ export function FlowerSeries({ slug, observations }: { slug: string; observation
         Prices of different states are never compared with each other; each moves the index only relative to
         its own previous point.
       </p>
-      <section
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
-        tabIndex={0}
-        aria-label="Series by state table"
-        className="max-h-96 overflow-auto rounded-md border"
-      >
+      <ScrollRegion label="Series by state table" className="max-h-96 overflow-auto rounded-md border">
         <table className="w-full min-w-max text-sm" data-testid="flower-series">
           <caption className="sr-only">The composite and each state's quarterly series, newest first</caption>
-          <thead className="sticky top-0 bg-muted text-left text-xs">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Quarter
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Composite
-              </th>
-              {states.map((state) => (
-                <th key={state} scope="col" className="px-3 py-2 text-right">
-                  {state}, {units.get(state)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            className="sticky top-0 bg-muted"
+            columns={[
+              { label: 'Quarter' },
+              { label: 'Composite', right: true },
+              ...states.map((state) => ({
+                key: state,
+                label: `${state}, ${units.get(state) ?? ''}`,
+                right: true,
+              })),
+            ]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.quarter} className="border-t align-top" data-quarter={row.quarter}>
@@ -126,7 +120,7 @@ export function FlowerSeries({ slug, observations }: { slug: string; observation
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
     </section>
   );
 }

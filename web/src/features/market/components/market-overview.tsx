@@ -3,7 +3,7 @@ import { ChartLine } from 'lucide-react';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { errorText } from '#web/lib/error-text.ts';
-import { indicesQueryOptions } from '../api/market.ts';
+import { indicesQueryOptions } from '../api/get-indices.ts';
 import type { RangeKey } from '../market-data.ts';
 import { IndexPanel } from './index-panel.tsx';
 

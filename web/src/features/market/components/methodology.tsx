@@ -7,7 +7,7 @@ import { PageContainer, PageHeader } from '#web/components/layout/page-header.ts
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { indicesQueryOptions } from '../api/market.ts';
+import { indicesQueryOptions } from '../api/get-indices.ts';
 import { type Block, type Inline, parseMarkdown } from '../market-data.ts';
 
 function InlineText({ parts }: { parts: Inline[] }) {

@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { publishedPostQueryOptions } from '../api/published-post.ts';
+import { publishedPostQueryOptions } from '../api/get-published-post.ts';
 import { fullDate } from '../news-feed.ts';
 
 const back = (

@@ -7,7 +7,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import { authorLabel, type ModerationItem, moderationQueryOptions, useModerate } from './admin-api.ts';
+import { type ModerationItem, moderationQueryOptions } from './api/get-moderation-items.ts';
+import { useModerate } from './api/moderate-item.ts';
+import { authorLabel } from './author-label.ts';
 
 const ACTIONS: Record<
   ModerationItem['kind'],

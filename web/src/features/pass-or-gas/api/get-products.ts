@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { loadDatabase } from '#web/lib/supabase.ts';
 import type { Category, Sort, StrainType } from '../ranking.ts';
-import type { Brand, RankedProduct } from '../types.ts';
+import type { RankedProduct } from '../types.ts';
 
 export const PAGE_SIZE = 24;
 
@@ -56,26 +56,3 @@ export const productsQueryOptions = (filters: ProductFilters) =>
     queryFn: () => getProducts(filters),
     placeholderData: keepPreviousData,
   });
-
-/**
- * The brand filter's choices: brands with at least one live product (their tally's product count, kept
- * by the products' triggers), so no choice leads to an empty list (issue 34).
- */
-export async function getBrands(): Promise<Brand[]> {
-  const db = await loadDatabase();
-  const { data, error } = await db
-    .from('brands')
-    .select('id, name, slug, brand_tallies!inner(products)')
-    .gt('brand_tallies.products', 0)
-    .order('name')
-    .limit(500);
-  if (error) throw error;
-  return ((data ?? []) as (Brand & { brand_tallies: unknown })[]).map(({ id, name, slug }) => ({
-    id,
-    name,
-    slug,
-  }));
-}
-
-export const brandsQueryOptions = () =>
-  queryOptions({ queryKey: ['pass-or-gas', 'brands', {}], queryFn: getBrands, staleTime: 60_000 });

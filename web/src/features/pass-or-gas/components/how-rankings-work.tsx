@@ -5,7 +5,7 @@ import { PageContainer, PageHeader } from '#web/components/layout/page-header.ts
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { rankingConstantsQueryOptions } from '../api/get-product.ts';
+import { rankingConstantsQueryOptions } from '../api/get-ranking-constants.ts';
 import {
   decayWeight,
   TRENDING_HALF_LIFE_HOURS,

@@ -1,10 +1,9 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useCastVote } from '../api/votes.ts';
+import { useCastVote } from '../api/cast-vote.ts';
 import type { MyVote, RankedProduct, VoteType } from '../types.ts';
-import { writeErrorText } from '../vote-errors.ts';
+import { toastWriteFailed } from './write-failed.ts';
 
 interface VoteButtonsProps {
   product: Pick<RankedProduct, 'id' | 'name' | 'gas' | 'pass' | 'is_sample'>;
@@ -38,8 +37,7 @@ export function VoteButtons({ product, vote, signedIn, onSignIn, size = 'default
     cast.mutate(
       { current: vote, productId: product.id, voteType },
       {
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Vote not saved', description: writeErrorText(error) }),
+        onError: (error) => toastWriteFailed('Vote not saved', error),
       },
     );
   }

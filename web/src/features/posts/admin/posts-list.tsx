@@ -1,25 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { FilePlus2, Newspaper, Star } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '#web/components/layout/empty-state.tsx';
-import { Pager, QueryState } from '#web/components/layout/list-states.tsx';
+import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { NativeSelect } from '#web/components/ui/native-select.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
-import { errorText } from '#web/lib/error-text.ts';
-import { adminPostsQueryOptions, POSTS_PAGE_SIZE, useDeletePost } from '../api/admin-posts.ts';
+import { SelectFilter } from '#web/components/ui/filter-form.tsx';
+import {
+  type Column,
+  EmptyList,
+  listCaption,
+  PagedTable,
+  RowLink,
+  sortOptions,
+  useListFilters,
+} from '#web/components/ui/paged-table.tsx';
 import {
   type AdminPost,
   POST_SORTS,
+  POSTS_PAGE_SIZE,
   type PostFilters,
   parsePostFilters,
   postFiltersSearch,
   postState,
   STATE_LABELS,
 } from '../posts.ts';
+import { adminPostsQueryOptions } from './api/get-admin-posts.ts';
+import { DeletePostButton } from './delete-post-button.tsx';
 
 const when = (iso: string | null) =>
   iso
@@ -32,40 +37,80 @@ const when = (iso: string | null) =>
       })
     : '—';
 
-function DeletePost({ post }: { post: AdminPost }) {
-  const remove = useDeletePost();
+const COLUMNS: Column<AdminPost>[] = [
+  {
+    header: 'Title',
+    cell: (post) => (
+      <>
+        <RowLink to={post.id}>{post.title}</RowLink>
+        {post.featured ? (
+          <span className="ml-2 inline-flex items-center gap-1 text-muted-foreground text-xs">
+            <Star aria-hidden="true" className="size-3" /> Featured
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    header: 'State',
+    cell: (post) => {
+      const state = postState(post);
+      return <Badge variant={state === 'published' ? 'default' : 'outline'}>{STATE_LABELS[state]}</Badge>;
+    },
+  },
+  {
+    header: 'Publishes',
+    className: 'whitespace-nowrap text-muted-foreground',
+    cell: (post) => (postState(post) === 'draft' ? '—' : when(post.publishAt ?? post.createdAt)),
+  },
+  {
+    header: <span className="sr-only">Actions</span>,
+    className: 'text-right',
+    cell: (post) => (
+      <DeletePostButton post={post} variant="ghost" size="sm">
+        Delete
+      </DeletePostButton>
+    ),
+  },
+];
+
+function PostsFilters({
+  filters,
+  change,
+}: {
+  filters: PostFilters;
+  change: (patch: Partial<PostFilters>) => void;
+}) {
   return (
-    <ConfirmButton
-      variant="ghost"
-      size="sm"
-      disabled={remove.isPending}
-      title="Delete this post?"
-      description={`"${post.title}" is removed from the news feed and the home page. This cannot be undone.`}
-      confirmLabel="Delete post"
-      destructive
-      onConfirm={() =>
-        remove.mutateAsync(post.id).then(
-          () => toast({ title: 'Post deleted' }),
-          (error: unknown) =>
-            toast({ variant: 'destructive', title: 'Failed to delete post', description: errorText(error) }),
-        )
-      }
-    >
-      Delete
-    </ConfirmButton>
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="sr-only">Filter and sort</legend>
+      <SelectFilter
+        id="posts-state"
+        label="State"
+        value={filters.state}
+        onChange={(value) => change({ state: (value || null) as PostFilters['state'] })}
+        all="All posts"
+        options={[
+          ['published', 'Published'],
+          ['scheduled', 'Scheduled'],
+          ['draft', 'Drafts'],
+        ]}
+      />
+      <SelectFilter
+        id="posts-sort"
+        label="Sort by"
+        value={filters.sort}
+        onChange={(value) => change({ sort: value === 'oldest' ? 'oldest' : 'newest' })}
+        options={sortOptions(POST_SORTS)}
+      />
+    </fieldset>
   );
 }
 
-/** Every post, newest first, with its state; the page number is in the URL. */
+/** Every post, newest first, with its state; the filters and the page are in the URL. */
 export function PostsList() {
-  const [params, setParams] = useSearchParams();
-  const filters = parsePostFilters(params);
-  const { page } = filters;
-  const change = (patch: Partial<PostFilters>) =>
-    setParams(new URLSearchParams(postFiltersSearch({ ...filters, page: 1, ...patch })));
+  const { filters, change, paging } = useListFilters(parsePostFilters, postFiltersSearch);
   const list = useQuery(adminPostsQueryOptions(filters));
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE));
 
   return (
     <div className="grid gap-5">
@@ -76,114 +121,27 @@ export function PostsList() {
             New post
           </Link>
         </Button>
-        <fieldset className="flex flex-wrap gap-3">
-          <legend className="sr-only">Filter and sort</legend>
-          <div className="grid gap-1.5">
-            <Label htmlFor="posts-state">State</Label>
-            <NativeSelect
-              id="posts-state"
-              value={filters.state ?? ''}
-              onChange={(event) => change({ state: (event.target.value || null) as PostFilters['state'] })}
-            >
-              <option value="">All posts</option>
-              <option value="published">Published</option>
-              <option value="scheduled">Scheduled</option>
-              <option value="draft">Drafts</option>
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="posts-sort">Sort by</Label>
-            <NativeSelect
-              id="posts-sort"
-              value={filters.sort}
-              onChange={(event) => change({ sort: event.target.value === 'oldest' ? 'oldest' : 'newest' })}
-            >
-              {Object.entries(POST_SORTS).map(([key, sort]) => (
-                <option key={key} value={key}>
-                  {sort.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </fieldset>
+        <PostsFilters filters={filters} change={change} />
       </div>
-      {list.isPending || list.isError ? (
-        <QueryState what="posts" query={list} />
-      ) : list.data.rows.length === 0 ? (
-        <EmptyState icon={Newspaper} title={filters.state ? 'No posts in this state' : 'No posts yet'}>
-          {filters.state
-            ? 'Choose another state, or show all posts.'
-            : 'Posts the team writes appear in the news feed; featured ones also on the home page.'}
-        </EmptyState>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-xl border">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">
-                Posts, {POST_SORTS[filters.sort].label.toLowerCase()}, page {page} of {pages}
-              </caption>
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Title
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    State
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Publishes
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.rows.map((post) => {
-                  const state = postState(post);
-                  return (
-                    <tr key={post.id} className="border-t">
-                      <td className="px-4 py-3">
-                        <Link
-                          to={post.id}
-                          className="font-medium text-primary underline-offset-4 hover:underline"
-                        >
-                          {post.title}
-                        </Link>
-                        {post.featured ? (
-                          <span className="ml-2 inline-flex items-center gap-1 text-muted-foreground text-xs">
-                            <Star aria-hidden="true" className="size-3" /> Featured
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="px-4 py-3">
-                        <Badge variant={state === 'published' ? 'default' : 'outline'}>
-                          {STATE_LABELS[state]}
-                        </Badge>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
-                        {state === 'draft' ? '—' : when(post.publishAt ?? post.createdAt)}
-                      </td>
-                      <td className="px-4 py-3 text-right">
-                        <DeletePost post={post} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            label="posts"
-            summary={`${total.toLocaleString('en-US')} post${total === 1 ? '' : 's'} · page ${page} of ${pages}`}
-            page={page}
-            pages={pages}
-            onPage={(next) =>
-              setParams(next > 1 ? new URLSearchParams({ page: String(next) }) : new URLSearchParams())
-            }
+      <PagedTable
+        what="posts"
+        query={list}
+        empty={
+          <EmptyList
+            icon={Newspaper}
+            filtered={filters.state !== null}
+            none={[
+              'No posts yet',
+              'Posts the team writes appear in the news feed; featured ones also on the home page.',
+            ]}
+            noMatch={['No posts in this state', 'Choose another state, or show all posts.']}
           />
-        </>
-      )}
+        }
+        caption={(pages) => listCaption('Posts', POST_SORTS[filters.sort].label, filters.page, pages)}
+        columns={COLUMNS}
+        minWidth="min-w-[40rem]"
+        paging={paging(['post', 'posts'], POSTS_PAGE_SIZE)}
+      />
     </div>
   );
 }

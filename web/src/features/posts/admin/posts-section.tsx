@@ -1,24 +1,21 @@
 import { Route, Routes } from 'react-router';
+import { SectionShell } from '#web/components/layout/detail-shell.tsx';
 import { PostEditor } from './post-editor.tsx';
 import { PostsList } from './posts-list.tsx';
 
 /** /admin/posts (the list), /admin/posts/new and /admin/posts/<id> (the editor). */
 export function PostsSection() {
   return (
-    <section aria-labelledby="posts-heading" className="grid gap-4">
-      <div>
-        <h2 id="posts-heading" className="font-semibold text-xl">
-          Posts
-        </h2>
-        <p className="mt-1 text-muted-foreground">
-          The team's posts: written in Markdown, shown in the news feed, featured ones on the home page.
-        </p>
-      </div>
+    <SectionShell
+      id="posts-heading"
+      title="Posts"
+      description="The team's posts: written in Markdown, shown in the news feed, featured ones on the home page."
+    >
       <Routes>
         <Route index element={<PostsList />} />
         <Route path="new" element={<PostEditor />} />
         <Route path=":id" element={<PostEditor />} />
       </Routes>
-    </section>
+    </SectionShell>
   );
 }

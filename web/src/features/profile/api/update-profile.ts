@@ -3,11 +3,10 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import type { Profile } from '../profile-data.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
+export type ProfilePatch = Partial<Pick<Profile, 'username' | 'full_name' | 'bio' | 'avatar_url'>>;
+
 /** Product §table-calls profiles: update (username, full_name, bio, avatar_url). Returns the updated row. */
-export async function updateProfile(
-  userId: string,
-  patch: Partial<Pick<Profile, 'username' | 'full_name' | 'bio' | 'avatar_url'>>,
-): Promise<Profile> {
+export async function updateProfile(userId: string, patch: ProfilePatch): Promise<Profile> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase
     .from('profiles')
@@ -19,11 +18,24 @@ export async function updateProfile(
   return data as Profile;
 }
 
-/** Saves the profile form; the updated row replaces the cached profile everywhere it is shown. */
-export function useUpdateProfile(userId: string) {
+/**
+ * A write that answers with the member's saved profile row (the form, the avatar): the row replaces the
+ * cached profile everywhere it is shown.
+ */
+export function useProfileMutation<Input extends { userId: string }>(
+  write: (input: Input) => Promise<Profile>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Parameters<typeof updateProfile>[1]) => updateProfile(userId, patch),
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryOptions(userId).queryKey, profile),
+    mutationFn: write,
+    onSuccess: (profile, { userId }) =>
+      queryClient.setQueryData(profileQueryOptions(userId).queryKey, profile),
   });
+}
+
+/** Saves the profile form. */
+export function useUpdateProfile() {
+  return useProfileMutation(({ userId, patch }: { userId: string; patch: ProfilePatch }) =>
+    updateProfile(userId, patch),
+  );
 }

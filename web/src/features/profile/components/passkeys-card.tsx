@@ -4,7 +4,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessageOf } from '#web/lib/error-text.ts';
-import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from '../api/passkeys.ts';
+import { useAddPasskey } from '../api/add-passkey.ts';
+import { passkeysQueryOptions } from '../api/get-passkeys.ts';
+import { useRemovePasskey } from '../api/remove-passkey.ts';
 import { formatDate } from '../profile-data.ts';
 
 /**

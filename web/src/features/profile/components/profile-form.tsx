@@ -30,7 +30,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
     { username: '', fullName: '', bio: '' },
     { maxLength: PROFILE_MAX_LENGTH },
   );
-  const update = useUpdateProfile(userId);
+  const update = useUpdateProfile();
   const { setValues } = form;
 
   useEffect(() => {
@@ -44,7 +44,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     if (form.showErrors(profileFormErrors(values))) return;
     try {
-      await update.mutateAsync(profileUpdateOf(values));
+      await update.mutateAsync({ userId, patch: profileUpdateOf(values) });
       toast({ title: 'Profile updated' });
     } catch (error) {
       const message = errorMessageOf(error);

@@ -8,12 +8,13 @@ import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import type { SessionUser } from '#web/lib/auth/stored-session.ts';
 import { useProfileData } from '../hooks/use-profile-data.ts';
 import { type ProfileTab, profileTabOf } from '../profile-data.ts';
-import { CommentsTab, SavedArticlesTab, VotesTab } from './activity-tabs.tsx';
+import { CommentsTab, VotesTab } from './activity-tabs.tsx';
 import { AvatarUploadCard } from './avatar-upload-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
 import { PrivacySettingsPanel } from './privacy-settings-panel.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfileSummaryCard } from './profile-summary-card.tsx';
+import { SavedArticlesTab } from './saved-articles-tab.tsx';
 
 const TAB_LABELS: Record<ProfileTab, string> = {
   settings: 'Settings',

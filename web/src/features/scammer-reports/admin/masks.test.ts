@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterOffset, type Mask, maskedText, pieces, spanText } from './masks.ts';
+import { characterOffset, type Mask, maskedText, pieces, readSpan, spanText } from './masks.ts';
 
 const mask = (start_at: number, end_at: number, state: Mask['state'] = 'masked'): Mask => ({
   id: `${start_at}`,
@@ -33,5 +33,27 @@ describe('masked spans in the browser (decision 197)', () => {
       ['555-0100', '7'],
       [' now', null],
     ]);
+  });
+});
+
+describe('readSpan', () => {
+  it('turns the first and last characters (from 1, both masked) into the stored span (from 0, end excluded)', () => {
+    expect(readSpan('1', '5')).toEqual({ start_at: 0, end_at: 5 });
+    expect(readSpan('7', '7')).toEqual({ start_at: 6, end_at: 7 });
+  });
+
+  it('asks for a first character from 1', () => {
+    const problem = 'Select the characters to mask, or give the first one as a number from 1.';
+    expect(readSpan('', '5')).toEqual({ problems: { startAt: problem } });
+    expect(readSpan('0', '5')).toEqual({ problems: { startAt: problem } });
+    expect(readSpan('2.5', '5')).toEqual({ problems: { startAt: problem } });
+    expect(readSpan('x', '5')).toEqual({ problems: { startAt: problem } });
+  });
+
+  it('asks for a last character no smaller than the first', () => {
+    const problem = 'Give the last character to mask: a number no smaller than the first.';
+    expect(readSpan('4', '')).toEqual({ problems: { endAt: problem } });
+    expect(readSpan('4', '3')).toEqual({ problems: { endAt: problem } });
+    expect(readSpan('4', '4.5')).toEqual({ problems: { endAt: problem } });
   });
 });

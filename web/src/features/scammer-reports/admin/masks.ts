@@ -1,6 +1,3 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { loadSupabase } from '#web/lib/supabase.ts';
-
 /**
  * Masked spans of a report's free text, the name and the contact details (decisions 197, 209, 240):
  * public.scammer_report_masks. The database proposes spans in every one of them (phone numbers, emails,
@@ -46,6 +43,27 @@ export function characterOffset(text: string, utf16: number): number {
   return Array.from(text.slice(0, utf16)).length;
 }
 
+/**
+ * The span a reviewer gives by its first and last characters (counted from 1, the last one masked too), as
+ * the database stores it (from 0, end excluded); or what is wrong with the numbers, at the field concerned.
+ */
+export function readSpan(
+  first: string,
+  last: string,
+): { start_at: number; end_at: number } | { problems: { startAt?: string; endAt?: string } } {
+  const from = Number(first);
+  const to = Number(last);
+  if (!Number.isInteger(from) || from < 1) {
+    return {
+      problems: { startAt: 'Select the characters to mask, or give the first one as a number from 1.' },
+    };
+  }
+  if (!Number.isInteger(to) || to < from) {
+    return { problems: { endAt: 'Give the last character to mask: a number no smaller than the first.' } };
+  }
+  return { start_at: from - 1, end_at: to };
+}
+
 /** The characters a span covers. */
 export function spanText(text: string, mask: Pick<Mask, 'start_at' | 'end_at'>): string {
   return characters(text).slice(mask.start_at, mask.end_at).join('');
@@ -82,55 +100,4 @@ export function pieces(
   }
   if (at < chars.length) out.push({ text: chars.slice(at).join(''), mask: null });
   return out;
-}
-
-export async function getMasks(reportId: string): Promise<Mask[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
-    .from('scammer_report_masks')
-    .select('id, field, start_at, end_at, kind, state')
-    .eq('report_id', reportId)
-    .order('field')
-    .order('start_at');
-  if (error) throw error;
-  return (data ?? []) as Mask[];
-}
-
-export const masksQueryOptions = (reportId: string) =>
-  queryOptions({
-    queryKey: ['scammer-reports', 'admin', 'masks', reportId],
-    queryFn: () => getMasks(reportId),
-  });
-
-/** Mask a span by hand; the database checks it lies in the text and overlaps no masked span. */
-export function useAddMask(reportId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (span: { field: MaskableField; start_at: number; end_at: number }) => {
-      const supabase = await loadSupabase();
-      const { error } = await supabase.from('scammer_report_masks').insert({ report_id: reportId, ...span });
-      if (error) throw error;
-    },
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'admin', 'masks', reportId] }),
-  });
-}
-
-/** Keep a span masked, or unmask it (reversible: masking it again is one more decision). */
-export function useDecideMask(reportId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, state }: { id: string; state: 'masked' | 'unmasked' }) => {
-      const supabase = await loadSupabase();
-      const { data, error } = await supabase
-        .from('scammer_report_masks')
-        .update({ state })
-        .eq('id', id)
-        .select('id');
-      if (error) throw error;
-      if (!data || data.length === 0) throw new Error('The span could not be changed.');
-    },
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: ['scammer-reports', 'admin', 'masks', reportId] }),
-  });
 }

@@ -1,76 +1,57 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareReply } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmButton } from '#web/components/ui/confirm-button.tsx';
-import { FieldError } from '#web/components/ui/form-field.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { Textarea } from '#web/components/ui/textarea.tsx';
+import { TextareaField } from '#web/components/ui/form-field.tsx';
+import { PagedList } from '#web/components/ui/paged-table.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText, UserFacingError } from '#web/lib/error-text.ts';
-import { useFieldRefusal } from '#web/lib/use-form.ts';
-import {
-  type AdminReply,
-  pendingRepliesQueryOptions,
-  REPLY_KINDS,
-  REPLY_RELATIONS,
-  useDecideReply,
-} from '../api/evidence-and-replies.ts';
+import { useForm } from '#web/lib/use-form.ts';
+import { REPLY_KINDS, REPLY_RELATIONS } from '../api/reply-kinds.ts';
 import { formatDay } from '../database.ts';
+import { useDecideReply } from './api/decide-reply.ts';
+import { type AdminReply, pendingRepliesQueryOptions } from './api/get-pending-replies.ts';
 
 /** /admin/reports?view=replies: replies, corrections and takedown requests waiting, oldest first. */
 export function RepliesQueue() {
   const list = useQuery(pendingRepliesQueryOptions());
-  if (list.isPending) return <Skeleton className="h-24" aria-busy="true" />;
-  if (list.isError) {
-    return (
-      <p role="alert" className="text-destructive dark:text-red-400">
-        {errorText(list.error)}
-      </p>
-    );
-  }
-  if (list.data.length === 0) {
-    return (
-      <EmptyState icon={MessageSquareReply} title="No replies waiting" headingLevel={3}>
-        Replies, corrections and takedown requests from people named in reports appear here.
-      </EmptyState>
-    );
-  }
   return (
-    <ul className="grid gap-3" aria-label="Replies">
-      {list.data.map((reply) => (
-        <li key={reply.id}>
-          <ReplyDecision reply={reply} />
-        </li>
-      ))}
-    </ul>
+    <PagedList
+      what="replies"
+      query={list}
+      empty={
+        <EmptyState icon={MessageSquareReply} title="No replies waiting" headingLevel={3}>
+          Replies, corrections and takedown requests from people named in reports appear here.
+        </EmptyState>
+      }
+    >
+      {(replies) => (
+        <ul className="grid gap-3" aria-label="Replies">
+          {replies.map((reply) => (
+            <li key={reply.id}>
+              <ReplyDecision reply={reply} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 
+/** One reply to accept or decline, with a note to its sender (needed to decline). */
 function ReplyDecision({ reply }: { reply: AdminReply }) {
   const decide = useDecideReply();
-  const [note, setNote] = useState('');
+  // The key names the column a refusal concerns (decision_note): its reason goes under the note (decision 180).
+  const form = useForm({ decisionNote: '' }, { maxLength: { decisionNote: 1000 } });
   const kind = REPLY_KINDS.find(([key]) => key === reply.kind)?.[1] ?? reply.kind;
-  const noteId = `reply-note-${reply.id}`;
-  // The database's reason about the note is shown under it, the note marked and focused (decision 180).
-  const refusal = useFieldRefusal({ decision_note: noteId });
-  const [missingNote, setMissingNote] = useState(false);
-  const noteError = missingNote
-    ? 'Tell the sender why (at least 5 characters).'
-    : refusal.errorFor('decision_note');
   async function run(status: 'accepted' | 'declined') {
-    const text = note.trim();
-    refusal.clear();
-    if (status === 'declined' && text.length < 5) {
-      setMissingNote(true);
-      document.getElementById(noteId)?.focus();
+    const text = form.values.decisionNote.trim();
+    const missing = status === 'declined' && text.length < 5;
+    if (form.showErrors({ decisionNote: missing ? 'Tell the sender why (at least 5 characters).' : null }))
       return;
-    }
-    setMissingNote(false);
     try {
       await decide.mutateAsync({ id: reply.id, status, decision_note: text || null });
       toast({ title: status === 'accepted' ? `${kind} accepted` : `${kind} declined` });
@@ -80,7 +61,7 @@ function ReplyDecision({ reply }: { reply: AdminReply }) {
       toast({
         variant: 'destructive',
         title: 'Could not save',
-        description: refusal.show(error) ?? errorText(shown),
+        description: form.showRefusal(error) ?? errorText(shown),
       });
     }
   }
@@ -102,43 +83,35 @@ function ReplyDecision({ reply }: { reply: AdminReply }) {
         </span>
       </div>
       <p className="whitespace-pre-line">{reply.body}</p>
-      <div className="grid gap-1.5">
-        <Label htmlFor={noteId}>Note to the sender (required to decline)</Label>
-        <Textarea
-          id={noteId}
+      <form ref={form.ref} className="grid gap-3" onSubmit={(event) => event.preventDefault()}>
+        <TextareaField
+          id={`reply-note-${reply.id}`}
+          label="Note to the sender (required to decline)"
           rows={2}
-          maxLength={1000}
-          value={note}
-          {...(noteError ? { 'aria-invalid': true, 'aria-describedby': `${noteId}-error` } : {})}
-          onChange={(event) => {
-            setNote(event.target.value);
-            setMissingNote(false);
-            refusal.clear();
-          }}
+          {...form.field('decisionNote')}
         />
-        {noteError ? <FieldError id={`${noteId}-error`} error={noteError} /> : null}
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {reply.kind === 'takedown' ? (
-          <ConfirmButton
-            title="Accept the takedown request?"
-            description="The report is taken down from readers and goes back to review; the reporter and the sender are told."
-            confirmLabel="Accept and take down"
-            destructive
-            disabled={decide.isPending}
-            onConfirm={() => run('accepted')}
-          >
-            Accept
-          </ConfirmButton>
-        ) : (
-          <Button disabled={decide.isPending} onClick={() => void run('accepted')}>
-            Accept and show under the report
+        <div className="flex flex-wrap gap-2">
+          {reply.kind === 'takedown' ? (
+            <ConfirmButton
+              title="Accept the takedown request?"
+              description="The report is taken down from readers and goes back to review; the reporter and the sender are told."
+              confirmLabel="Accept and take down"
+              destructive
+              disabled={decide.isPending}
+              onConfirm={() => run('accepted')}
+            >
+              Accept
+            </ConfirmButton>
+          ) : (
+            <Button disabled={decide.isPending} onClick={() => void run('accepted')}>
+              Accept and show under the report
+            </Button>
+          )}
+          <Button variant="outline" disabled={decide.isPending} onClick={() => void run('declined')}>
+            Decline
           </Button>
-        )}
-        <Button variant="outline" disabled={decide.isPending} onClick={() => void run('declined')}>
-          Decline
-        </Button>
-      </div>
+        </div>
+      </form>
     </article>
   );
 }

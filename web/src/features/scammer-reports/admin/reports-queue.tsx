@@ -4,12 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { PagedList } from '#web/components/ui/paged-table.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/lib/auth/hooks/use-auth.ts';
-import { errorText } from '#web/lib/error-text.ts';
 import { formatDay } from '../database.ts';
 import { statusLabel } from '../report.ts';
-import { adminReportsQueryOptions, type QueueView } from './admin-api.ts';
+import { adminReportsQueryOptions, type QueueView } from './api/get-admin-reports.ts';
 import { RepliesQueue } from './replies-queue.tsx';
 
 const VIEWS: readonly [QueueView | 'replies', string][] = [
@@ -43,21 +43,24 @@ export function ReportsQueue() {
   );
 }
 
+/** Placeholders of two queue rows. */
+const QUEUE_LOADING = (
+  <>
+    <Skeleton className="h-16" />
+    <Skeleton className="h-16" />
+  </>
+);
+
+/** One of the report lists (the newest 100), with its loading, error and empty states. */
 function ReportList({ view }: { view: QueueView }) {
   const list = useQuery(adminReportsQueryOptions(view));
   const { user } = useAuth();
   return (
-    <>
-      {list.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      ) : list.isError ? (
-        <p role="alert" className="text-destructive dark:text-red-400">
-          {errorText(list.error)}
-        </p>
-      ) : list.data.length === 0 ? (
+    <PagedList
+      what="reports"
+      query={list}
+      loading={QUEUE_LOADING}
+      empty={
         <EmptyState
           icon={Inbox}
           title={view === 'queue' ? 'Nothing to review' : 'No reports here yet'}
@@ -65,9 +68,11 @@ function ReportList({ view }: { view: QueueView }) {
         >
           {view === 'queue' ? 'New reports appear here, oldest first.' : 'Reports appear here once decided.'}
         </EmptyState>
-      ) : (
+      }
+    >
+      {(reports) => (
         <ul className="grid gap-2" aria-label={VIEWS.find(([key]) => key === view)?.[1]}>
-          {list.data.map((report) => (
+          {reports.map((report) => (
             <li
               key={report.id}
               className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3"
@@ -92,6 +97,6 @@ function ReportList({ view }: { view: QueueView }) {
           ))}
         </ul>
       )}
-    </>
+    </PagedList>
   );
 }

@@ -1,36 +1,17 @@
-import { type FormEvent, useId, useState } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import { refusalOf } from '#web/lib/refusals.ts';
-import type { AdminReport } from './admin-api.ts';
-import {
-  characterOffset,
-  characters,
-  KIND_LABELS,
-  MASKABLE_FIELDS,
-  type Mask,
-  type MaskableField,
-  pieces,
-  spanText,
-  useAddMask,
-  useDecideMask,
-} from './masks.ts';
+import type { AdminReport } from './admin-report.ts';
+import { useDecideMask } from './api/decide-mask.ts';
+import { fieldText, MaskForm } from './mask-form.tsx';
+import { KIND_LABELS, MASKABLE_FIELDS, type Mask, type MaskableField, pieces, spanText } from './masks.ts';
 
 const LABELS: Record<MaskableField, string> = Object.fromEntries(MASKABLE_FIELDS) as Record<
   MaskableField,
   string
 >;
-
-function fieldText(report: AdminReport, field: MaskableField): string {
-  return report[field] ?? '';
-}
 
 /**
  * A field's text as the reviewer sees it (decision 197): everything readable, each masked or proposed
@@ -193,136 +174,5 @@ export function MaskReview({
         </>
       )}
     </section>
-  );
-}
-
-function MaskForm({ report }: { report: AdminReport }) {
-  const id = useId();
-  const add = useAddMask(report.id);
-  const fields = MASKABLE_FIELDS.filter(([field]) => fieldText(report, field).length > 0);
-  const [field, setField] = useState<MaskableField>(fields[0]?.[0] ?? 'incident_details');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [errors, setErrors] = useState<{ from?: string; to?: string; form?: string }>({});
-  const text = fieldText(report, field);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const first = Number(from);
-    const last = Number(to);
-    if (!Number.isInteger(first) || first < 1) {
-      setErrors({ from: 'Select the characters to mask, or give the first one as a number from 1.' });
-      return;
-    }
-    if (!Number.isInteger(last) || last < first) {
-      setErrors({ to: 'Give the last character to mask: a number no smaller than the first.' });
-      return;
-    }
-    setErrors({});
-    try {
-      await add.mutateAsync({ field, start_at: first - 1, end_at: last });
-      toast({ title: 'Masked: readers will not see it' });
-      setFrom('');
-      setTo('');
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal?.field === 'start_at') setErrors({ from: refusal.message });
-      else if (refusal?.field === 'end_at') setErrors({ to: refusal.message });
-      else setErrors({ form: refusal?.message ?? errorText(error) });
-    }
-  }
-
-  if (fields.length === 0) return null;
-  return (
-    <form
-      aria-label="Mask a span"
-      className="grid gap-3 border-t pt-3"
-      onSubmit={(event) => void submit(event)}
-    >
-      <h5 className="font-medium text-sm">Mask a span</h5>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-field`}>Field</Label>
-        <NativeSelect
-          id={`${id}-field`}
-          value={field}
-          onChange={(event) => {
-            setField(event.target.value as MaskableField);
-            setFrom('');
-            setTo('');
-            setErrors({});
-          }}
-        >
-          {fields.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-text`}>Select the characters to mask</Label>
-        <Textarea
-          id={`${id}-text`}
-          readOnly
-          rows={4}
-          value={text}
-          aria-describedby={`${id}-text-hint`}
-          onSelect={(event) => {
-            const target = event.currentTarget;
-            if (target.selectionEnd > target.selectionStart) {
-              setFrom(String(characterOffset(text, target.selectionStart) + 1));
-              setTo(String(characterOffset(text, target.selectionEnd)));
-              setErrors({});
-            }
-          }}
-        />
-        <p id={`${id}-text-hint`} className="text-muted-foreground text-xs">
-          Select with the mouse, or with Shift and the arrow keys; the numbers below follow. The field has{' '}
-          {characters(text).length} characters.
-        </p>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-from`}>First character</Label>
-          <Input
-            id={`${id}-from`}
-            inputMode="numeric"
-            value={from}
-            aria-invalid={errors.from ? true : undefined}
-            aria-describedby={errors.from ? `${id}-from-error` : undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-          {errors.from ? (
-            <p id={`${id}-from-error`} className="text-destructive text-sm dark:text-red-400">
-              {errors.from}
-            </p>
-          ) : null}
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-to`}>Last character</Label>
-          <Input
-            id={`${id}-to`}
-            inputMode="numeric"
-            value={to}
-            aria-invalid={errors.to ? true : undefined}
-            aria-describedby={errors.to ? `${id}-to-error` : undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
-          {errors.to ? (
-            <p id={`${id}-to-error`} className="text-destructive text-sm dark:text-red-400">
-              {errors.to}
-            </p>
-          ) : null}
-        </div>
-      </div>
-      {errors.form ? (
-        <p role="alert" className="text-destructive text-sm dark:text-red-400">
-          {errors.form}
-        </p>
-      ) : null}
-      <Button type="submit" variant="outline" className="justify-self-start" disabled={add.isPending}>
-        Mask these characters
-      </Button>
-    </form>
   );
 }

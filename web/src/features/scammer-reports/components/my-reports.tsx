@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { Badge, type BadgeProps } from '#web/components/ui/badge.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { errorText } from '#web/lib/error-text.ts';
 import { myReportsQueryOptions } from '../api/get-my-reports.ts';
 import { statusLabel } from '../report.ts';
+import { QueryError } from './query-error.tsx';
 
 const VARIANTS: Record<string, BadgeProps['variant']> = {
   submitted: 'secondary',
@@ -28,11 +28,7 @@ export function MyReports({ userId }: { userId: string }) {
     );
   }
   if (query.isError) {
-    return (
-      <p role="alert" className="text-destructive text-sm dark:text-red-400">
-        {errorText(query.error)}
-      </p>
-    );
+    return <QueryError error={query.error} className="text-sm" />;
   }
   if (query.data.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { Calendar, DollarSign, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PublishedReport } from '../api/published-reports.ts';
+import type { PublishedReport } from '../api/get-published-report.ts';
 import { attribution, formatAmount, formatDay } from '../database.ts';
 
 /** One search result (product §scammer-database): who, where, how much, and whose report it is. */

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellRing, X } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -8,15 +7,20 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
-import {
-  useAddWatch,
-  useRemoveWatch,
-  WATCH_KINDS,
-  type WatchKind,
-  watchesQueryOptions,
-} from '../api/watches.ts';
+import { useForm } from '#web/lib/use-form.ts';
+import { useAddWatch } from '../api/add-watch.ts';
+import { WATCH_KINDS, type WatchKind, watchesQueryOptions } from '../api/get-watches.ts';
+import { useRemoveWatch } from '../api/remove-watch.ts';
+import { QueryError } from './query-error.tsx';
 
 const LABELS = Object.fromEntries(WATCH_KINDS) as Record<WatchKind, string>;
+
+interface WatchValues {
+  kind: WatchKind;
+  value: string;
+}
+
+const NEW_WATCH: WatchValues = { kind: 'name', value: '' };
 
 /** Product §scammer-database watch alerts: told in the bell and by mail when a matching report is published. */
 export function WatchAlerts() {
@@ -24,9 +28,22 @@ export function WatchAlerts() {
   const watches = useQuery(watchesQueryOptions(userId));
   const add = useAddWatch();
   const remove = useRemoveWatch();
-  const [kind, setKind] = useState<WatchKind>('name');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<WatchValues>(NEW_WATCH, { maxLength: { value: 200 } });
+  const kind = form.field('kind');
+  const value = form.field('value');
+  const error = form.errors.value;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const text = values.value.trim();
+    if (form.showErrors({ value: text.length < 2 ? 'Enter at least 2 characters.' : null })) return;
+    try {
+      await add.mutateAsync({ kind: values.kind, value: text });
+      // The kind stays, for the next watch of the same sort.
+      form.setValues({ ...values, value: '' });
+    } catch (failure) {
+      form.showErrors({ value: errorText(failure) });
+    }
+  });
 
   return (
     <section aria-labelledby="watch-heading" className="mt-12">
@@ -39,29 +56,14 @@ export function WatchAlerts() {
         website you are dealing with.
       </p>
       <form
+        ref={form.ref}
         aria-label="Add a watch"
         className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const text = value.trim();
-          if (text.length < 2) {
-            setError('Enter at least 2 characters.');
-            return;
-          }
-          setError(null);
-          add.mutate(
-            { kind, value: text },
-            { onSuccess: () => setValue(''), onError: (failure) => setError(errorText(failure)) },
-          );
-        }}
+        onSubmit={onSubmit}
       >
         <div className="grid gap-1.5">
           <Label htmlFor="watch-kind">Watch a</Label>
-          <NativeSelect
-            id="watch-kind"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as WatchKind)}
-          >
+          <NativeSelect id="watch-kind" value={kind.value} onChange={kind.onChange}>
             {WATCH_KINDS.map(([key, label]) => (
               <option key={key} value={key}>
                 {label}
@@ -70,17 +72,17 @@ export function WatchAlerts() {
           </NativeSelect>
         </div>
         <div className="grid flex-1 gap-1.5">
-          <Label htmlFor="watch-value">{LABELS[kind]} to watch</Label>
+          <Label htmlFor="watch-value">{LABELS[form.values.kind]} to watch</Label>
           <Input
             id="watch-value"
-            maxLength={200}
-            value={value}
+            maxLength={value.maxLength}
+            value={value.value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'watch-error' : undefined}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={value.onChange}
           />
         </div>
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" disabled={form.busy}>
           Watch
         </Button>
       </form>
@@ -92,9 +94,7 @@ export function WatchAlerts() {
       {watches.isPending ? (
         <Skeleton className="mt-3 h-10" />
       ) : watches.isError ? (
-        <p role="alert" className="mt-3 text-destructive text-sm dark:text-red-400">
-          {errorText(watches.error)}
-        </p>
+        <QueryError error={watches.error} className="mt-3 text-sm" />
       ) : watches.data.length === 0 ? (
         <p className="mt-3 text-muted-foreground text-sm">You are not watching anything yet.</p>
       ) : (

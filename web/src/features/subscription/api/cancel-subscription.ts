@@ -9,12 +9,6 @@ export async function cancelSubscription(): Promise<void> {
   await invokeFunction('subscription-cancel', {});
 }
 
-/** "Manage billing": the provider's customer portal (card, invoices, renew). */
-export async function openBillingPortal(): Promise<void> {
-  const { url } = await invokeFunction<{ url: string }>('stripe-portal', {});
-  window.location.assign(url);
-}
-
 /** Cancels the subscription, then refreshes what the page knows of the member's access. */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { loadDatabase } from '#web/lib/supabase.ts';
+import type { BrandPageData } from '../types.ts';
+import { throwBrandError } from './brand-call.ts';
+
+/** product §brand-directory: a brand's trust page (rpc brand_page), or null when there is no such brand. */
+export async function getBrandPage(slug: string): Promise<BrandPageData | null> {
+  const db = await loadDatabase();
+  const { data, error } = await db.rpc('brand_page', { p_slug: slug });
+  if (error) throwBrandError(error);
+  return (data ?? null) as BrandPageData | null;
+}
+
+/** Keyed by the reader too: what the page says of claims and reports depends on who reads it. */
+export const brandPageQueryOptions = (slug: string, userId: string | null) =>
+  queryOptions({ queryKey: ['brands', 'page', slug, userId], queryFn: () => getBrandPage(slug) });
