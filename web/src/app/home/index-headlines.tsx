@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { LineChart } from 'lucide-react';
 import { Link } from 'react-router';
+import { headlinesQueryOptions } from '#web/features/market/api/get-headlines.ts';
 import { Sparkline } from '#web/features/market/components/sparkline.tsx';
 import { StaleMarker } from '#web/features/market/components/stale-marker.tsx';
-import { useHeadlines } from '#web/features/market/hooks/use-headlines.ts';
 import {
   formatChange,
   formatValue,
@@ -19,7 +20,8 @@ const INDEX_GRID = 'grid gap-4 sm:grid-cols-2';
 const INDEX_ITEM = 'h-48';
 
 export function IndexHeadlines() {
-  const query = useHeadlines();
+  // One query, one client for its reads (a visitor's public one, decision 158).
+  const query = useQuery(headlinesQueryOptions());
   const shown = (query.data ?? []).filter((headline) => headline.points.length > 0);
   return (
     <HomeSection
