@@ -4,7 +4,7 @@
  * /rest/v1 of the real server on PostgreSQL, measured at growing sizes of one database in one run:
  * the data grows in steps and every call is measured after each step (p95 of serial requests).
  *
- *   npx tsx bench/scale.ts [--steps=0.01,0.1,1] [--requests=40] [--explain]
+ *   npx tsx bench/scale.ts [--steps=0.01,0.1,1] [--requests=40] [--explain] [--keep]
  *
  * A step is a fraction of the other benches' full sizes ("today's sizes"): 200,000 news articles
  * (bench/news.ts), 50,000 products with 2,000,000 votes (bench/votes.ts), 20,000 brands
@@ -12,7 +12,8 @@
  * members with 10,000 bookings, audit rows and security events (bench/admin.ts), and 10,000 posts.
  * `--steps=1,10,100` asks for 10× and 100× of those (hours of seeding and ~100 GB here). The seed
  * writes in bulk with the triggers off where an import would (the derived tallies written by the
- * seed itself), as the other benches do. `--explain` prints each call's plan at the last step.
+ * seed itself), as the other benches do. `--explain` prints plans of some calls at the last step;
+ * `--keep` leaves the server and database up afterwards (until Ctrl-C) for a closer look.
  * Needs BENCH_PG_URL or TEST_PG_URL (a new database is made and dropped).
  */
 import { createClient } from '@supabase/supabase-js';
@@ -29,6 +30,7 @@ const arg = (name: string, fallback: string) =>
 const STEPS = arg('steps', '0.01,0.1,1').split(',').map(Number);
 const REQUESTS = Number(arg('requests', '40'));
 const EXPLAIN = process.argv.includes('--explain');
+const KEEP = process.argv.includes('--keep');
 const WARM_UP = 5;
 
 /** Today's sizes (the other benches' full sizes); a step multiplies them. */
@@ -649,6 +651,14 @@ async function main() {
       }
     }
     if (EXPLAIN) await explain(server);
+    if (KEEP) {
+      // --keep: the server and its database stay up for a closer look until the bench is stopped.
+      const { rows } = await server.db.query<{ name: string }>('select current_database() as name');
+      console.log(
+        `kept: database ${rows[0]?.name}, server ${server.url}, anon key ${server.anonKey}; Ctrl-C ends it`,
+      );
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
     table(
       [...results.entries()].map(([key, entry]) => ({
         call: key,
