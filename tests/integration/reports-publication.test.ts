@@ -806,6 +806,51 @@ describe('masked spans and pre-masked personal data', () => {
     );
     expect(rows[0]?.n).toBe(0);
   });
+  it('a masked or redacted location never matches the place filter, newest or largest amount first', async () => {
+    // The place is looked for in the stored location first, then as readers see it (reports_read.sql).
+    const place = `Quarry${suffix()}`;
+    const town = `Vale${suffix()}`;
+    const publish = async (id: string, changes: Record<string, unknown> = {}) => {
+      await unmaskProposals(reviewer.client, id);
+      const published = await reviewer.client
+        .from('scammer_reports')
+        .update({ status: 'published', public_summary: SUMMARY, ...changes })
+        .eq('id', id);
+      expect(published.error).toBeNull();
+    };
+    const masked = await file(member, { location: `${place} Heights, ${town}`, amount_scammed: 1500 });
+    await claim(masked);
+    const span = await reviewer.client
+      .from('scammer_report_masks')
+      .insert({ report_id: masked, field: 'location', start_at: 0, end_at: place.length + 8 });
+    expect(span.error).toBeNull();
+    await publish(masked);
+    const redacted = await file(member, { location: `${place} Flats, ${town}`, amount_scammed: 1600 });
+    await claim(redacted);
+    await publish(redacted, { redacted_fields: ['location'] });
+    const plain = await file(member, { location: `${place} Row, ${town}`, amount_scammed: 1700 });
+    await claim(plain);
+    await publish(plain);
+    for (const sort of ['newest', 'amount']) {
+      const byPlace = await member.client.rpc('search_scammer_reports', {
+        location: place.toLowerCase(),
+        sort,
+      });
+      expect(byPlace.error).toBeNull();
+      expect(
+        byPlace.data.map((r: { id: string }) => r.id),
+        sort,
+      ).toEqual([plain]);
+      const byTown = await member.client.rpc('search_scammer_reports', {
+        location: town,
+        amount_min: 1000,
+        amount_max: 2000,
+        sort,
+      });
+      expect(byTown.data.map((r: { id: string }) => r.id).sort(), sort).toEqual([masked, plain].sort());
+    }
+  });
+
   it('masks spans of the name and contact details: readers, search, links, alerts and the word list see only the rest', async () => {
     const randomLetters = () =>
       Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
