@@ -651,14 +651,6 @@ async function main() {
       }
     }
     if (EXPLAIN) await explain(server);
-    if (KEEP) {
-      // --keep: the server and its database stay up for a closer look until the bench is stopped.
-      const { rows } = await server.db.query<{ name: string }>('select current_database() as name');
-      console.log(
-        `kept: database ${rows[0]?.name}, server ${server.url}, anon key ${server.anonKey}; Ctrl-C ends it`,
-      );
-      await new Promise((resolve) => process.once('SIGINT', resolve));
-    }
     table(
       [...results.entries()].map(([key, entry]) => ({
         call: key,
@@ -673,6 +665,14 @@ async function main() {
     console.log(
       `load average at the end: ${load.join(' ')}; took ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
+    if (KEEP) {
+      // --keep: the server and its database stay up for a closer look until the bench is stopped.
+      const { rows } = await server.db.query<{ name: string }>('select current_database() as name');
+      console.log(
+        `kept: database ${rows[0]?.name}, server ${server.url}, anon key ${server.anonKey}; Ctrl-C ends it`,
+      );
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
   } finally {
     await server.close();
   }
