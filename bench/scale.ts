@@ -20,6 +20,7 @@ import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { PRODUCT_CATEGORIES } from '#web/lib/product-categories.ts';
 import { table } from './support.ts';
 
 process.env.TEST_DB = 'postgres';
@@ -60,16 +61,7 @@ const SYLLABLES =
   );
 const KINDS = ['Supply', 'Farms', 'Exotics', 'Garden', 'Collective', 'Harvest', 'Labs', 'Organics'];
 const STATES = ['CA', 'CO', 'WA', 'OR', 'NV', 'MI', 'IL', 'MA', 'NY', 'NJ', 'AZ', 'MO', 'OK', 'MT', 'ME'];
-const CATEGORIES = [
-  'Flower',
-  'Concentrates',
-  'Edibles',
-  'Vape Cartridges',
-  'Topicals',
-  'Accessories',
-  'Seeds',
-  'Other',
-];
+const CATEGORIES: string[] = [...PRODUCT_CATEGORIES];
 const WORDS =
   `cannabis hemp licensing regulators dispensary cultivation growers harvest market prices wholesale retail
 flower edibles vape concentrates tax revenue legislature senate governor ballot legalization medical patients

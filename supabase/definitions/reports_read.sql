@@ -153,8 +153,11 @@ begin
       else plainto_tsquery('simple'::regconfig, token) end;
     if token ~ '^[[:alpha:]]{3,100}$' then
       for close_word in
+        -- Only words within the threshold (`%`, pg_trgm's default 0.3) are ordered: the index finds
+        -- them at once, where walking it nearest-first took 35 ms among 64,000 words (bench/scale.ts).
         select n.word from (
           select w.word from private.scammer_report_words w
+          where w.word operator(extensions.%) token
           order by w.word operator(extensions.<->) token
           limit 16
         ) n
