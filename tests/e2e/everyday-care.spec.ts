@@ -68,6 +68,9 @@ test('a member on trial: bell, Subscription tab, Submit a report, and booking wi
   server,
   member,
 }) => {
+  // Four pages, two axe runs, a resize and a second tab: on a loaded two-core runner the whole walk
+  // took just over the default 60 s with every check passing (CI, 2026-11-29).
+  test.slow();
   await notify(server, member, 12);
   await openSignedIn(page, server, member, '/profile?tab=subscription');
 
