@@ -11,9 +11,8 @@
  * The seed writes reports and identifiers in bulk with the triggers off, as an import would; the
  * measured new report goes through the triggers.
  */
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { startTestServer } from '#tests/support/test-server.ts';
+import { signedInMember } from './support.ts';
 
 const tier = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';
 const scaleArg = process.argv.find((arg) => arg.startsWith('--scale='));
@@ -138,26 +137,10 @@ async function main() {
     );
 
     // A reader with access (a new member's trial).
-    const email = `bench-reader-${Date.now()}@example.com`;
-    const admin = createClient(server.url, server.serviceRoleKey, {
-      auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const created = await admin.auth.admin.createUser({
-      email,
-      password: 'bench password 1',
-      email_confirm: true,
-    });
-    if (created.error) throw created.error;
-    const reader = createClient(server.url, server.anonKey, {
-      auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const signed = await reader.auth.signInWithPassword({ email, password: 'bench password 1' });
-    if (signed.error || !signed.data.session) throw signed.error ?? new Error('no session');
+    const reader = await signedInMember(server, `bench-reader-${Date.now()}@example.com`);
     const headers = {
       apikey: server.anonKey,
-      authorization: `Bearer ${signed.data.session.access_token}`,
+      authorization: `Bearer ${reader.token}`,
       'content-type': 'application/json',
     };
     const search = async (

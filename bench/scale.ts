@@ -16,12 +16,10 @@
  * `--keep` leaves the server and database up afterwards (until Ctrl-C) for a closer look.
  * Needs BENCH_PG_URL or TEST_PG_URL (a new database is made and dropped).
  */
-import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { PRODUCT_CATEGORIES } from '#web/lib/product-categories.ts';
-import { table } from './support.ts';
+import { signedInMember, table } from './support.ts';
 
 process.env.TEST_DB = 'postgres';
 process.env.TEST_PG_URL ??= process.env.BENCH_PG_URL;
@@ -600,24 +598,8 @@ async function main() {
       .setExpirationTime('6h')
       .sign(new TextEncoder().encode(server.jwtSecret));
     // A reader of the Scammer Network: a new member, whose trial gives access (bench/reports.ts).
-    const service = createClient(server.url, server.serviceRoleKey, {
-      auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const email = `bench-reader-${Date.now()}@example.com`;
-    const created = await service.auth.admin.createUser({
-      email,
-      password: 'bench password 1',
-      email_confirm: true,
-    });
-    if (created.error) throw created.error;
-    const reader = createClient(server.url, server.anonKey, {
-      auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const signed = await reader.auth.signInWithPassword({ email, password: 'bench password 1' });
-    if (signed.error || !signed.data.session) throw signed.error ?? new Error('no session');
-    const tokens = { anon: server.anonKey, reader: signed.data.session.access_token, admin: adminToken };
+    const reader = await signedInMember(server, `bench-reader-${Date.now()}@example.com`);
+    const tokens = { anon: server.anonKey, reader: reader.token, admin: adminToken };
 
     const send = async (call: Call, request: { path: string; body?: object; prefer?: string }) => {
       const start = performance.now();

@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { PROJECT_ROOT } from '#server/web-build.ts';
 
 export function freePort(): Promise<number> {
@@ -95,6 +97,30 @@ export async function load(
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * A new member with a confirmed address, signed in through /auth/v1 as the web app signs in: the
+ * member's id and access token.
+ */
+export async function signedInMember(
+  server: { url: string; anonKey: string; serviceRoleKey: string },
+  email: string,
+): Promise<{ id: string; token: string }> {
+  const options = { auth: { persistSession: false }, realtime: { transport: WebSocket as never } };
+  const password = 'bench password 1';
+  const created = await createClient(server.url, server.serviceRoleKey, options).auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  });
+  if (created.error) throw created.error;
+  const signed = await createClient(server.url, server.anonKey, options).auth.signInWithPassword({
+    email,
+    password,
+  });
+  if (signed.error || !signed.data.session) throw signed.error ?? new Error('no session');
+  return { id: signed.data.user.id, token: signed.data.session.access_token };
 }
 
 export function table(rows: object[]): void {

@@ -17,9 +17,8 @@ import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { startTestServer } from '#tests/support/test-server.ts';
+import { signedInMember } from './support.ts';
 
 const tier = (process.argv[2] ?? 'pglite') as 'pglite' | 'postgres';
 const scaleArg = process.argv.find((arg) => arg.startsWith('--scale='));
@@ -215,7 +214,7 @@ async function main() {
       `update private.write_quotas set per_minute = 1000000, per_day = 100000000 where relation = 'public.product_votes'::regclass`,
     );
 
-    // The plans of the two first pages as the data API runs them (anon role, security-invoker view).
+    // The plans of the two first pages as the data API runs them (anon role, through the rankings view).
     for (const order of ['wilson desc, counted desc, id', 'trend_key desc, id']) {
       const plan = await db.transaction(async (tx) => {
         await tx.query('set local role anon');
@@ -247,29 +246,9 @@ async function main() {
 
     // Members who vote through the API: real accounts, each from an address of its own.
     const members: { id: string; token: string; address: string }[] = [];
-    const admin = createClient(server.url, server.serviceRoleKey, {
-      auth: { persistSession: false },
-      realtime: { transport: WebSocket as never },
-    });
     for (let i = 0; i < 40; i += 1) {
-      const email = `bench-member-${i}-${Date.now()}@example.com`;
-      const created = await admin.auth.admin.createUser({
-        email,
-        password: 'bench password 1',
-        email_confirm: true,
-      });
-      if (created.error) throw created.error;
-      const client = createClient(server.url, server.anonKey, {
-        auth: { persistSession: false },
-        realtime: { transport: WebSocket as never },
-      });
-      const signed = await client.auth.signInWithPassword({ email, password: 'bench password 1' });
-      if (signed.error || !signed.data.session) throw signed.error ?? new Error('no session');
-      members.push({
-        id: signed.data.user?.id ?? '',
-        token: signed.data.session.access_token,
-        address: `10.200.${i}.1`,
-      });
+      const member = await signedInMember(server, `bench-member-${i}-${Date.now()}@example.com`);
+      members.push({ ...member, address: `10.200.${i}.1` });
     }
     // One member's vote as the data API writes it (role, claims, client address), with the time each
     // trigger takes; rolled back.
