@@ -6,6 +6,10 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 async function scrollTo(page: Page, top: number) {
   await page.evaluate((y) => window.scrollTo(0, y), top);
   await expect.poll(() => scrollY(page)).toBe(top);
+  // The page hears of a scroll in the browser's next frame (its scroll event); no reader goes Back sooner.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 test('a new page starts at the top; Back, Forward and a reload return to where the reader was', async ({

@@ -66,10 +66,10 @@ export function useScrollRestoration(): void {
   useEffect(() => {
     const previous = window.history.scrollRestoration;
     window.history.scrollRestoration = 'manual';
-    let frame = 0;
+    // Recorded as each scroll event arrives (the browser sends at most one a frame): a reader who
+    // scrolls and then goes Back at once leaves the position they scrolled to, not the one before.
     const record = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => positions.current?.set(currentKey.current, window.scrollY));
+      positions.current?.set(currentKey.current, window.scrollY);
     };
     const persist = () => {
       if (positions.current) {
@@ -80,7 +80,6 @@ export function useScrollRestoration(): void {
     window.addEventListener('scroll', record, { passive: true });
     window.addEventListener('pagehide', persist);
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', record);
       window.removeEventListener('pagehide', persist);
       window.history.scrollRestoration = previous;
