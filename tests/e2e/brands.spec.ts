@@ -227,8 +227,16 @@ test('claim → admin approves → the representative edits description and link
   const rep = await member(server);
   const admin = await member(server, true);
 
-  await openSignedIn(page, server, rep, `/brand-directory/${brand?.slug}`);
-  await page.getByRole('button', { name: 'Claim this brand' }).click(FIRST_LOAD);
+  // The page asks once, as its member: not first as a visitor, then again once the session is confirmed
+  // (which rendered it twice, and a link found in the first rendering was gone when tapped).
+  const asks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/rpc/brand_page')) asks.push(request.headers().authorization ?? '');
+  });
+  const session = await openSignedIn(page, server, rep, `/brand-directory/${brand?.slug}`);
+  await expect(page.getByRole('button', { name: 'Claim this brand' })).toBeVisible(FIRST_LOAD);
+  expect(asks).toEqual([`Bearer ${session.access_token}`]);
+  await page.getByRole('button', { name: 'Claim this brand' }).click();
   const dialog = page.getByRole('dialog', { name: `Claim Claimable ${t}` });
   await dialog.getByLabel('Your role at the brand').fill('Head of marketing');
   await dialog.getByLabel(/How can an admin confirm it/).fill('Email me at my brand address.');

@@ -5,7 +5,7 @@ import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { PageContainer } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useConfirmedUserId } from '#web/lib/auth/hooks/use-auth.ts';
+import { useReaderId } from '#web/lib/auth/hooks/use-auth.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { brandPageQueryOptions } from '../api/get-brand-page.ts';
@@ -25,8 +25,8 @@ export function BrandPage({
   signedIn: boolean;
   onSignIn: () => void;
 }) {
-  const userId = useConfirmedUserId();
-  const page = useQuery(brandPageQueryOptions(slug, userId));
+  const reader = useReaderId();
+  const page = useQuery(brandPageQueryOptions(slug, reader));
   const data = page.data;
   useDocumentTitle(data ? `${data.brand.name} — Brand Directory` : 'Brand Directory');
 
@@ -97,7 +97,7 @@ export function BrandPage({
             brand={brand}
             claim={data.my_claim}
             signedIn={signedIn}
-            userId={userId}
+            userId={reader ?? null}
             onSignIn={onSignIn}
           />
         )}

@@ -14,3 +14,15 @@ export function useAuth(): AuthState {
 export function useConfirmedUserId(): string | null {
   return useStore(authStore, (state) => (state.confirmed ? (state.user?.id ?? null) : null));
 }
+
+/**
+ * Who reads a page that anyone may read but that says more to a member: the member's id once
+ * supabase-js has confirmed the session, null for a visitor (known from the first render), and
+ * undefined while a stored session is not yet confirmed, so such a page asks once, as its reader,
+ * instead of first as a visitor and again as the member (which would render it twice).
+ */
+export function useReaderId(): string | null | undefined {
+  return useStore(authStore, (state) =>
+    state.user === null ? null : state.confirmed ? state.user.id : undefined,
+  );
+}
