@@ -205,6 +205,8 @@ async function main() {
          from public.brands b left join public.products p on p.brand_id = b.id
          left join public.product_tallies t on t.product_id = p.id group by b.id`,
       );
+      // The directory's kept count of live brands, which the triggers would have moved (decision 250).
+      await tx.query('select private.brands_recount_live()');
     });
     await db.query(
       'analyze public.brands, public.brand_licences, public.products, public.product_tallies, public.brand_tallies',

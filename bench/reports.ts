@@ -126,7 +126,15 @@ async function main() {
        where t.lexeme ~ '^[[:alpha:]]{3,100}$'
        on conflict do nothing`,
     );
+    // The words that complete a typed word (decision 251), as the reports' trigger keeps them.
+    await db.query(
+      `insert into private.scammer_report_lexemes (lexeme)
+       select distinct t.lexeme from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, r.search_text)) t
+       where r.status = 'published' and t.lexeme ~ '^[[:alpha:]]'
+       on conflict do nothing`,
+    );
     await db.query('analyze private.scammer_report_words');
+    await db.query('analyze private.scammer_report_lexemes');
     await db.query('analyze public.scammer_reports');
     await db.query('analyze private.scammer_report_identifiers');
     const { rows } = await db.query<{ n: number }>(

@@ -45,6 +45,8 @@ try {
       `insert into public.brand_tallies (brand_id, products, gas, pass)
        select id, 2, 20, 5 from public.brands where slug like 'bench-brand-%' on conflict (brand_id) do nothing`,
     );
+    // The directory's kept count of live brands, which the triggers would have moved (decision 250).
+    await tx.query('select private.brands_recount_live()');
   });
   await server.db.query('analyze public.brands');
   await server.db.query('analyze public.brand_licences');

@@ -139,6 +139,15 @@ as $$
   where x.value is not null
 $$;
 
+-- A lexeme as a tsquery of itself, exactly: not parsed again, not a prefix (a tsquery literal quotes
+-- it; backslashes and quotes are escaped).
+create or replace function private.exact_lexeme(lexeme text) returns tsquery
+language sql immutable strict parallel safe set search_path = ''
+as $$
+  select ('''' || replace(replace(lexeme, '\', '\\'), '''', '''''') || '''')::tsquery
+$$;
+revoke all on function private.exact_lexeme(text) from public;
+
 -- The search vocabulary (decision 123) holds the words readers can see in published reports only
 -- (decisions 200, 209): a rejected, withdrawn or deleted report, or a masked span, leaves no word behind,
 -- unless a published report shows it. Words of letters (3 or more) of the searchable text; numbers,
@@ -159,6 +168,17 @@ begin
           or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
             @@ plainto_tsquery('simple'::regconfig, w.word))
     );
+  -- The words that start with a letter, for completing a typed word (decision 251), the same way.
+  delete from private.scammer_report_lexemes l
+  where l.lexeme in (select t.lexeme collate "C" from unnest(to_tsvector('simple'::regconfig, old_text)) t)
+    and not exists (
+      select 1 from public.scammer_reports r
+      where r.status = 'published'
+        and to_tsvector('simple'::regconfig, r.search_text) @@ private.exact_lexeme(l.lexeme)
+        and (not private.scammer_report_search_masked(r.id)
+          or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
+            @@ private.exact_lexeme(l.lexeme))
+    );
 end
 $$;
 revoke all on function private.forget_scammer_report_words(text) from public;
@@ -173,6 +193,11 @@ begin
     select distinct t.lexeme
     from unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
     where t.lexeme ~ '^[[:alpha:]]{3,100}$'
+    on conflict do nothing;
+    insert into private.scammer_report_lexemes (lexeme)
+    select distinct t.lexeme
+    from unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
+    where t.lexeme ~ '^[[:alpha:]]'
     on conflict do nothing;
   end if;
 end

@@ -431,6 +431,21 @@ select distinct t.lexeme
 from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
 where r.status = 'published' and t.lexeme ~ '^[[:alpha:]]{3,100}$'
 on conflict do nothing;
+-- The same for the words that complete a typed word (decision 251).
+delete from private.scammer_report_lexemes l
+where not exists (
+  select 1 from public.scammer_reports r
+  where r.status = 'published'
+    and to_tsvector('simple'::regconfig, r.search_text) @@ private.exact_lexeme(l.lexeme)
+    and (not private.scammer_report_search_masked(r.id)
+      or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
+        @@ private.exact_lexeme(l.lexeme))
+);
+insert into private.scammer_report_lexemes (lexeme)
+select distinct t.lexeme
+from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
+where r.status = 'published' and t.lexeme ~ '^[[:alpha:]]'
+on conflict do nothing;
 delete from private.scammer_report_identifiers i
 using public.scammer_reports r
 where r.id = i.report_id and exists (

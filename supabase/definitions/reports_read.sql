@@ -119,6 +119,8 @@ declare
   part tsquery;
   token text;
   close_word text;
+  completions text[];
+  completion text;
 begin
   -- A brand's approved representative lists the reports linked to their brand (decision 201).
   if not public.has_scammer_access()
@@ -177,11 +179,31 @@ begin
   for token in
     select t.lexeme from unnest(to_tsvector('simple'::regconfig, q)) t order by t.positions[1] limit 8
   loop
-    -- A word of letters also as the start of a longer word ("hi" finds "high"); numbers, emails and
-    -- websites exactly (a prefix "1" would match every number starting with 1).
-    part := case when token ~ '^[[:alpha:]]{2,100}$'
-      then to_tsquery('simple'::regconfig, '''' || token || ''':*')
-      else plainto_tsquery('simple'::regconfig, token) end;
+    -- A word of letters also as the start of a longer word ("hi" finds "high", "deals" finds
+    -- deals7@gmail.com); numbers, emails and websites exactly (a prefix "1" would match every number
+    -- starting with 1). The words it begins are looked up among the words readers can see (decision
+    -- 251) and searched as exact words, which the full-text index skips through; as a prefix term it
+    -- reads every report with a word so starting. Only a word that begins more than 64 words stays a
+    -- prefix term.
+    part := plainto_tsquery('simple'::regconfig, token);
+    if token ~ '^[[:alpha:]]{2,100}$' then
+      completions := array(
+        select l.lexeme from private.scammer_report_lexemes l
+        -- The words starting with the token, in byte order: from it up to its last letter's successor.
+        where l.lexeme >= (token collate "C")
+          and l.lexeme < ((left(token, -1) || chr(ascii(right(token, 1)) + 1)) collate "C")
+        order by l.lexeme
+        limit 65);
+      if cardinality(completions) > 64 then
+        part := to_tsquery('simple'::regconfig, '''' || token || ''':*');
+      else
+        foreach completion in array completions loop
+          if completion <> token then
+            part := part operator(pg_catalog.||) private.exact_lexeme(completion);
+          end if;
+        end loop;
+      end if;
+    end if;
     if token ~ '^[[:alpha:]]{3,100}$' then
       for close_word in
         -- Only words within the threshold (`%`, pg_trgm's default 0.3) are ordered: the index finds

@@ -109,6 +109,29 @@ test("an admin's own page says they cannot suspend themselves", async ({ page, s
   await expect(page.getByRole('button', { name: 'Suspend account' })).toHaveCount(0);
 });
 
+test.describe("a page past the list's end", () => {
+  // Chromium logs the data API's answer for it, 416 (Range Not Satisfiable); nothing else may be logged.
+  test.use({ allowConsoleErrors: true });
+
+  test('says so and leads back to the first page', async ({ page, server, member, consoleErrors }) => {
+    const granted = await adminClient(server)
+      .from('user_roles')
+      .insert({ user_id: member.id, role: 'admin' });
+    expect(granted.error).toBeNull();
+    // An old link, or a page count estimated high (decision 252): not "No members yet", not an error.
+    await openSignedIn(page, server, member, '/admin/members?sort=name&page=9999');
+    const past = page.getByRole('region', { name: 'No members on page 9999' });
+    await expect(past).toContainText('The list ends before this page.');
+    await expectNoSeriousA11yViolations(page);
+    await past.getByRole('button', { name: 'Go to the first page' }).click();
+    await expect(page).toHaveURL(/\/admin\/members\?sort=name$/);
+    await expect(page.getByRole('navigation', { name: 'Pages of members' })).toContainText(
+      / · page 1 of \d+/,
+    );
+    expect(consoleErrors.filter((error) => !error.includes('status of 416'))).toEqual([]);
+  });
+});
+
 test('a member opening the members section is not authorised and the API shows them nothing', async ({
   page,
   server,

@@ -386,3 +386,36 @@ describe('granting and revoking access (issue 34, decision 167)', () => {
     );
   });
 });
+
+describe("the member list's total (decision 252)", () => {
+  it('is counted up to 1,000 members and estimated above, near the true number', async () => {
+    // Members as the sign-up trigger makes them (a profile each), then the statistics the estimate reads.
+    await server.db.query(
+      `insert into auth.users (id, email, aud, role, created_at)
+       select gen_random_uuid(), 'estimate-probe-' || g || '@members.example', 'authenticated', 'authenticated', now()
+       from generate_series(1, 3000) g`,
+    );
+    await server.db.query('analyze public.profiles');
+    const [{ n: members } = { n: 0 }] = (
+      await server.db.query<{ n: number }>('select count(*)::int as n from public.profiles')
+    ).rows;
+    expect(members).toBeGreaterThan(3000);
+
+    const all = await admin.client.from('admin_members').select('id', { count: 'estimated', head: true });
+    expect(all.error).toBeNull();
+    expect(all.count).toBeGreaterThan(members * 0.9);
+    expect(all.count).toBeLessThan(members * 1.1);
+    // A search with fewer matches than the limit is counted exactly: 12, 120–129 and 1200–1299.
+    const some = await admin.client
+      .from('admin_members')
+      .select('id', { count: 'estimated' })
+      .ilike('search_text', '%estimate-probe-12%')
+      .range(0, 24);
+    expect(some.error).toBeNull();
+    expect(some.count).toBe(111);
+    expect(some.data).toHaveLength(25);
+    // A member still sees no one, and no number.
+    const hidden = await member.client.from('admin_members').select('id', { count: 'estimated', head: true });
+    expect(hidden.count).toBe(0);
+  }, 120_000);
+});

@@ -600,6 +600,107 @@ describe('scam-report status on the trust page', () => {
   });
 });
 
+describe("the directory's total (decision 250)", () => {
+  it('is the kept count of live brands through inserts one by one and in bulk, archives, merges, restores, deletes and emptying', async () => {
+    const fresh = await startTestServer(RELAXED_LIMITS);
+    try {
+      const owner = await signedInUser(fresh, { admin: true });
+      const counted = async () =>
+        (
+          await fresh.db.query<{ n: number }>(
+            'select count(*)::int as n from public.brands where archived_at is null',
+          )
+        ).rows[0]?.n;
+      const shown = async () => {
+        const { data, error } = await anonClient(fresh).rpc('search_brands', { page_size: 1 });
+        expect(error).toBeNull();
+        return data.length === 0 ? 0 : Number((data as { total: number }[])[0]?.total);
+      };
+      const kept = async () =>
+        (await fresh.db.query<{ live: number }>('select live::int from private.brands_live_count')).rows[0]
+          ?.live;
+      const agree = async (expected: number) => {
+        expect(await counted()).toBe(expected);
+        expect(await kept()).toBe(expected);
+        expect(await shown()).toBe(expected);
+      };
+      await agree(0);
+
+      // One by one, at the same time: each writer's transaction moves the count.
+      const one = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) =>
+          owner.client
+            .from('brands')
+            .insert({ name: `Counted One ${n}`, slug: `counted-one-${n}` })
+            .select('id')
+            .single(),
+        ),
+      );
+      for (const made of one) expect(made.error).toBeNull();
+      await agree(5);
+      // In bulk, one already archived: a statement moves the count once, by the live rows only.
+      const bulk = await owner.client
+        .from('brands')
+        .insert([
+          { name: 'Counted Bulk 1', slug: 'counted-bulk-1', states: ['OR'] },
+          { name: 'Counted Bulk 2', slug: 'counted-bulk-2', states: ['OR'] },
+          {
+            name: 'Counted Bulk 3',
+            slug: 'counted-bulk-3',
+            states: ['OR'],
+            archived_at: new Date().toISOString(),
+          },
+        ])
+        .select('id');
+      expect(bulk.error).toBeNull();
+      await agree(7);
+      // A failed insert (a duplicate slug) leaves the count alone.
+      const dupe = await owner.client.from('brands').insert({ name: 'Counted Again', slug: 'counted-one-1' });
+      expect(dupe.error?.code).toBe('23505');
+      await agree(7);
+      // An edit moves nothing; archiving and restoring do.
+      const [first, second] = one.map((made) => made.data?.id as string);
+      expect((await owner.client.from('brands').update({ city: 'Eugene' }).eq('id', first)).error).toBeNull();
+      await agree(7);
+      const archived = await owner.client
+        .from('brands')
+        .update({ archived_at: new Date().toISOString() })
+        .eq('id', first);
+      expect(archived.error).toBeNull();
+      await agree(6);
+      expect(
+        (await owner.client.from('brands').update({ archived_at: null }).eq('id', first)).error,
+      ).toBeNull();
+      await agree(7);
+      // A merge archives the duplicate.
+      const merged = await owner.client.rpc('brands_merge', { p_from: second, p_into: first });
+      expect(merged.error).toBeNull();
+      await agree(6);
+      // Deleting a live brand and an archived one.
+      const gone = await owner.client.from('brands').delete().in('id', [first, second]);
+      expect(gone.error).toBeNull();
+      await agree(5);
+      // A filtered page still counts its matches.
+      const filtered = await anonClient(fresh).rpc('search_brands', { state: 'OR' });
+      expect(filtered.data?.map((row: { total: number }) => Number(row.total))).toEqual([2, 2]);
+      // Emptying the table, and a bulk import with the triggers off, then counted again.
+      await fresh.db.query('truncate public.brands cascade');
+      await agree(0);
+      await fresh.db.transaction(async (tx) => {
+        await tx.query('set local session_replication_role = replica');
+        await tx.query(
+          `insert into public.brands (name, slug) select 'Imported ' || g, 'imported-' || g from generate_series(1, 4) g`,
+        );
+      });
+      expect(await kept()).toBe(0);
+      await fresh.db.query('select private.brands_recount_live()');
+      await agree(4);
+    } finally {
+      await fresh.close();
+    }
+  }, 90_000);
+});
+
 describe('samples', () => {
   it('load labelled sample brands on an empty directory, never over real ones; a real brand removes them', async () => {
     const fresh = await startTestServer(RELAXED_LIMITS);

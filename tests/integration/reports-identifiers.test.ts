@@ -170,10 +170,14 @@ describe('reporters know the rules (decision 200)', () => {
     ...overrides,
   });
   async function inVocabulary(word: string): Promise<boolean> {
-    const { rows } = await server.db.query<{ found: boolean }>(
-      'select exists (select 1 from private.scammer_report_words where word = $1) as found',
+    const { rows } = await server.db.query<{ found: boolean; completes: boolean }>(
+      `select exists (select 1 from private.scammer_report_words where word = $1) as found,
+         exists (select 1 from private.scammer_report_lexemes where lexeme = $1) as completes`,
       [word],
     );
+    // The words that complete a typed word (decision 251) follow the same rules: a word of letters is
+    // in both lists or in neither.
+    expect(rows[0]?.completes, word).toBe(rows[0]?.found);
     return rows[0]?.found === true;
   }
   async function review(id: string, ...steps: Record<string, unknown>[]) {

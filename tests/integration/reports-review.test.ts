@@ -279,6 +279,71 @@ describe('reading: published reports reach exactly the members with access', () 
     expect(outOfRange.data.map((r: { id: string }) => r.id)).not.toContain(publishedId);
   });
 
+  it('finds a report by the start of a word or of a contact detail, completed from the words readers see (decision 251)', async () => {
+    const tag = Array.from({ length: 6 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
+    const id = await submit({
+      scammer_name: `Quentavius Orloff${tag}`,
+      business_name: `Farms${tag} Collective`,
+      contact_info: `orders${tag}7@gmail.com`,
+    });
+    for (const step of [
+      { status: 'under_review' },
+      { public_summary: 'A member reports an order that never came.' },
+    ]) {
+      const moved = await admin.client.from('scammer_reports').update(step).eq('id', id);
+      expect(moved.error).toBeNull();
+    }
+    await unmaskProposals(admin.client, id);
+    const published = await admin.client.from('scammer_reports').update({ status: 'published' }).eq('id', id);
+    expect(published.error).toBeNull();
+    const ids = async (query: string) => {
+      const { data, error } = await subscriber.client.rpc('search_scammer_reports', { query });
+      expect(error).toBeNull();
+      return (data as { id: string }[]).map((row) => row.id);
+    };
+    const lexemes = async (prefix: string) =>
+      (
+        await server.db.query<{ lexeme: string }>(
+          `select lexeme from private.scammer_report_lexemes where lexeme like $1 || '%' order by lexeme`,
+          [prefix],
+        )
+      ).rows.map((row) => row.lexeme);
+
+    // The words it begins are the words readers can see, an email's included.
+    expect(await lexemes(`orders${tag}`)).toEqual([`orders${tag}7@gmail.com`]);
+    expect(await lexemes(`orloff${tag}`)).toEqual([`orloff${tag}`]);
+    for (const query of [
+      `orders${tag}`,
+      `orloff${tag.slice(0, 3)}`,
+      `quentav orloff${tag}`,
+      `farms${tag} coll`,
+    ]) {
+      expect(await ids(query), query).toEqual([id]);
+    }
+    // A word that begins more than 64 words is searched as a prefix: the report's word, last of 71 in
+    // order, is still found.
+    await server.db.query(
+      `insert into private.scammer_report_lexemes (lexeme)
+       select $1 || 'a' || lpad(g::text, 2, '0') from generate_series(1, 70) g`,
+      [`orloff${tag}`],
+    );
+    try {
+      expect(await ids(`orloff${tag.slice(0, 3)}`)).toEqual([id]);
+    } finally {
+      await server.db.query(`delete from private.scammer_report_lexemes where lexeme like $1 || 'a%'`, [
+        `orloff${tag}`,
+      ]);
+    }
+    // Deleted, its words go with it.
+    const deleted = await service.from('scammer_reports').delete().eq('id', id);
+    expect(deleted.error).toBeNull();
+    expect(await lexemes(`orders${tag}`)).toEqual([]);
+    expect(await lexemes(`orloff${tag}`)).toEqual([]);
+    expect(await ids(`orders${tag}`)).toEqual([]);
+  });
+
   it('members without access, visitors and the reporter without access read nothing', async () => {
     for (const client of [lapsed.client, clientFor(server)]) {
       const view = await client.from('published_scammer_reports').select('*').eq('id', publishedId);

@@ -600,6 +600,8 @@ describe('the functions', () => {
       'brands_are_states',
       'brands_is_https_url',
       'brands_is_representative',
+      // The directory's count of live brands, which search_brands reads as the caller (decision 250).
+      'brands_live_total',
       // The brand-logos bucket's write policies (decision 151).
       'brands_may_write_logo',
       // The trust page's Top rank, which brand_page computes as the caller.

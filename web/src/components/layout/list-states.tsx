@@ -54,6 +54,7 @@ export function Pager({
   summary,
   page,
   pages,
+  more = false,
   onPage,
 }: {
   /** The navigation's name: "Pages of <label>". */
@@ -61,6 +62,8 @@ export function Pager({
   summary: ReactNode;
   page: number;
   pages: number;
+  /** Offers Next past `pages` too (the page count is an estimate and this page was full). */
+  more?: boolean;
   onPage: (page: number) => void;
 }) {
   return (
@@ -72,7 +75,7 @@ export function Pager({
         <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </Button>
-        <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <Button variant="outline" disabled={page >= pages && !more} onClick={() => onPage(page + 1)}>
           Next
         </Button>
       </div>

@@ -74,6 +74,12 @@ describe('pageSummary', () => {
     expect(pageSummary({ total: 0, noun, page: 1, pages: 1 })).toBe('0 members · page 1 of 1');
   });
 
+  it('says "about" before an estimated total and its page count', () => {
+    expect(pageSummary({ total: 1_000_437, approximate: true, noun, page: 2, pages: 40_018 })).toBe(
+      'about 1,000,437 members · page 2 of about 40,018',
+    );
+  });
+
   it('adds the page size when asked', () => {
     expect(pageSummary({ total: 30, noun: ['booking', 'bookings'], page: 2, pages: 2, perPage: 25 })).toBe(
       '30 bookings · page 2 of 2 (25 per page)',
@@ -84,6 +90,9 @@ describe('pageSummary', () => {
 describe('listCaption', () => {
   it('names the list, its order in lower case, and the page', () => {
     expect(listCaption('Members', 'Newest members', 2, 49)).toBe('Members, newest members, page 2 of 49');
+    expect(listCaption('Members', 'Newest members', 2, 40_018, true)).toBe(
+      'Members, newest members, page 2 of about 40,018',
+    );
   });
 });
 

@@ -1,8 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { Pager, QueryState, type QueryStatus } from '#web/components/layout/list-states.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { formatNumber } from '#web/lib/format.ts';
 import { pageNumber } from '#web/lib/use-url-filters.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -39,6 +40,8 @@ export function pageCount(total: number, pageSize: number): number {
 
 export interface PageSummary {
   total: number;
+  /** The total is the database's estimate of a long list (see ListData): "about 1,000,000 members". */
+  approximate?: boolean;
   /** The rows' name, one and many: ['member', 'members']. */
   noun: readonly [string, string];
   page: number;
@@ -47,15 +50,29 @@ export interface PageSummary {
   perPage?: number;
 }
 
-/** The pager's line: "1,204 members · page 2 of 49", or "1 booking · page 1 of 1 (25 per page)". */
-export function pageSummary({ total, noun, page, pages, perPage }: PageSummary): string {
-  const count = `${formatNumber(total)} ${total === 1 ? noun[0] : noun[1]}`;
-  return `${count} · page ${page} of ${pages}${perPage === undefined ? '' : ` (${perPage} per page)`}`;
+/**
+ * The pager's line: "1,204 members · page 2 of 49", "1 booking · page 1 of 1 (25 per page)", or for an
+ * estimated total "about 1,000,000 members · page 2 of about 40,000".
+ */
+export function pageSummary({ total, approximate, noun, page, pages, perPage }: PageSummary): string {
+  const count = approximate
+    ? `about ${formatNumber(total)} ${noun[1]}`
+    : `${formatNumber(total)} ${total === 1 ? noun[0] : noun[1]}`;
+  return `${count} · page ${page} of ${ofPages(pages, approximate)}${perPage === undefined ? '' : ` (${perPage} per page)`}`;
 }
 
-/** A table's caption for screen readers: "Members, newest members, page 2 of 49". */
-export function listCaption(name: string, order: string, page: number, pages: number): string {
-  return `${name}, ${order.toLowerCase()}, page ${page} of ${pages}`;
+const ofPages = (pages: number, approximate = false) =>
+  approximate ? `about ${formatNumber(pages)}` : String(pages);
+
+/** A table's caption for screen readers: "Members, newest members, page 2 of 49" (or "of about 40,000"). */
+export function listCaption(
+  name: string,
+  order: string,
+  page: number,
+  pages: number,
+  approximate = false,
+): string {
+  return `${name}, ${order.toLowerCase()}, page ${page} of ${ofPages(pages, approximate)}`;
 }
 
 /** A list's filters as the URL holds them, the way to change them, and its pager's wiring. */
@@ -205,8 +222,11 @@ export interface Paging {
   onPage: (page: number) => void;
 }
 
-/** A page of rows and how many there are in all; or a list read whole. */
-export type ListData<Row> = { rows: readonly Row[]; total: number } | readonly Row[];
+/**
+ * A page of rows and how many there are in all; or a list read whole. `approximate`: the total is the
+ * database's estimate, as the data API gives for `count: 'estimated'` above its exact-count limit.
+ */
+export type ListData<Row> = { rows: readonly Row[]; total: number; approximate?: boolean } | readonly Row[];
 
 interface PagedListProps<Row> {
   /** As in "Loading the <what>…" and "The <what> could not be loaded." */
@@ -219,8 +239,8 @@ interface PagedListProps<Row> {
   loading?: ReactNode;
   /** Previous / Next under the rows; none for a list read whole. */
   paging?: Paging;
-  /** The rows, as a table (PagedTable) or a list of their own; `pages` counts the list's pages. */
-  children: (rows: readonly Row[], pages: number) => ReactNode;
+  /** The rows, as a table (PagedTable) or a list of their own; `pages` counts the list's pages (estimated). */
+  children: (rows: readonly Row[], pages: number, approximate: boolean) => ReactNode;
 }
 
 /** A page of rows with its loading, error and empty states and, when paged, the pager under it. */
@@ -228,19 +248,27 @@ export function PagedList<Row>({ what, query, empty, loading, paging, children }
   if (query.isPending || query.isError || query.data === undefined) {
     return <QueryState what={what} query={query} loading={loading} />;
   }
-  const { rows, total } = Array.isArray(query.data)
+  const {
+    rows,
+    total,
+    approximate = false,
+  } = Array.isArray(query.data)
     ? { rows: query.data as readonly Row[], total: query.data.length }
-    : (query.data as { rows: readonly Row[]; total: number });
-  if (rows.length === 0) return empty;
-  if (!paging) return children(rows, 1);
-  const pages = pageCount(total, paging.pageSize);
+    : (query.data as { rows: readonly Row[]; total: number; approximate?: boolean });
+  if (rows.length === 0) {
+    // A page past the list's end (an old link, an estimate that was high) is not an empty list.
+    return paging && paging.page > 1 ? <PastTheEnd paging={paging} /> : empty;
+  }
+  if (!paging) return children(rows, 1, false);
+  const pages = Math.max(pageCount(total, paging.pageSize), approximate ? paging.page : 1);
   return (
     <>
-      {children(rows, pages)}
+      {children(rows, pages, approximate)}
       <Pager
         label={paging.noun[1]}
         summary={pageSummary({
           total,
+          approximate,
           noun: paging.noun,
           page: paging.page,
           pages,
@@ -248,9 +276,28 @@ export function PagedList<Row>({ what, query, empty, loading, paging, children }
         })}
         page={paging.page}
         pages={pages}
+        // An estimate may be low: a full page may have another after it.
+        more={approximate && rows.length === paging.pageSize}
         onPage={paging.onPage}
       />
     </>
+  );
+}
+
+/** Page N of a list that ends before it: says so, with the way back to its first page. */
+function PastTheEnd({ paging }: { paging: Paging }) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={`No ${paging.noun[1]} on page ${paging.page}`}
+      actions={
+        <Button variant="outline" onClick={() => paging.onPage(1)}>
+          Go to the first page
+        </Button>
+      }
+    >
+      The list ends before this page.
+    </EmptyState>
   );
 }
 
@@ -263,13 +310,13 @@ export function PagedTable<Row extends Keyed>({
   ...list
 }: Omit<PagedListProps<Row>, 'children'> &
   Omit<TableProps<Row>, 'rows' | 'caption'> & {
-    caption: ReactNode | ((pages: number) => ReactNode);
+    caption: ReactNode | ((pages: number, approximate: boolean) => ReactNode);
   }) {
   return (
     <PagedList {...list}>
-      {(rows, pages) => (
+      {(rows, pages, approximate) => (
         <DataTable
-          caption={typeof caption === 'function' ? caption(pages) : caption}
+          caption={typeof caption === 'function' ? caption(pages, approximate) : caption}
           columns={columns}
           rows={rows}
           minWidth={minWidth}

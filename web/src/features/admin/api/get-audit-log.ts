@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { listPage } from '#web/lib/query/list-page.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilters, parseAuditEntry } from '../audit.ts';
 
@@ -9,11 +10,8 @@ export async function getAuditLog(filters: AuditFilters): Promise<{ rows: AuditE
   if (filters.table) query = query.eq('target_table', filters.table);
   if (filters.action) query = query.eq('action', filters.action);
   const from = (filters.page - 1) * AUDIT_PAGE_SIZE;
-  const { data, error, count } = await query
-    .order('id', { ascending: false })
-    .range(from, from + AUDIT_PAGE_SIZE - 1);
-  if (error) throw error;
-  return { rows: (data ?? []).map(parseAuditEntry), total: count ?? 0 };
+  const answer = await query.order('id', { ascending: false }).range(from, from + AUDIT_PAGE_SIZE - 1);
+  return listPage(answer, parseAuditEntry);
 }
 
 export const auditLogQueryOptions = (filters: AuditFilters) =>

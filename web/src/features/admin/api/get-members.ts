@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { listPage } from '#web/lib/query/list-page.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import {
   type AdminMember,
@@ -6,6 +7,7 @@ import {
   MEMBERS_PAGE_SIZE,
   type MemberFilters,
   memberSearchPattern,
+  membersTotal,
   parseAdminMember,
 } from '../members.ts';
 
@@ -13,11 +15,16 @@ import {
 export const MEMBER_COLUMNS =
   'id, email, username, full_name, avatar_url, created_at, last_sign_in_at, suspended, is_admin, subscription_status, subscription_expires_at, trial_ends_at, report_count, booking_count';
 
-/** One page of members (public.admin_members: rows only for admins) and the total. */
-export async function getMembers(filters: MemberFilters): Promise<{ rows: AdminMember[]; total: number }> {
+/**
+ * One page of members (public.admin_members: rows only for admins) and the total: counted up to 1,000,
+ * estimated above (membersTotal).
+ */
+export async function getMembers(
+  filters: MemberFilters,
+): Promise<{ rows: AdminMember[]; total: number; approximate: boolean }> {
   const supabase = await loadSupabase();
   const sort = MEMBER_SORTS[filters.sort];
-  let query = supabase.from('admin_members').select(MEMBER_COLUMNS, { count: 'exact' });
+  let query = supabase.from('admin_members').select(MEMBER_COLUMNS, { count: 'estimated' });
   // search_text is the expression of a trigram index (profiles_member_search_trgm_idx).
   if (filters.q) query = query.ilike('search_text', memberSearchPattern(filters.q));
   if (filters.role === 'admin') {
@@ -32,12 +39,12 @@ export async function getMembers(filters: MemberFilters): Promise<{ rows: AdminM
   }
   if (filters.status) query = query.eq('suspended', filters.status === 'suspended');
   const from = (filters.page - 1) * MEMBERS_PAGE_SIZE;
-  const { data, error, count } = await query
+  const answer = await query
     .order(sort.column, { ascending: sort.ascending, nullsFirst: false })
     .order('id', { ascending: sort.ascending })
     .range(from, from + MEMBERS_PAGE_SIZE - 1);
-  if (error) throw error;
-  return { rows: (data ?? []).map((row) => parseAdminMember(row)), total: count ?? 0 };
+  const page = listPage(answer, parseAdminMember);
+  return { rows: page.rows, ...membersTotal(answer.error ? null : answer.count) };
 }
 
 export const membersQueryOptions = (filters: MemberFilters) =>

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { listPage } from '#web/lib/query/list-page.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { AUDIT_PAGE_SIZE, type AuditFilters, parseSecurityEvent, type SecurityEvent } from '../audit.ts';
 
@@ -14,12 +15,11 @@ export async function getSecurityEvents(
     });
   if (filters.risk) query = query.eq('risk_level', filters.risk);
   const from = (filters.page - 1) * AUDIT_PAGE_SIZE;
-  const { data, error, count } = await query
+  const answer = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + AUDIT_PAGE_SIZE - 1);
-  if (error) throw error;
-  return { rows: (data ?? []).map(parseSecurityEvent), total: count ?? 0 };
+  return listPage(answer, parseSecurityEvent);
 }
 
 export const securityEventsQueryOptions = (filters: AuditFilters) =>

@@ -81,7 +81,9 @@ export function MembersList() {
             ]}
           />
         }
-        caption={(pages) => listCaption('Members', MEMBER_SORTS[filters.sort].label, filters.page, pages)}
+        caption={(pages, approximate) =>
+          listCaption('Members', MEMBER_SORTS[filters.sort].label, filters.page, pages, approximate)
+        }
         columns={columns(filters)}
         minWidth="min-w-[44rem]"
         paging={paging(['member', 'members'], MEMBERS_PAGE_SIZE)}

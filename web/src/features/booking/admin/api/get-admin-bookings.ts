@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { listPage } from '#web/lib/query/list-page.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import {
   type AdminBooking,
@@ -22,11 +23,8 @@ export async function getAdminBookings(
   query = query.order(sort.column, { ascending: sort.ascending });
   if (sort.column === 'booking_date') query = query.order('booking_time', { ascending: sort.ascending });
   const from = (filters.page - 1) * PAGE_SIZE;
-  const { data, error, count } = await query
-    .order('id', { ascending: sort.ascending })
-    .range(from, from + PAGE_SIZE - 1);
-  if (error) throw error;
-  return { rows: (data ?? []).map(parseAdminBooking), total: count ?? 0 };
+  const answer = await query.order('id', { ascending: sort.ascending }).range(from, from + PAGE_SIZE - 1);
+  return listPage(answer, parseAdminBooking);
 }
 
 export const adminBookingsQueryOptions = (filters: BookingFilters) =>

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { listPage } from '#web/lib/query/list-page.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import {
   type AdminPost,
@@ -24,12 +25,11 @@ export async function getAdminPosts(filters: PostFilters): Promise<{ rows: Admin
   if (filters.state === 'published') {
     query = query.eq('status', 'published').or(`publish_at.is.null,publish_at.lte.${now}`);
   }
-  const { data, error, count } = await query
+  const answer = await query
     .order('created_at', { ascending })
     .order('id', { ascending })
     .range(from, from + POSTS_PAGE_SIZE - 1);
-  if (error) throw error;
-  return { rows: (data ?? []).map((row) => parseAdminPost(row)), total: count ?? 0 };
+  return listPage(answer, parseAdminPost);
 }
 
 export const adminPostsQueryOptions = (filters: PostFilters) =>
