@@ -148,6 +148,23 @@ as $$
 $$;
 revoke all on function private.exact_lexeme(text) from public;
 
+-- Whether a published report shows readers a word (a tsquery of it): in its searchable text, and not
+-- only inside a masked span (decision 209). (plpgsql: the masked text's functions are in
+-- reports_masks.sql, applied after this file.)
+create or replace function private.scammer_report_word_shown(word tsquery) returns boolean
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  return exists (
+    select 1 from public.scammer_reports r
+    where r.status = 'published'
+      and to_tsvector('simple'::regconfig, r.search_text) @@ word
+      and (not private.scammer_report_search_masked(r.id)
+        or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r)) @@ word));
+end
+$$;
+revoke all on function private.scammer_report_word_shown(tsquery) from public;
+
 -- The search vocabulary (decision 123) holds the words readers can see in published reports only
 -- (decisions 200, 209): a rejected, withdrawn or deleted report, or a masked span, leaves no word behind,
 -- unless a published report shows it. Words of letters (3 or more) of the searchable text; numbers,
@@ -160,25 +177,11 @@ as $$
 begin
   delete from private.scammer_report_words w
   where w.word in (select t.lexeme from unnest(to_tsvector('simple'::regconfig, old_text)) t)
-    and not exists (
-      select 1 from public.scammer_reports r
-      where r.status = 'published'
-        and to_tsvector('simple'::regconfig, r.search_text) @@ plainto_tsquery('simple'::regconfig, w.word)
-        and (not private.scammer_report_search_masked(r.id)
-          or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
-            @@ plainto_tsquery('simple'::regconfig, w.word))
-    );
+    and not private.scammer_report_word_shown(plainto_tsquery('simple'::regconfig, w.word));
   -- The words that start with a letter, for completing a typed word (decision 251), the same way.
   delete from private.scammer_report_lexemes l
   where l.lexeme in (select t.lexeme collate "C" from unnest(to_tsvector('simple'::regconfig, old_text)) t)
-    and not exists (
-      select 1 from public.scammer_reports r
-      where r.status = 'published'
-        and to_tsvector('simple'::regconfig, r.search_text) @@ private.exact_lexeme(l.lexeme)
-        and (not private.scammer_report_search_masked(r.id)
-          or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
-            @@ private.exact_lexeme(l.lexeme))
-    );
+    and not private.scammer_report_word_shown(private.exact_lexeme(l.lexeme));
 end
 $$;
 revoke all on function private.forget_scammer_report_words(text) from public;

@@ -418,14 +418,7 @@ create or replace trigger masks_searchable after insert or update or delete on p
 -- the words readers can see in published reports and nothing else (decisions 200, 209), the
 -- identifiers come from the contact details as readers see them.
 delete from private.scammer_report_words w
-where not exists (
-  select 1 from public.scammer_reports r
-  where r.status = 'published'
-    and to_tsvector('simple'::regconfig, r.search_text) @@ plainto_tsquery('simple'::regconfig, w.word)
-    and (not private.scammer_report_search_masked(r.id)
-      or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
-        @@ plainto_tsquery('simple'::regconfig, w.word))
-);
+where not private.scammer_report_word_shown(plainto_tsquery('simple'::regconfig, w.word));
 insert into private.scammer_report_words (word)
 select distinct t.lexeme
 from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
@@ -433,14 +426,7 @@ where r.status = 'published' and t.lexeme ~ '^[[:alpha:]]{3,100}$'
 on conflict do nothing;
 -- The same for the words that complete a typed word (decision 251).
 delete from private.scammer_report_lexemes l
-where not exists (
-  select 1 from public.scammer_reports r
-  where r.status = 'published'
-    and to_tsvector('simple'::regconfig, r.search_text) @@ private.exact_lexeme(l.lexeme)
-    and (not private.scammer_report_search_masked(r.id)
-      or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))
-        @@ private.exact_lexeme(l.lexeme))
-);
+where not private.scammer_report_word_shown(private.exact_lexeme(l.lexeme));
 insert into private.scammer_report_lexemes (lexeme)
 select distinct t.lexeme
 from public.scammer_reports r, unnest(to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r))) t
