@@ -65,49 +65,49 @@ const CALLS: Call[] = [
   {
     name: 'bookings: page 1, newest',
     path: '/rest/v1/admin_bookings?select=*&order=created_at.desc,id.desc&offset=0&limit=25',
-    prefer: 'count=exact',
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {
     name: 'bookings: status+date+category',
     path: `/rest/v1/admin_bookings?select=*&status=eq.new&booking_date=eq.${day}&product_category=eq.Flower&order=created_at.desc,id.desc&offset=0&limit=25`,
-    prefer: 'count=exact',
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {
     name: 'bookings: by session date, page 40',
     path: '/rest/v1/admin_bookings?select=*&order=booking_date.asc,booking_time.asc,id.asc&offset=975&limit=25',
-    prefer: 'count=exact',
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   { name: 'bookings: one (detail)', path: '/rest/v1/admin_bookings?select=*&limit=1&status=eq.confirmed' },
   {
     name: 'audit: page 1',
     path: '/rest/v1/admin_audit_log?select=*&order=id.desc&offset=0&limit=25',
-    prefer: 'count=exact',
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {
     name: 'audit: table+action',
     path: '/rest/v1/admin_audit_log?select=*&target_table=eq.public.bookings&action=eq.bench.seed&order=id.desc&offset=0&limit=25',
-    prefer: 'count=exact',
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {
     name: 'members: page 1, newest',
     path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&order=created_at.desc,id.desc&offset=0&limit=25`,
-    prefer: 'count=estimated', // as the member list asks (decision 252)
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {
     name: 'members: search "member4242"',
     path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&search_text=ilike.*member4242*&order=created_at.desc,id.desc&offset=0&limit=25`,
-    prefer: 'count=estimated', // as the member list asks (decision 252)
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {
     // What the page sends for "Admins": the admins' ids (read from user_roles first), not is_admin=eq.true.
     name: 'members: admins only (by id)',
     path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&id=in.(${ADMIN})&order=created_at.desc,id.desc&offset=0&limit=25`,
-    prefer: 'count=estimated', // as the member list asks (decision 252)
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {
     name: 'security events: risk=high',
     path: '/rest/v1/security_events?select=id,created_at,type,category,action,description,risk_level,user_id,ip&risk_level=eq.high&order=created_at.desc,id.desc&offset=0&limit=25',
-    prefer: 'count=exact',
+    prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
 ];
 

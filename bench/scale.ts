@@ -545,7 +545,7 @@ const CALLS: Call[] = [
     as: 'admin',
     request: () => ({
       path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
-      prefer: 'count=estimated', // as the member list asks (decision 252)
+      prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
   {
@@ -554,7 +554,7 @@ const CALLS: Call[] = [
     as: 'admin',
     request: (i, n) => ({
       path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&search_text=ilike.*member${pick(i, n.members)}*&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
-      prefer: 'count=estimated', // as the member list asks (decision 252)
+      prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
   {
@@ -563,7 +563,7 @@ const CALLS: Call[] = [
     as: 'admin',
     request: () => ({
       path: '/rest/v1/admin_bookings?select=*&order=created_at.desc,id.desc&offset=0&limit=25',
-      prefer: 'count=exact',
+      prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
   {
@@ -572,7 +572,7 @@ const CALLS: Call[] = [
     as: 'admin',
     request: () => ({
       path: '/rest/v1/admin_bookings?select=*&status=eq.new&product_category=eq.Flower&order=created_at.desc,id.desc&offset=0&limit=25',
-      prefer: 'count=exact',
+      prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
   {
@@ -581,7 +581,7 @@ const CALLS: Call[] = [
     as: 'admin',
     request: () => ({
       path: '/rest/v1/admin_audit_log?select=*&order=id.desc&offset=0&limit=25',
-      prefer: 'count=exact',
+      prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
   {
@@ -590,7 +590,7 @@ const CALLS: Call[] = [
     as: 'admin',
     request: () => ({
       path: '/rest/v1/security_events?select=id,created_at,type,category,action,description,risk_level,user_id,ip&risk_level=eq.high&order=created_at.desc,id.desc&offset=0&limit=25',
-      prefer: 'count=exact',
+      prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
   {
@@ -599,7 +599,7 @@ const CALLS: Call[] = [
     as: 'admin',
     request: () => ({
       path: '/rest/v1/admin_posts?select=id,title,content,body_html,featured,status,publish_at,media_urls,created_at,updated_at&order=created_at.desc,id.desc&offset=0&limit=25',
-      prefer: 'count=exact',
+      prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
 ];

@@ -5,7 +5,6 @@ import {
   memberFiltersSearch,
   memberName,
   memberSearchPattern,
-  membersTotal,
   parseAdminMember,
   parseMemberFilters,
 } from './members.ts';
@@ -33,15 +32,6 @@ describe('member filters in the URL', () => {
 
   it('cuts an over-long search', () => {
     expect(parseMemberFilters(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
-  });
-});
-
-describe('membersTotal', () => {
-  it('is exact up to the 1,000 members the data API counts, an estimate above (decision 252)', () => {
-    expect(membersTotal(0)).toEqual({ total: 0, approximate: false });
-    expect(membersTotal(1000)).toEqual({ total: 1000, approximate: false });
-    expect(membersTotal(1001)).toEqual({ total: 1001, approximate: true });
-    expect(membersTotal(null)).toEqual({ total: 0, approximate: false });
   });
 });
 

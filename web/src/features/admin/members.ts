@@ -13,19 +13,6 @@ export const MEMBER_SORTS = {
 export type MemberSort = keyof typeof MEMBER_SORTS;
 
 export const MEMBERS_PAGE_SIZE = 25;
-/**
- * Up to how many members the data API counts exactly for `count: 'estimated'` (PostgREST's rule: up to
- * PGRST_DB_MAX_ROWS, 1000 by default; above it, PostgreSQL's estimate). Counting a million members for
- * every page cost 80 ms where the page costs 5 (issue 40 part 4, decision 252), so a larger total is
- * shown as "about N".
- */
-export const MEMBERS_COUNTED_EXACTLY = 1000;
-
-/** The member list's total as shown: exact up to MEMBERS_COUNTED_EXACTLY, else an estimate. */
-export function membersTotal(count: number | null): { total: number; approximate: boolean } {
-  const total = count ?? 0;
-  return { total, approximate: total > MEMBERS_COUNTED_EXACTLY };
-}
 /** Longer searches are cut: nobody's email, username and name together are longer. */
 export const MEMBER_SEARCH_MAX = 100;
 

@@ -7,7 +7,6 @@ import {
   MEMBERS_PAGE_SIZE,
   type MemberFilters,
   memberSearchPattern,
-  membersTotal,
   parseAdminMember,
 } from '../members.ts';
 
@@ -17,7 +16,7 @@ export const MEMBER_COLUMNS =
 
 /**
  * One page of members (public.admin_members: rows only for admins) and the total: counted up to 1,000,
- * estimated above (membersTotal).
+ * estimated above (listPage).
  */
 export async function getMembers(
   filters: MemberFilters,
@@ -43,8 +42,7 @@ export async function getMembers(
     .order(sort.column, { ascending: sort.ascending, nullsFirst: false })
     .order('id', { ascending: sort.ascending })
     .range(from, from + MEMBERS_PAGE_SIZE - 1);
-  const page = listPage(answer, parseAdminMember);
-  return { rows: page.rows, ...membersTotal(answer.error ? null : answer.count) };
+  return listPage(answer, parseAdminMember);
 }
 
 export const membersQueryOptions = (filters: MemberFilters) =>

@@ -6,12 +6,12 @@ import { AUDIT_PAGE_SIZE, type AuditFilters, parseSecurityEvent, type SecurityEv
 /** A page of the security events the app logged (RLS: admins read them), newest first. */
 export async function getSecurityEvents(
   filters: AuditFilters,
-): Promise<{ rows: SecurityEvent[]; total: number }> {
+): Promise<{ rows: SecurityEvent[]; total: number; approximate: boolean }> {
   const supabase = await loadSupabase();
   let query = supabase
     .from('security_events')
     .select('id, created_at, type, category, action, description, risk_level, user_id, ip', {
-      count: 'exact',
+      count: 'estimated',
     });
   if (filters.risk) query = query.eq('risk_level', filters.risk);
   const from = (filters.page - 1) * AUDIT_PAGE_SIZE;

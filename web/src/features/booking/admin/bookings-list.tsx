@@ -91,7 +91,9 @@ export function BookingsList() {
             ]}
           />
         }
-        caption={(pages) => listCaption('Bookings', SORTS[filters.sort].label, filters.page, pages)}
+        caption={(pages, approximate) =>
+          listCaption('Bookings', SORTS[filters.sort].label, filters.page, pages, approximate)
+        }
         columns={columns(filters)}
         minWidth="min-w-[40rem]"
         paging={paging(['booking', 'bookings'], PAGE_SIZE, true)}

@@ -137,7 +137,9 @@ export function PostsList() {
             noMatch={['No posts in this state', 'Choose another state, or show all posts.']}
           />
         }
-        caption={(pages) => listCaption('Posts', POST_SORTS[filters.sort].label, filters.page, pages)}
+        caption={(pages, approximate) =>
+          listCaption('Posts', POST_SORTS[filters.sort].label, filters.page, pages, approximate)
+        }
         columns={COLUMNS}
         minWidth="min-w-[40rem]"
         paging={paging(['post', 'posts'], POSTS_PAGE_SIZE)}

@@ -12,10 +12,10 @@ import {
 /** One page of the admins' booking list (public.admin_bookings: rows only for admins) and the total. */
 export async function getAdminBookings(
   filters: BookingFilters,
-): Promise<{ rows: AdminBooking[]; total: number }> {
+): Promise<{ rows: AdminBooking[]; total: number; approximate: boolean }> {
   const supabase = await loadSupabase();
   const sort = SORTS[filters.sort];
-  let query = supabase.from('admin_bookings').select('*', { count: 'exact' });
+  let query = supabase.from('admin_bookings').select('*', { count: 'estimated' });
   if (filters.status) query = query.eq('status', filters.status);
   if (filters.date) query = query.eq('booking_date', filters.date);
   if (filters.category) query = query.eq('product_category', filters.category);

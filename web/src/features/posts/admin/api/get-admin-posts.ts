@@ -14,12 +14,14 @@ export const POST_COLUMNS =
   'id, title, content, body_html, featured, status, publish_at, media_urls, created_at, updated_at';
 
 /** One page of the posts in a state (admins read drafts and scheduled posts too). */
-export async function getAdminPosts(filters: PostFilters): Promise<{ rows: AdminPost[]; total: number }> {
+export async function getAdminPosts(
+  filters: PostFilters,
+): Promise<{ rows: AdminPost[]; total: number; approximate: boolean }> {
   const supabase = await loadSupabase();
   const from = (filters.page - 1) * POSTS_PAGE_SIZE;
   const ascending = POST_SORTS[filters.sort].ascending;
   const now = new Date().toISOString();
-  let query = supabase.from('admin_posts').select(POST_COLUMNS, { count: 'exact' });
+  let query = supabase.from('admin_posts').select(POST_COLUMNS, { count: 'estimated' });
   if (filters.state === 'draft') query = query.eq('status', 'draft');
   if (filters.state === 'scheduled') query = query.eq('status', 'published').gt('publish_at', now);
   if (filters.state === 'published') {
