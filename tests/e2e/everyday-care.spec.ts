@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test, toastWith } from './fixtures.ts';
 import {
   adminClient,
+  authStorageKey,
   createMember,
   deleteMember,
   type Member,
@@ -140,6 +141,12 @@ test('a member on trial: bell, Subscription tab, Submit a report, and booking wi
     .click();
   await other.getByRole('menu').getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(other.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  // The page says "signed out" at once (useSignOut); the sign-out itself ends when supabase-js has
+  // removed the stored session, which is what tells the first tab. Closed sooner, the tab could take
+  // its unfinished sign-out with it (it did once in CI: the logout request never answered).
+  await expect
+    .poll(() => other.evaluate((key) => window.localStorage.getItem(key), authStorageKey(server.url)))
+    .toBeNull();
   await other.close();
   await expect(contactName).toHaveValue('');
   await expect(contactEmail).toHaveValue('');
