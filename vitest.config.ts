@@ -46,6 +46,8 @@ const integration = (database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // The failure reporter names what failed at the end of `npm test`'s summary (scripts/test.mjs).
+    reporters: ['default', './tests/support/failure-reporter.ts'],
     // Integration files mostly wait — on their server, the database, a timer — so one worker per core
     // (Vitest's default leaves one core out) keeps the machine busy (decision 164).
     maxWorkers: Math.max(2, availableParallelism()),

@@ -112,6 +112,25 @@ if (rows.length > 0) {
     stdio: 'inherit',
   });
 }
+// Last, so the tail of a CI log names them: what failed, and what passed only on a retry.
+const failures = results.flatMap(({ name, line, dir }) =>
+  (dir ? readLines(dir, '.failures') : []).map((failure) => ({ ...failure, tier: name, line })),
+);
+if (failures.length > 0) {
+  process.stdout.write(`\n=== what failed, and what passed only on a retry (${failures.length})\n`);
+  for (const { tier, line, outcome, file, name, errors } of failures) {
+    process.stdout.write(
+      `${outcome === 'flaky' ? 'flaky' : 'FAIL '} ${tier} on Node ${line} › ${file} › ${name}\n`,
+    );
+    for (const error of errors) process.stdout.write(`${indent(error)}\n`);
+  }
+}
+for (const { name, line, ok, dir } of results) {
+  if (!ok && !failures.some((failure) => failure.tier === name && failure.line === line) && dir)
+    process.stdout.write(
+      `\n${name} on Node ${line} failed with no failing test recorded: see its own output above\n`,
+    );
+}
 process.exit(results.every((result) => result.ok) ? 0 : 1);
 
 function slug(name) {
@@ -123,6 +142,14 @@ function slug(name) {
 
 /** The per-file lines the counters wrote for one tier run. */
 function readCounts(dir) {
+  return readLines(dir, '.jsonl');
+}
+
+/**
+ * The JSON lines of one tier run's files ending in `extension`: counts (.jsonl) or failures
+ * (.failures, tests/support/failure-reporter.ts, tests/e2e/support/count-reporter.ts).
+ */
+function readLines(dir, extension) {
   let names = [];
   try {
     names = readdirSync(dir);
@@ -130,7 +157,14 @@ function readCounts(dir) {
     return [];
   }
   return names
-    .filter((name) => name.endsWith('.jsonl'))
+    .filter((name) => name.endsWith(extension))
     .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean))
     .map((line) => JSON.parse(line));
+}
+
+function indent(text) {
+  return text
+    .split('\n')
+    .map((line) => `      ${line}`)
+    .join('\n');
 }

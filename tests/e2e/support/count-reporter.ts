@@ -1,10 +1,21 @@
 import { appendFileSync } from 'node:fs';
-import type { FullResult, Reporter, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
+import { relative } from 'node:path';
+import type {
+  FullResult,
+  Reporter,
+  TestCase,
+  TestError,
+  TestResult,
+  TestStep,
+} from '@playwright/test/reporter';
+import { failureLine } from '../../support/failure-line.ts';
 
 /**
  * Counts the assertions of the browser tests (`expect` steps, web-first ones included) and each
  * spec file's time, for `npm test`'s summary (issue 38). Active only when HG_COUNT_DIR names a
- * folder. A retried test counts its last attempt only.
+ * folder. A retried test counts its last attempt only. It also writes what failed, and what passed
+ * only on a retry, with the failing attempt's errors, so `npm test` can name them last, where a CI
+ * log's tail shows them.
  */
 function expectSteps(steps: TestStep[]): number {
   let count = 0;
@@ -15,8 +26,17 @@ function expectSteps(steps: TestStep[]): number {
   return count;
 }
 
+/** The test's title under its describe blocks, without the project and file Playwright puts first. */
+function titles(test: TestCase): string {
+  const path = test.titlePath();
+  return path.slice(path.indexOf(path.find((part) => part.endsWith('.ts')) ?? '') + 1).join(' › ');
+}
+
 export default class CountReporter implements Reporter {
   private readonly perTest = new Map<string, { file: string; assertions: number; ms: number }>();
+  /** The errors of each test's last failing attempt. */
+  private readonly failedAttempt = new Map<string, { test: TestCase; errors: TestError[] }>();
+  private readonly outsideTests: TestError[] = [];
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const earlier = this.perTest.get(test.id);
@@ -25,6 +45,12 @@ export default class CountReporter implements Reporter {
       assertions: expectSteps(result.steps),
       ms: (earlier?.ms ?? 0) + result.duration,
     });
+    if (result.status !== 'passed' && result.status !== 'skipped')
+      this.failedAttempt.set(test.id, { test, errors: result.errors });
+  }
+
+  onError(error: TestError): void {
+    this.outsideTests.push(error);
   }
 
   onEnd(_result: FullResult): void {
@@ -40,6 +66,34 @@ export default class CountReporter implements Reporter {
     }
     const lines = [...files].map(([file, entry]) => JSON.stringify({ runner: 'playwright', file, ...entry }));
     appendFileSync(`${directory}/playwright-${process.pid}.jsonl`, `${lines.join('\n')}\n`);
+
+    const failures: string[] = [];
+    for (const { test, errors } of this.failedAttempt.values()) {
+      const outcome = test.outcome();
+      if (outcome !== 'unexpected' && outcome !== 'flaky') continue;
+      failures.push(
+        failureLine({
+          runner: 'playwright',
+          outcome: outcome === 'flaky' ? 'flaky' : 'failed',
+          file: relative(process.cwd(), test.location.file),
+          name: `[${test.parent.project()?.name ?? ''}] ${titles(test)} (line ${test.location.line})`,
+          errors,
+        }),
+      );
+    }
+    for (const error of this.outsideTests) {
+      failures.push(
+        failureLine({
+          runner: 'playwright',
+          outcome: 'failed',
+          file: '',
+          name: 'an error outside any test',
+          errors: [error],
+        }),
+      );
+    }
+    if (failures.length > 0)
+      appendFileSync(`${directory}/playwright-${process.pid}.failures`, `${failures.join('\n')}\n`);
   }
 
   printsToStdio(): boolean {
