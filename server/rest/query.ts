@@ -457,11 +457,31 @@ export function readStatement(p: Params, node: ReadNode, options: ReadOptions): 
   } else if (options.count === 'estimated-capped') {
     total = `(select pg_catalog.count(*) from (${countSource(p, node, from)} limit ${p.add((options.countCap ?? 0) + 1)}) as pgrst_c)`;
   }
+  if (options.count && !isAggregated(node)) total = totalFromShortPage(p, node, total, options);
   const body = bodySql(options.media, options.head, options.single ?? false);
   const withClause = options.cte
     ? `with ${[...options.cte.ctes, `pgrst_source as (${options.cte.sql})`].join(', ')} `
     : '';
   return `${withClause}select ${total} as total, pg_catalog.count(*) as page_total, ${body} as body from (${page}) as pgrst_t`;
+}
+
+/**
+ * A page that came back short holds the last rows there are, so the total is its offset plus its
+ * rows, exactly, in the same snapshot: the count's own scan is then skipped (the subquery in the other
+ * branch of the CASE is evaluated only when reached). Not for an empty page past the start (the rows
+ * may end anywhere before it), nor, for an estimated count, above the cap, where the answer is the
+ * planner's estimate as before.
+ */
+function totalFromShortPage(p: Params, node: ReadNode, counted: string, options: ReadOptions): string {
+  const offset = node.offset ?? 0;
+  const rows = 'pg_catalog.count(*)';
+  const conditions: string[] = [];
+  if (node.limit !== undefined) conditions.push(`${rows} < ${p.add(node.limit)}`);
+  if (offset > 0) conditions.push(`${rows} > 0`);
+  if (options.count === 'estimated-capped')
+    conditions.push(`${rows} + ${p.add(offset)} <= ${p.add(options.countCap ?? 0)}`);
+  const short = conditions.length > 0 ? conditions.join(' and ') : 'true';
+  return `case when ${short} then ${rows} + ${p.add(offset)} else ${counted} end`;
 }
 
 /** What the planner estimates the root query returns (`Prefer: count=planned`). */

@@ -1,5 +1,9 @@
 // @databases: both — the data API's generated SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planRequest } from '#server/rest/plan.ts';
+import { Params, readStatement } from '#server/rest/query.ts';
+import { parseApiRequest } from '#server/rest/request.ts';
+import { loadSchemaCache } from '#server/rest/schema-cache.ts';
 import { installRestFixture, type RestReply, restHttp } from '#tests/support/rest-fixture.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 
@@ -425,6 +429,58 @@ describe('paging and counts', () => {
     // below db-max-rows the estimate is the exact count
     expect(estimated.headers.get('content-range')).toBe('0-0/5');
     expect(estimated.status).toBe(206);
+  });
+
+  it('a short page is its own total: every limit and offset agrees with a full count, and the count is not run again', async () => {
+    // Five films; a page that comes back short ends the rows, so its total is its offset plus its rows.
+    for (const prefer of ['count=exact', 'count=estimated']) {
+      for (const limit of [1, 2, 4, 5, 6]) {
+        for (const offset of [0, 1, 3, 4, 5, 7]) {
+          const reply = await get(`/films?select=id&order=id&limit=${limit}&offset=${offset}`, { prefer });
+          const range = reply.headers.get('content-range');
+          if (offset >= 5) expect(range, `${prefer} limit ${limit} offset ${offset}`).toBe('*/5');
+          else
+            expect(range, `${prefer} limit ${limit} offset ${offset}`).toBe(
+              `${offset}-${Math.min(offset + limit, 5) - 1}/5`,
+            );
+        }
+      }
+    }
+    // Filters, !inner embeds and the Range header count the same rows the page holds.
+    const french = await get('/films?select=id&language=eq.french&offset=1', { prefer: 'count=exact' });
+    expect(french.headers.get('content-range')).toBe('1-2/3');
+    const inner = await get('/directors?select=id,films!inner(id)&films.year=gt.1900&limit=5', {
+      prefer: 'count=exact',
+    });
+    expect(inner.headers.get('content-range')).toBe('0-0/1');
+    const ranged = await get('/films?select=id&order=id', { prefer: 'count=exact', range: '3-9' });
+    expect(ranged.headers.get('content-range')).toBe('3-4/5');
+
+    // The statement itself: a short page never runs the count's subquery; a full one does.
+    const plan = async (query: string) => {
+      const cache = await loadSchemaCache(server.db);
+      const planned = planRequest(
+        { cache, maxRows: 1000 },
+        parseApiRequest({
+          method: 'GET',
+          route: 'relation',
+          name: 'films',
+          query,
+          headers: {},
+          body: undefined,
+        }),
+      );
+      if (planned.plan.kind !== 'read') throw new Error('not a read');
+      const p = new Params();
+      const sql = readStatement(p, planned.plan.read, { media: planned.media, head: false, count: 'exact' });
+      const { rows } = await server.db.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, timing off, summary off) ${sql}`,
+        p.values,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
+    expect(await plan('select=id&order=id&limit=10')).toMatch(/never executed/);
+    expect(await plan('select=id&order=id&limit=2')).not.toMatch(/never executed/);
   });
 
   it('HEAD answers the headers without a body', async () => {
