@@ -38,29 +38,62 @@ as $$
   select public.brands_effective_verification(item.verification, item.expires_on, item.verified_at)
 $$;
 
--- How many live (not archived) brands there are, kept in private.brands_live_count as brands are
--- written (decision 250), so the directory's unfiltered pages read their total instead of counting
--- every brand. Statement-level: a bulk insert moves the count once. A write that changes no brand's
--- liveness (an edit) leaves the row alone, so only adding, archiving and deleting brands queue on it.
+-- The states and categories a brand is counted under (each once, however often its arrays name it).
+create or replace function private.brands_facets(states text[], categories text[])
+returns table (facet text, value text)
+language sql immutable parallel safe set search_path = ''
+as $$
+  select 'state', s from unnest(states) s where s is not null
+  union
+  select 'category', c from unnest(categories) c where c is not null
+$$;
+revoke all on function private.brands_facets(text[], text[]) from public, anon, authenticated;
+
+-- How many live (not archived) brands there are, in all (decision 250) and in each state and category
+-- (decision 253), kept in private.brands_live_count and private.brands_live_facet_counts as brands are
+-- written, so the directory's pages unfiltered or filtered by one state or one category read their
+-- total instead of counting the brands. Statement-level: a bulk insert moves each count once. A write
+-- that changes no brand's liveness, states or categories (an edit of its city) leaves the counts
+-- alone, so only adding, archiving, re-filing and deleting brands queue on them.
 create or replace function private.brands_count_live() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  v_change bigint := 0;
+  -- The live brands the statement added (n = 1) and took away (n = -1): an edit is both.
+  v_moved jsonb := '[]';
+  v_change bigint;
 begin
   if tg_op = 'TRUNCATE' then
     update private.brands_live_count set live = 0 where live <> 0;
+    delete from private.brands_live_facet_counts;
     return null;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    v_change := v_change + (select count(*) from brands_arrived a where a.archived_at is null);
+    v_moved := v_moved || coalesce((
+      select jsonb_agg(jsonb_build_object('n', 1, 'states', a.states, 'categories', a.categories))
+      from brands_arrived a where a.archived_at is null), '[]');
   end if;
   if tg_op in ('DELETE', 'UPDATE') then
-    v_change := v_change - (select count(*) from brands_left l where l.archived_at is null);
+    v_moved := v_moved || coalesce((
+      select jsonb_agg(jsonb_build_object('n', -1, 'states', l.states, 'categories', l.categories))
+      from brands_left l where l.archived_at is null), '[]');
   end if;
+  if v_moved = '[]' then
+    return null;
+  end if;
+  select coalesce(sum(m.n), 0) into v_change from jsonb_to_recordset(v_moved) as m(n integer);
   if v_change <> 0 then
     update private.brands_live_count set live = live + v_change;
   end if;
+  -- In a fixed order, so two statements filing brands under the same values cannot deadlock.
+  insert into private.brands_live_facet_counts as k (facet, value, live)
+  select f.facet, f.value, sum(m.n)
+  from jsonb_to_recordset(v_moved) as m(n integer, states text[], categories text[])
+  cross join lateral private.brands_facets(m.states, m.categories) f
+  group by f.facet, f.value
+  having sum(m.n) <> 0
+  order by f.facet, f.value
+  on conflict (facet, value) do update set live = k.live + excluded.live;
   return null;
 end
 $$;
@@ -77,8 +110,8 @@ create or replace trigger count_live_removed after delete on public.brands
 create or replace trigger count_live_emptied after truncate on public.brands
   for each statement execute function private.brands_count_live();
 
--- The count as the directory reads it (search_brands runs as its caller, who cannot read private
--- tables). It says no more than the directory itself does: every brand is public.
+-- The counts as the directory reads them (search_brands runs as its caller, who cannot read private
+-- tables). They say no more than the directory itself does: every brand is public.
 create or replace function private.brands_live_total() returns bigint
 language sql stable security definer set search_path = ''
 as $$
@@ -87,14 +120,35 @@ $$;
 revoke all on function private.brands_live_total() from public;
 grant execute on function private.brands_live_total() to anon, authenticated, service_role;
 
--- Counts the live brands again, for a bulk import that wrote them with the triggers off
--- (session_replication_role = replica, as the benches seed): the kept count is then out of date.
-create or replace function private.brands_recount_live() returns bigint
-language sql volatile security definer set search_path = ''
+create or replace function private.brands_live_facet_total(p_facet text, p_value text) returns bigint
+language sql stable security definer set search_path = ''
 as $$
+  select coalesce((select k.live from private.brands_live_facet_counts k
+    where k.facet = p_facet and k.value = p_value), 0)
+$$;
+revoke all on function private.brands_live_facet_total(text, text) from public;
+grant execute on function private.brands_live_facet_total(text, text) to anon, authenticated, service_role;
+
+-- Counts the live brands again, in all and in each state and category, for a bulk import that wrote
+-- them with the triggers off (session_replication_role = replica, as the benches seed): the kept
+-- counts are then out of date. Returns the count in all.
+create or replace function private.brands_recount_live() returns bigint
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_live bigint;
+begin
+  delete from private.brands_live_facet_counts;
+  insert into private.brands_live_facet_counts (facet, value, live)
+  select f.facet, f.value, count(*)
+  from public.brands b cross join lateral private.brands_facets(b.states, b.categories) f
+  where b.archived_at is null
+  group by f.facet, f.value;
   update private.brands_live_count
   set live = (select count(*) from public.brands b where b.archived_at is null)
-  returning live
+  returning live into v_live;
+  return v_live;
+end
 $$;
 revoke all on function private.brands_recount_live() from public, anon, authenticated;
 
@@ -141,6 +195,10 @@ declare
   v_total bigint;
   v_order text;
   v_from text;
+  -- How many filters the page has, and its state or category when that is the only one (decision 253).
+  v_filters integer := 0;
+  v_facet text;
+  v_value text;
 begin
   if v_q is not null and char_length(v_q) > 100 then
     raise exception using errcode = '22023', message = 'Search for at most 100 characters.';
@@ -177,11 +235,19 @@ begin
   end if;
   if state is not null then
     v_where := v_where || format(' and b.states @> array[%L]', state);
+    v_filters := v_filters + 1;
+    v_facet := 'state';
+    v_value := state;
   end if;
   if category is not null then
     v_where := v_where || format(' and b.categories @> array[%L]', category);
+    v_filters := v_filters + 1;
+    v_facet := 'category';
+    v_value := category;
   end if;
   if coalesce(verified_only, false) then
+    v_filters := v_filters + 1;
+    v_facet := null;
     -- The same rule as the badge: verified, not expired, checked within the re-check period.
     v_where := v_where || ' and public.brands_effective_verification(b.verification, b.licence_expires_on, b.verified_at) = ''verified''';
   end if;
@@ -223,9 +289,12 @@ begin
     return;
   end if;
 
-  if v_where = 'b.archived_at is null' then
+  if v_filters = 0 then
     -- Every live brand: the count kept as brands are written (decision 250), not a count of them all.
     v_total := private.brands_live_total();
+  elsif v_filters = 1 and v_facet is not null then
+    -- The live brands of one state or one category, kept likewise (decision 253).
+    v_total := private.brands_live_facet_total(v_facet, v_value);
   else
     execute 'select count(*) from public.brands b where ' || v_where into v_total;
   end if;

@@ -600,8 +600,8 @@ describe('scam-report status on the trust page', () => {
   });
 });
 
-describe("the directory's total (decision 250)", () => {
-  it('is the kept count of live brands through inserts one by one and in bulk, archives, merges, restores, deletes and emptying', async () => {
+describe("the directory's totals (decisions 250 and 253)", () => {
+  it('are the kept counts of live brands, in all and per state and category, through inserts one by one and in bulk, re-filing, archives, merges, restores, deletes and emptying', async () => {
     const fresh = await startTestServer(RELAXED_LIMITS);
     try {
       const owner = await signedInUser(fresh, { admin: true });
@@ -619,10 +619,50 @@ describe("the directory's total (decision 250)", () => {
       const kept = async () =>
         (await fresh.db.query<{ live: number }>('select live::int from private.brands_live_count')).rows[0]
           ?.live;
-      const agree = async (expected: number) => {
+      // Per state and per category: counted from the brands, kept by the triggers, and shown on a page
+      // filtered by that state or category alone.
+      const countedFacets = async () =>
+        (
+          await fresh.db.query<{ facet: string; value: string; live: number }>(
+            `select f.facet, f.value, count(*)::int as live
+             from public.brands b
+             cross join lateral (
+               select 'state' as facet, s as value from unnest(b.states) s
+               union select 'category', c from unnest(b.categories) c
+             ) f
+             where b.archived_at is null
+             group by f.facet, f.value order by f.facet, f.value`,
+          )
+        ).rows;
+      const keptFacets = async () =>
+        (
+          await fresh.db.query<{ facet: string; value: string; live: number }>(
+            `select facet, value, live::int from private.brands_live_facet_counts
+             where live <> 0 order by facet, value`,
+          )
+        ).rows;
+      const shownFor = async (facet: string, value: string) => {
+        const { data, error } = await anonClient(fresh).rpc('search_brands', {
+          [facet]: value,
+          page_size: 1,
+        });
+        expect(error).toBeNull();
+        return data.length === 0 ? 0 : Number((data as { total: number }[])[0]?.total);
+      };
+      const agree = async (expected: number, facets?: Record<string, number>) => {
         expect(await counted()).toBe(expected);
         expect(await kept()).toBe(expected);
         expect(await shown()).toBe(expected);
+        const each = await countedFacets();
+        expect(await keptFacets()).toEqual(each);
+        for (const { facet, value, live } of each) expect(await shownFor(facet, value)).toBe(live);
+        if (facets) {
+          for (const [key, live] of Object.entries(facets)) {
+            const [facet, value] = key.split(':') as [string, string];
+            expect(each.find((row) => row.facet === facet && row.value === value)?.live ?? 0).toBe(live);
+            expect(await shownFor(facet, value)).toBe(live);
+          }
+        }
       };
       await agree(0);
 
@@ -631,37 +671,57 @@ describe("the directory's total (decision 250)", () => {
         [1, 2, 3, 4, 5].map((n) =>
           owner.client
             .from('brands')
-            .insert({ name: `Counted One ${n}`, slug: `counted-one-${n}` })
+            .insert({
+              name: `Counted One ${n}`,
+              slug: `counted-one-${n}`,
+              states: n % 2 ? ['CO', 'WA'] : ['CO'],
+              categories: n % 2 ? ['Flower', 'Edibles'] : ['Flower'],
+            })
             .select('id')
             .single(),
         ),
       );
       for (const made of one) expect(made.error).toBeNull();
-      await agree(5);
+      await agree(5, { 'state:CO': 5, 'state:WA': 3, 'category:Flower': 5, 'category:Edibles': 3 });
       // In bulk, one already archived: a statement moves the count once, by the live rows only.
       const bulk = await owner.client
         .from('brands')
         .insert([
-          { name: 'Counted Bulk 1', slug: 'counted-bulk-1', states: ['OR'] },
-          { name: 'Counted Bulk 2', slug: 'counted-bulk-2', states: ['OR'] },
+          // A state named twice counts the brand once.
+          { name: 'Counted Bulk 1', slug: 'counted-bulk-1', states: ['OR', 'OR'], categories: ['Seeds'] },
+          { name: 'Counted Bulk 2', slug: 'counted-bulk-2', states: ['OR'], categories: [] },
           {
             name: 'Counted Bulk 3',
             slug: 'counted-bulk-3',
             states: ['OR'],
+            categories: ['Seeds'],
             archived_at: new Date().toISOString(),
           },
         ])
         .select('id');
       expect(bulk.error).toBeNull();
-      await agree(7);
+      await agree(7, { 'state:OR': 2, 'category:Seeds': 1 });
       // A failed insert (a duplicate slug) leaves the count alone.
       const dupe = await owner.client.from('brands').insert({ name: 'Counted Again', slug: 'counted-one-1' });
       expect(dupe.error?.code).toBe('23505');
       await agree(7);
-      // An edit moves nothing; archiving and restoring do.
+      // An edit moves nothing; re-filing a brand under other states and categories moves those counts,
+      // several writers at once included; archiving and restoring move every count.
       const [first, second] = one.map((made) => made.data?.id as string);
       expect((await owner.client.from('brands').update({ city: 'Eugene' }).eq('id', first)).error).toBeNull();
-      await agree(7);
+      await agree(7, { 'state:CO': 5, 'state:WA': 3 });
+      const refiled = await Promise.all(
+        one.map((made, n) =>
+          owner.client
+            .from('brands')
+            .update(
+              n % 2 ? { states: ['WA', 'OR'], categories: ['Edibles', 'Topicals'] } : { states: ['OR'] },
+            )
+            .eq('id', made.data?.id as string),
+        ),
+      );
+      for (const done of refiled) expect(done.error).toBeNull();
+      await agree(7, { 'state:CO': 0, 'state:WA': 2, 'state:OR': 7, 'category:Topicals': 2 });
       const archived = await owner.client
         .from('brands')
         .update({ archived_at: new Date().toISOString() })
@@ -680,21 +740,24 @@ describe("the directory's total (decision 250)", () => {
       const gone = await owner.client.from('brands').delete().in('id', [first, second]);
       expect(gone.error).toBeNull();
       await agree(5);
-      // A filtered page still counts its matches.
-      const filtered = await anonClient(fresh).rpc('search_brands', { state: 'OR' });
-      expect(filtered.data?.map((row: { total: number }) => Number(row.total))).toEqual([2, 2]);
+      // A page with more than one filter still counts its matches.
+      const filtered = await anonClient(fresh).rpc('search_brands', { state: 'OR', category: 'Seeds' });
+      expect(filtered.data?.map((row: { total: number }) => Number(row.total))).toEqual([1]);
       // Emptying the table, and a bulk import with the triggers off, then counted again.
       await fresh.db.query('truncate public.brands cascade');
       await agree(0);
+      expect(await keptFacets()).toEqual([]);
       await fresh.db.transaction(async (tx) => {
         await tx.query('set local session_replication_role = replica');
         await tx.query(
-          `insert into public.brands (name, slug) select 'Imported ' || g, 'imported-' || g from generate_series(1, 4) g`,
+          `insert into public.brands (name, slug, states, categories)
+           select 'Imported ' || g, 'imported-' || g, array['MI'], array['Vape Cartridges'] from generate_series(1, 4) g`,
         );
       });
       expect(await kept()).toBe(0);
+      expect(await keptFacets()).toEqual([]);
       await fresh.db.query('select private.brands_recount_live()');
-      await agree(4);
+      await agree(4, { 'state:MI': 4, 'category:Vape Cartridges': 4 });
     } finally {
       await fresh.close();
     }

@@ -600,7 +600,9 @@ describe('the functions', () => {
       'brands_are_states',
       'brands_is_https_url',
       'brands_is_representative',
-      // The directory's count of live brands, which search_brands reads as the caller (decision 250).
+      // The directory's counts of live brands, in all and per state and category, which search_brands
+      // reads as the caller (decisions 250 and 253).
+      'brands_live_facet_total',
       'brands_live_total',
       // The brand-logos bucket's write policies (decision 151).
       'brands_may_write_logo',
