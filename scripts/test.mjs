@@ -92,7 +92,7 @@ let total = 0;
 const rows = [];
 for (const { name, line, ok, seconds, dir } of results) {
   total += seconds;
-  const counted = dir ? readCounts(dir) : [];
+  const counted = dir ? readLines(dir, '.jsonl') : [];
   for (const row of counted) rows.push({ ...row, tier: name, line });
   const tests = counted.reduce((sum, row) => sum + row.tests, 0);
   const assertions = counted.reduce((sum, row) => sum + row.assertions, 0);
@@ -140,13 +140,8 @@ function slug(name) {
     .toLowerCase();
 }
 
-/** The per-file lines the counters wrote for one tier run. */
-function readCounts(dir) {
-  return readLines(dir, '.jsonl');
-}
-
 /**
- * The JSON lines of one tier run's files ending in `extension`: counts (.jsonl) or failures
+ * The JSON lines of one tier run's files ending in `extension`: the counters' per-file counts (.jsonl) or failures
  * (.failures, tests/support/failure-reporter.ts, tests/e2e/support/count-reporter.ts).
  */
 function readLines(dir, extension) {

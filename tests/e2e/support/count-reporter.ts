@@ -26,12 +26,6 @@ function expectSteps(steps: TestStep[]): number {
   return count;
 }
 
-/** The test's title under its describe blocks, without the project and file Playwright puts first. */
-function titles(test: TestCase): string {
-  const path = test.titlePath();
-  return path.slice(path.indexOf(path.find((part) => part.endsWith('.ts')) ?? '') + 1).join(' › ');
-}
-
 export default class CountReporter implements Reporter {
   private readonly perTest = new Map<string, { file: string; assertions: number; ms: number }>();
   /** The errors of each test's last failing attempt. */
@@ -76,7 +70,8 @@ export default class CountReporter implements Reporter {
           runner: 'playwright',
           outcome: outcome === 'flaky' ? 'flaky' : 'failed',
           file: relative(process.cwd(), test.location.file),
-          name: `[${test.parent.project()?.name ?? ''}] ${titles(test)} (line ${test.location.line})`,
+          // titlePath: the root, the project and the file, then the describe blocks and the title.
+          name: `[${test.parent.project()?.name ?? ''}] ${test.titlePath().slice(3).join(' › ')} (line ${test.location.line})`,
           errors,
         }),
       );
