@@ -47,7 +47,12 @@ export class MigrationError extends OperatorError {}
 
 export const MIGRATION_SOURCES: MigrationSource[] = [
   { layer: 'platform/db', dir: join(root, 'server/db/migrations'), naming: 'sequence' },
-  { layer: 'platform/auth', dir: join(root, 'server/auth/migrations'), naming: 'sequence' },
+  {
+    layer: 'platform/auth',
+    dir: join(root, 'server/auth/migrations'),
+    naming: 'sequence',
+    definitions: join(root, 'server/auth/definitions'),
+  },
   { layer: 'platform/storage', dir: join(root, 'server/storage/migrations'), naming: 'sequence' },
   {
     layer: 'platform/realtime',

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, RequestScope } from '#server/db/driver.ts';
+import { AccountGoneError, type Database, type Queryable, type RequestScope } from '#server/db/driver.ts';
 import {
   checksum,
   MIGRATION_LOCK_KEY,
@@ -125,6 +125,57 @@ describe('per-request scope', () => {
     );
     expect(rows[0]?.claims ?? null).toBeNull();
     expect(rows[0]?.user).not.toBe('anon');
+  });
+
+  it("checks a signed-in scope's account before any of its work runs (decision 097)", async () => {
+    const gone = '00000000-0000-4000-8000-0000000000ee';
+    const kept = '00000000-0000-4000-8000-0000000000ef';
+    await db.query(
+      `insert into auth.users (id, email, aud, role) values ($1, 'kept@example.test', 'authenticated', 'authenticated')`,
+      [kept],
+    );
+    const write = (sub: string) => ({
+      ...as('authenticated', { sub }),
+      method: 'POST',
+      requireAccount: true,
+    });
+    const insert = (tx: Queryable, owner: string, body: string) =>
+      tx.query(`insert into public.notes (owner, body) values ($1, $2)`, [owner, body]);
+
+    // An account that exists: the work runs and commits.
+    await db.withScope(write(kept), (tx) => insert(tx, kept, 'kept'));
+    // A rollback would undo the rows anyway; what shows whether a statement ran is what no rollback
+    // undoes, such as the sequence of the table's ids.
+    const lastId = async () =>
+      (await db.query<{ last_value: string }>('select last_value::text from public.notes_id_seq')).rows[0]
+        ?.last_value;
+    const before = await lastId();
+    // One that is gone: refused before any of the work runs, also work that goes on after its first
+    // statement failed.
+    await expect(db.withScope(write(gone), (tx) => insert(tx, gone, 'gone'))).rejects.toBeInstanceOf(
+      AccountGoneError,
+    );
+    await expect(
+      db.withScope(write(gone), async (tx) => {
+        await insert(tx, gone, 'first').catch(() => {});
+        await insert(tx, gone, 'second');
+      }),
+    ).rejects.toBeInstanceOf(AccountGoneError);
+    await expect(
+      db.withScope({ ...write(gone), readOnly: true }, (tx) => tx.query('select 1')),
+    ).rejects.toBeInstanceOf(AccountGoneError);
+    const { rows } = await db.query<{ body: string }>(
+      'select body from public.notes where owner = any($1::uuid[]) order by body',
+      [[kept, gone]],
+    );
+    expect(rows.map((row) => row.body)).toEqual(['kept']);
+    expect(await lastId()).toBe(before);
+    // The connection is clean afterwards.
+    expect((await db.withScope(write(kept), (tx) => tx.query<{ n: number }>('select 1 as n'))).rows).toEqual([
+      { n: 1 },
+    ]);
+    await db.query('delete from public.notes where owner = $1', [kept]);
+    await db.query('delete from auth.users where id = $1', [kept]);
   });
 
   it('rolls back everything when the work fails', async () => {
