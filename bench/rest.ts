@@ -6,7 +6,12 @@
  *
  *   npx tsx bench/rest.ts [pglite|postgres] [seconds per run] [rounds]
  *
- * REST_PROFILE=<prefix> also writes a CPU profile of the server's thread over each variant's last run.
+ * REST_PROFILE=<prefix> also writes a CPU profile of the server's thread over each variant's last run;
+ * REST_BARE_ACCOUNT_CHECK=1 has the bare route check a signed-in caller's account as the data API does.
+ *
+ * Each variant runs first at full speed, then at one fixed rate (half the slowest's), where the CPU per
+ * request is also given net of what the process spends idle (its timers and jobs). It also times the
+ * data API's own steps in-process (parse, plan, statement, answer) without HTTP or a database.
  *
  * `postgres` needs BENCH_PG_URL or TEST_PG_URL (a server to create a scratch database on);
  * HIGHGRADE_WEB_DIR may name a built web app to serve. The load generator (autocannon) runs as its
@@ -33,6 +38,7 @@ import { resolveKeys } from '#server/keys.ts';
 import { planRequest } from '#server/rest/plan.ts';
 import { Params, readStatement } from '#server/rest/query.ts';
 import { parseApiRequest } from '#server/rest/request.ts';
+import { buildResponse } from '#server/rest/response.ts';
 import { loadSchemaCache, reloadSchemaCache } from '#server/rest/schema-cache.ts';
 import { openDatabase } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
@@ -71,6 +77,9 @@ interface Result {
   rps: number;
   /** CPU time this process (server and, on PGlite, the database) spent per request answered. */
   cpuPerRequest: number;
+  /** Requests answered, and the process's CPU time over the run in µs. */
+  requests: number;
+  cpu: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -82,6 +91,7 @@ function autocannon(
   url: string,
   headers: Record<string, string>,
   duration: number,
+  rate?: number,
 ): Promise<Result> {
   const args = [
     join(process.cwd(), 'node_modules/autocannon/autocannon.js'),
@@ -91,6 +101,7 @@ function autocannon(
     '-d',
     String(duration),
   ];
+  if (rate !== undefined) args.push('-R', String(rate));
   for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`);
   args.push(url);
   const cpu = process.cpuUsage();
@@ -114,6 +125,8 @@ function autocannon(
           name,
           rps: json.requests.average,
           cpuPerRequest: (used.user + used.system) / Math.max(1, json.requests.total),
+          requests: json.requests.total,
+          cpu: used.user + used.system,
           p50: json.latency.p50,
           p99: json.latency.p99,
           non2xx: json.non2xx,
@@ -166,6 +179,39 @@ async function main(): Promise<void> {
     });
     const idIndex = params.values.indexOf(String(ID));
 
+    // The data API's own work for this request with no HTTP and no database: parse, plan, build the
+    // statement, shape the answer (what the bare route skips), timed in-process over many iterations.
+    const pipeline = (iterations: number): number => {
+      const body = `[{"id":${ID}}]`;
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < iterations; i++) {
+        const request = planRequest(
+          { cache, maxRows: config.restMaxRows, aggregates: config.restAggregates },
+          parseApiRequest(
+            {
+              method: 'GET',
+              route: 'relation',
+              name: 'bench_items',
+              query: `select=*&id=eq.${ID + (i % 100)}`,
+              headers: { apikey: 'x', accept: '*/*' },
+              body: undefined,
+            },
+            { plans: config.restPlans, schemas: config.restSchemas },
+          ),
+        );
+        if (request.plan.kind !== 'read') throw new Error('expected a read plan');
+        readStatement(new Params(), request.plan.read, {
+          media: request.media,
+          head: false,
+          count: undefined,
+        });
+        buildResponse(request, { pageTotal: 1, body }, 'GET');
+      }
+      return Number(process.hrtime.bigint() - started) / 1000 / iterations;
+    };
+    pipeline(20_000); // warm-up: the optimizing compiler has seen it
+    const pipelineMicros = pipeline(50_000);
+
     await buildApp(app, ctx, process.env.HIGHGRADE_WEB_DIR ?? WEB_DIST);
     // Registered after the app, so the bare route gets the same global hooks (security headers,
     // compression) and, under its own prefix, the same CORS registration as a service mount.
@@ -177,7 +223,15 @@ async function main(): Promise<void> {
           if (!auth.ok) return reply.status(401).send({ message: auth.failure.message });
           const values = [...params.values];
           values[idIndex] = (request.params as { id: string }).id;
-          const scope = { ...scopeFor(request, auth.auth), readOnly: true };
+          // REST_BARE_ACCOUNT_CHECK=1: the bare route checks a signed-in caller's account too, as the
+          // data API does (decision 097), to show that check's share of the difference.
+          const accountCheck =
+            process.env.REST_BARE_ACCOUNT_CHECK === '1' && auth.auth.role === 'authenticated';
+          const scope = {
+            ...scopeFor(request, auth.auth),
+            readOnly: true,
+            ...(accountCheck ? { requireAccount: true } : {}),
+          };
           const row = await db.withScope(
             scope,
             async (tx) => (await tx.query<{ page_total: string; body: string }>(sql, values)).rows[0],
@@ -226,6 +280,7 @@ async function main(): Promise<void> {
     ];
     for (const [, url, headers] of runs) await autocannon('warm-up', url, headers, 2);
     const samples = new Map<string, Result[]>();
+    const atRate = new Map<string, Result[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, url, headers] of runs) {
         const list = samples.get(name) ?? [];
@@ -237,10 +292,10 @@ async function main(): Promise<void> {
           await profile.post('Profiler.enable');
           await profile.post('Profiler.start');
         }
+        const variant = name.replace(/\W+/g, '-').replace(/-+$/, '');
         list.push(await autocannon(name, url, headers, seconds));
         if (profile) {
           const { profile: taken } = await profile.post('Profiler.stop');
-          const variant = name.replace(/\W+/g, '-').replace(/-+$/, '');
           await writeFile(`${process.env.REST_PROFILE}-${variant}.cpuprofile`, JSON.stringify(taken));
           profile.disconnect();
         }
@@ -249,6 +304,27 @@ async function main(): Promise<void> {
     }
     const median = (values: number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+    // At full speed the two routes answer at different rates, so the server's own background work (its
+    // timers and jobs, the same every second) is shared by different numbers of requests. So the same
+    // requests again at one fixed rate, half the slowest variant's, and that work measured idle and
+    // taken off: the CPU per request that is the request's.
+    const rate = Math.round(
+      0.5 * Math.min(...runs.map(([name]) => median((samples.get(name) ?? []).map((r) => r.rps)))),
+    );
+    const idleStart = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const idleUsed = process.cpuUsage(idleStart);
+    const idlePerSecond = (idleUsed.user + idleUsed.system) / seconds;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, url, headers] of runs) {
+        const list = atRate.get(name) ?? [];
+        list.push(await autocannon(name, url, headers, seconds, rate));
+        atRate.set(name, list);
+      }
+    }
+    const net = (r: Result) => (r.cpu - idlePerSecond * seconds) / Math.max(1, r.requests);
+
     const results = runs.map(([name]) => {
       const list = samples.get(name) ?? [];
       const byRps = [...list].sort((a, b) => a.rps - b.rps);
@@ -284,6 +360,49 @@ async function main(): Promise<void> {
     );
     out(
       `rest/bare, authenticated: req/s ${pct(restUser.rps, bareUser.rps)}; capacity by CPU per request ${pct(bareUser.cpuPerRequest, restUser.cpuPerRequest)}`,
+    );
+    // Each round runs rest and bare back to back, so their ratio within a round sees the same
+    // background load; the median of those ratios drifts less than the ratio of two medians.
+    const paired = (rest: string, bare: string) => {
+      const r = samples.get(rest) ?? [];
+      const b = samples.get(bare) ?? [];
+      const ratios = r.map((run, i) => (b[i]?.cpuPerRequest ?? 0) / run.cpuPerRequest);
+      return `${(100 * median(ratios)).toFixed(1)}% (rounds: ${ratios.map((x) => `${(100 * x).toFixed(0)}%`).join(' ')})`;
+    };
+    out(
+      `capacity by CPU per request, median of each round's ratio: anon ${paired('rest  anon', 'bare  anon')}`,
+    );
+    out(
+      `                                                 authenticated ${paired('rest  authenticated (RLS)', 'bare  authenticated (RLS)')}`,
+    );
+    out(
+      `\nThe same at ${rate} req/s each (median of ${ROUNDS} interleaved runs of ${seconds} s); idle, this process used ${idlePerSecond.toFixed(0)} µs of CPU a second`,
+    );
+    out(`${'run'.padEnd(27)}${'req/s'.padStart(7)}${'CPU µs/req'.padStart(12)}${'net of idle'.padStart(13)}`);
+    for (const [name] of runs) {
+      const list = atRate.get(name) ?? [];
+      out(
+        `${name.padEnd(27)}${median(list.map((r) => r.rps))
+          .toFixed(0)
+          .padStart(7)}${median(list.map((r) => r.cpuPerRequest))
+          .toFixed(0)
+          .padStart(12)}${median(list.map(net)).toFixed(0).padStart(13)}`,
+      );
+    }
+    const pairedNet = (rest: string, bare: string) => {
+      const r = atRate.get(rest) ?? [];
+      const b = atRate.get(bare) ?? [];
+      const ratios = r.map((run, i) => net(b[i] as Result) / net(run));
+      return `${(100 * median(ratios)).toFixed(1)}% (rounds: ${ratios.map((x) => `${(100 * x).toFixed(0)}%`).join(' ')})`;
+    };
+    out(
+      `capacity by CPU per request net of idle, at ${rate} req/s, median of each round's ratio: anon ${pairedNet('rest  anon', 'bare  anon')}`,
+    );
+    out(
+      `${' '.repeat(73)}authenticated ${pairedNet('rest  authenticated (RLS)', 'bare  authenticated (RLS)')}`,
+    );
+    out(
+      `the data API's own work in-process (parse, plan, statement, answer): ${pipelineMicros.toFixed(1)} µs per request`,
     );
     out(
       `(CPU per request is this process's: server and, on PGlite, the database; load average ${loadavg()[0]?.toFixed(1)})`,
