@@ -292,10 +292,10 @@ async function main(): Promise<void> {
           await profile.post('Profiler.enable');
           await profile.post('Profiler.start');
         }
-        const variant = name.replace(/\W+/g, '-').replace(/-+$/, '');
         list.push(await autocannon(name, url, headers, seconds));
         if (profile) {
           const { profile: taken } = await profile.post('Profiler.stop');
+          const variant = name.replace(/\W+/g, '-').replace(/-+$/, '');
           await writeFile(`${process.env.REST_PROFILE}-${variant}.cpuprofile`, JSON.stringify(taken));
           profile.disconnect();
         }
@@ -363,17 +363,21 @@ async function main(): Promise<void> {
     );
     // Each round runs rest and bare back to back, so their ratio within a round sees the same
     // background load; the median of those ratios drifts less than the ratio of two medians.
-    const paired = (rest: string, bare: string) => {
-      const r = samples.get(rest) ?? [];
-      const b = samples.get(bare) ?? [];
-      const ratios = r.map((run, i) => (b[i]?.cpuPerRequest ?? 0) / run.cpuPerRequest);
+    const paired = (
+      runsOf: Map<string, Result[]>,
+      rest: string,
+      bare: string,
+      cpuOf: (r: Result) => number = (r) => r.cpuPerRequest,
+    ) => {
+      const b = runsOf.get(bare) ?? [];
+      const ratios = (runsOf.get(rest) ?? []).map((run, i) => cpuOf(b[i] as Result) / cpuOf(run));
       return `${(100 * median(ratios)).toFixed(1)}% (rounds: ${ratios.map((x) => `${(100 * x).toFixed(0)}%`).join(' ')})`;
     };
     out(
-      `capacity by CPU per request, median of each round's ratio: anon ${paired('rest  anon', 'bare  anon')}`,
+      `capacity by CPU per request, median of each round's ratio: anon ${paired(samples, 'rest  anon', 'bare  anon')}`,
     );
     out(
-      `                                                 authenticated ${paired('rest  authenticated (RLS)', 'bare  authenticated (RLS)')}`,
+      `                                                 authenticated ${paired(samples, 'rest  authenticated (RLS)', 'bare  authenticated (RLS)')}`,
     );
     out(
       `\nThe same at ${rate} req/s each (median of ${ROUNDS} interleaved runs of ${seconds} s); idle, this process used ${idlePerSecond.toFixed(0)} µs of CPU a second`,
@@ -389,17 +393,11 @@ async function main(): Promise<void> {
           .padStart(12)}${median(list.map(net)).toFixed(0).padStart(13)}`,
       );
     }
-    const pairedNet = (rest: string, bare: string) => {
-      const r = atRate.get(rest) ?? [];
-      const b = atRate.get(bare) ?? [];
-      const ratios = r.map((run, i) => net(b[i] as Result) / net(run));
-      return `${(100 * median(ratios)).toFixed(1)}% (rounds: ${ratios.map((x) => `${(100 * x).toFixed(0)}%`).join(' ')})`;
-    };
     out(
-      `capacity by CPU per request net of idle, at ${rate} req/s, median of each round's ratio: anon ${pairedNet('rest  anon', 'bare  anon')}`,
+      `capacity by CPU per request net of idle, at ${rate} req/s, median of each round's ratio: anon ${paired(atRate, 'rest  anon', 'bare  anon', net)}`,
     );
     out(
-      `${' '.repeat(73)}authenticated ${pairedNet('rest  authenticated (RLS)', 'bare  authenticated (RLS)')}`,
+      `${' '.repeat(73)}authenticated ${paired(atRate, 'rest  authenticated (RLS)', 'bare  authenticated (RLS)', net)}`,
     );
     out(
       `the data API's own work in-process (parse, plan, statement, answer): ${pipelineMicros.toFixed(1)} µs per request`,
