@@ -21,13 +21,14 @@ create or replace view public.admin_members as
     p.trial_ends_at,
     (select count(*) from public.scammer_reports r where r.reporter_user_id = p.user_id) as report_count,
     (select count(*) from public.bookings b where b.user_id = p.user_id) as booking_count,
-    -- The expression of profiles_member_search_trgm_idx: filter with search_text=ilike.*words*.
-    lower(coalesce(p.email, '') || ' ' || coalesce(p.username, '') || ' ' || coalesce(p.full_name, '')) as search_text
+    -- The expression of profiles_member_search_words_idx (decision 255): every beginning of every word
+    -- of the email, username and name; filter with search_words=fts(simple).'word' & 'other'.
+    private.member_search_words(p.email, p.username, p.full_name) as search_words
   from public.profiles p
   where (select public.has_role('admin'));
 
 comment on view public.admin_members is
-  'Members with role, access, report and booking counts and suspension; rows only for admins. Search with search_text=ilike.';
+  'Members with role, access, report and booking counts and suspension; rows only for admins. Search with search_words=fts(simple): each word typed begins a word of theirs.';
 revoke all on table public.admin_members from public, anon, authenticated, service_role;
 grant select on table public.admin_members to authenticated, service_role;
 

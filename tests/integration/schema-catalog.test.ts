@@ -622,6 +622,9 @@ describe('the functions', () => {
       'is_phone',
       'is_privileged',
       'is_product_id',
+      // The words of a member that admin_members' search column holds, computed as the admin reading
+      // it (decision 255).
+      'member_search_words',
       // The news articles' generated story keys, computed as whoever writes the row (decision 114).
       'news_story_keys',
       'parse_ip',

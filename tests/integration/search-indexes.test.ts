@@ -6,6 +6,7 @@ import { Params, readStatement } from '#server/rest/query.ts';
 import { parseApiRequest } from '#server/rest/request.ts';
 import { loadSchemaCache } from '#server/rest/schema-cache.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
+import { memberSearchQuery } from '#web/features/admin/member-search.ts';
 
 /**
  * The text anyone may search through the data API (product comments) has indexes, and the SQL the
@@ -98,6 +99,22 @@ describe(`search indexes (${testDatabase()})`, () => {
       expect(plan, order).toContain(`"Index Name":"${index}"`);
       expect(plan, order).not.toContain('"Node Type":"Sort"');
     }
+  });
+
+  it("finds members for the admins' search through the index of their words (decision 255)", async () => {
+    // bench/scale.ts: the trigram search read the posting lists of trigrams most members share, 2.7× the
+    // cost at ten times the members. The web app's own query, from a search as typed.
+    const admin = '00000000-0000-4000-8000-0000000000c6';
+    await server.db.exec(`
+      insert into auth.users (id, email) values ('${admin}', 'member-words@example.com');
+      insert into public.user_roles (user_id, role) values ('${admin}', 'admin');`);
+    const words = encodeURIComponent(memberSearchQuery('Jane.Doe@gm'));
+    const plan = await planOf(
+      'admin_members',
+      `select=id,email&search_words=fts(simple).${words}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
+      { as: admin },
+    );
+    expect(plan).toContain('"Index Name":"profiles_member_search_words_idx"');
   });
 
   it("reads the admins' list of team posts in either order from an index, not by sorting every post", async () => {

@@ -4,7 +4,6 @@ import {
   memberAccess,
   memberFiltersSearch,
   memberName,
-  memberSearchPattern,
   parseAdminMember,
   parseMemberFilters,
 } from './members.ts';
@@ -32,13 +31,6 @@ describe('member filters in the URL', () => {
 
   it('cuts an over-long search', () => {
     expect(parseMemberFilters(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
-  });
-});
-
-describe('memberSearchPattern', () => {
-  it('matches anywhere, lower-cased, with the wildcards taken literally', () => {
-    expect(memberSearchPattern('Morgan')).toBe('%morgan%');
-    expect(memberSearchPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });
 

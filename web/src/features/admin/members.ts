@@ -46,14 +46,6 @@ export function memberFiltersSearch(filters: MemberFilters): string {
   return listSearch(params, filters.page);
 }
 
-/**
- * The `ilike` pattern for a search: lower-cased, its own wildcards (% and _) and backslashes taken
- * literally, matching anywhere in the member's email, username and name.
- */
-export function memberSearchPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export interface AdminMember {
   id: string;
   email: string | null;

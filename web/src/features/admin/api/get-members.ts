@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { listPage } from '#web/lib/query/list-page.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
+import { memberSearchQuery } from '../member-search.ts';
 import {
   type AdminMember,
   MEMBER_SORTS,
   MEMBERS_PAGE_SIZE,
   type MemberFilters,
-  memberSearchPattern,
   parseAdminMember,
 } from '../members.ts';
 
@@ -24,8 +24,8 @@ export async function getMembers(
   const supabase = await loadSupabase();
   const sort = MEMBER_SORTS[filters.sort];
   let query = supabase.from('admin_members').select(MEMBER_COLUMNS, { count: 'estimated' });
-  // search_text is the expression of a trigram index (profiles_member_search_trgm_idx).
-  if (filters.q) query = query.ilike('search_text', memberSearchPattern(filters.q));
+  // search_words is the expression of a full-text index (profiles_member_search_words_idx).
+  if (filters.q) query = query.textSearch('search_words', memberSearchQuery(filters.q), { config: 'simple' });
   if (filters.role === 'admin') {
     // The few admin ids first (user_roles is small): filtering the view on is_admin would compute it for
     // every member.

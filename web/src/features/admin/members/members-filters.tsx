@@ -26,7 +26,7 @@ export function MembersFilters({
             id="members-search"
             label="Search members"
             type="search"
-            placeholder="Email, username or name"
+            placeholder="Start of an email, username or name"
             className="flex-1"
             {...form.field('q')}
           />
