@@ -554,7 +554,7 @@ const CALLS: Call[] = [
     name: 'members, search',
     as: 'admin',
     request: (i, n) => ({
-      path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery(`member${pick(i, n.members)}`))}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
+      path: `/rest/v1/admin_member_search?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery(`member${pick(i, n.members)}`))}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
       prefer: 'count=estimated', // as the admin lists ask (decision 252)
     }),
   },
@@ -564,7 +564,7 @@ const CALLS: Call[] = [
     name: 'members, search with the domain',
     as: 'admin',
     request: (i, n) => ({
-      path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery(`member${pick(i, n.members)}@bench`))}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
+      path: `/rest/v1/admin_member_search?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery(`member${pick(i, n.members)}@bench`))}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
       prefer: 'count=estimated',
     }),
   },

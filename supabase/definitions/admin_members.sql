@@ -20,17 +20,45 @@ create or replace view public.admin_members as
     (select s.expires_at from public.scammer_subscriptions s where s.user_id = p.user_id) as subscription_expires_at,
     p.trial_ends_at,
     (select count(*) from public.scammer_reports r where r.reporter_user_id = p.user_id) as report_count,
-    (select count(*) from public.bookings b where b.user_id = p.user_id) as booking_count,
-    -- The expression of profiles_member_search_words_idx (decision 255): every beginning of every word
-    -- of the email, username and name; filter with search_words=fts(simple).'word' & 'other'.
-    private.member_search_words(p.email, p.username, p.full_name) as search_words
+    (select count(*) from public.bookings b where b.user_id = p.user_id) as booking_count
   from public.profiles p
   where (select public.has_role('admin'));
 
 comment on view public.admin_members is
-  'Members with role, access, report and booking counts and suspension; rows only for admins. Search with search_words=fts(simple): each word typed begins a word of theirs.';
+  'Members with role, access, report and booking counts and suspension; rows only for admins. Search in admin_member_search.';
 revoke all on table public.admin_members from public, anon, authenticated, service_role;
 grant select on table public.admin_members to authenticated, service_role;
+
+-- The admins' member search (decision 255): the same rows with `search_words`, every beginning of every
+-- word of the member's email, username and name, in a full-text index. Filter with
+-- search_words=fts(simple).'word' & 'other': each word typed begins a word of theirs. A view of its own,
+-- because a join in admin_members would be kept by PostgreSQL in every count of the list (a WHERE clause
+-- without columns, the admin check, stops it removing an unused left join).
+create or replace view public.admin_member_search as
+  select m.*, w.words as search_words
+  from public.admin_members m
+  join private.member_search w on w.user_id = m.id;
+
+comment on view public.admin_member_search is
+  'admin_members with search_words: filter with fts(simple), each word typed the beginning of a word of theirs.';
+revoke all on table public.admin_member_search from public, anon, authenticated, service_role;
+grant select on table public.admin_member_search to authenticated, service_role;
+
+-- A member's search words (decision 255) follow their profile: written with it, and again when its
+-- email, username or name changes; deleted with it (the table's foreign key).
+create or replace function private.member_search_keep() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into private.member_search (user_id, words)
+  values (new.user_id, private.member_search_words(new.email, new.username, new.full_name))
+  on conflict (user_id) do update set words = excluded.words;
+  return null;
+end
+$$;
+revoke all on function private.member_search_keep() from public;
+create or replace trigger member_search_keep after insert or update of email, username, full_name
+  on public.profiles for each row execute function private.member_search_keep();
 
 -- HighGrade always keeps an admin: a signed-in member (the admin screen, the data API) revoking or moving
 -- the last admin role is refused. The operator's own tools (`npm run admin`, SQL without a member's

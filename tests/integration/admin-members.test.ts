@@ -59,7 +59,7 @@ describe('the member list', () => {
     // As the admin's page asks (decision 255): every word typed begins a word of theirs.
     for (const typed of ['zephyr', 'QZ_GROWER', 'quinn@members', 'Zeph quin', 'members.example qz']) {
       const { data, error } = await admin.client
-        .from('admin_members')
+        .from('admin_member_search')
         .select(
           'id, email, full_name, username, is_admin, suspended, booking_count, report_count, trial_ends_at',
         )
@@ -84,7 +84,7 @@ describe('the member list', () => {
     // punctuation alone (no words: no one, where `%` once matched everyone).
     for (const typed of ['ephyrine', 'zephyrines', "%_' "]) {
       const none = await admin.client
-        .from('admin_members')
+        .from('admin_member_search')
         .select('id')
         .textSearch('search_words', memberSearchQuery(typed), { config: 'simple' });
       expect(none.error, typed).toBeNull();
@@ -415,7 +415,7 @@ describe("the member list's total (decision 252)", () => {
     expect(all.count).toBeLessThan(members * 1.1);
     // A search with fewer matches than the count's cap is counted exactly: 12, 120–129 and 1200–1299.
     const some = await admin.client
-      .from('admin_members')
+      .from('admin_member_search')
       .select('id', { count: 'estimated' })
       .textSearch('search_words', memberSearchQuery('estimate-probe-12'), { config: 'simple' })
       .range(0, 24);

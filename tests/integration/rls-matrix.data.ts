@@ -1200,8 +1200,9 @@ export const MATRIX: TableMatrix[] = [
       delete: by(D, D, D, D, D, D),
     },
   },
-  {
-    table: 'admin_members',
+  // The admins' member list and its search (decision 255): rows only for admins, written by no one.
+  ...(['admin_members', 'admin_member_search'] as const).map((table) => ({
+    table,
     requests: {
       select: { target: { id: owner } },
       insert: { values: { id: owner, full_name: 'Forged' } },
@@ -1214,7 +1215,7 @@ export const MATRIX: TableMatrix[] = [
       update: by(D, D, D, D, D, D),
       delete: by(D, D, D, D, D, D),
     },
-  },
+  })),
   // Market index (decisions 127–130): everyone reads; the server and the admin RPCs write; admins
   // change constituents directly.
   ...(

@@ -81,6 +81,7 @@ const REPORTS_TABLES = [
 const VIEWS = [
   'admin_audit_log',
   'admin_bookings',
+  'admin_member_search',
   'admin_members',
   'product_rankings',
   'published_scammer_report_evidence',
@@ -622,9 +623,6 @@ describe('the functions', () => {
       'is_phone',
       'is_privileged',
       'is_product_id',
-      // The words of a member that admin_members' search column holds, computed as the admin reading
-      // it (decision 255).
-      'member_search_words',
       // The news articles' generated story keys, computed as whoever writes the row (decision 114).
       'news_story_keys',
       'parse_ip',

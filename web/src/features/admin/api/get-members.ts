@@ -23,8 +23,11 @@ export async function getMembers(
 ): Promise<{ rows: AdminMember[]; total: number; approximate: boolean }> {
   const supabase = await loadSupabase();
   const sort = MEMBER_SORTS[filters.sort];
-  let query = supabase.from('admin_members').select(MEMBER_COLUMNS, { count: 'estimated' });
-  // search_words is the expression of a full-text index (profiles_member_search_words_idx).
+  // A search reads admin_member_search, the same rows with search_words (decision 255), in a full-text
+  // index; the list without one reads admin_members, which counts profiles alone.
+  let query = supabase
+    .from(filters.q ? 'admin_member_search' : 'admin_members')
+    .select(MEMBER_COLUMNS, { count: 'estimated' });
   if (filters.q) query = query.textSearch('search_words', memberSearchQuery(filters.q), { config: 'simple' });
   if (filters.role === 'admin') {
     // The few admin ids first (user_roles is small): filtering the view on is_admin would compute it for
