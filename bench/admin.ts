@@ -17,6 +17,7 @@ import { SignJWT } from 'jose';
 import { loadConfig } from '#server/config.ts';
 import { startServer } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
+import { memberSearchQuery } from '#web/features/admin/member-search.ts';
 import { scratchPostgres, table } from './support.ts';
 
 const which = process.argv[2] ?? 'both';
@@ -95,7 +96,8 @@ const CALLS: Call[] = [
   },
   {
     name: 'members: search "member4242"',
-    path: `/rest/v1/admin_members?select=${MEMBER_COLUMNS}&search_text=ilike.*member4242*&order=created_at.desc,id.desc&offset=0&limit=25`,
+    // As the page asks (decision 255): every word typed begins a word of the member's.
+    path: `/rest/v1/admin_member_search?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery('member4242'))}&order=created_at.desc,id.desc&offset=0&limit=25`,
     prefer: 'count=estimated', // as the admin lists ask (decision 252)
   },
   {

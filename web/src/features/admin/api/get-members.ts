@@ -25,9 +25,8 @@ export async function getMembers(
   const sort = MEMBER_SORTS[filters.sort];
   // A search reads admin_member_search, the same rows with search_words (decision 255), in a full-text
   // index; the list without one reads admin_members, which counts profiles alone.
-  let query = supabase
-    .from(filters.q ? 'admin_member_search' : 'admin_members')
-    .select(MEMBER_COLUMNS, { count: 'estimated' });
+  const source = filters.q ? supabase.from('admin_member_search') : supabase.from('admin_members');
+  let query = source.select(MEMBER_COLUMNS, { count: 'estimated' });
   if (filters.q) query = query.textSearch('search_words', memberSearchQuery(filters.q), { config: 'simple' });
   if (filters.role === 'admin') {
     // The few admin ids first (user_roles is small): filtering the view on is_admin would compute it for
