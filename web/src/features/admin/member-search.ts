@@ -5,13 +5,13 @@
 
 /**
  * Where a search splits into words: ASCII spaces, punctuation and symbols, the characters
- * public.admin_members splits the email, username and name at (decision 255). Letters and digits of any
- * script stay inside a word.
+ * private.member_search_words() splits the email, username and name at (decision 255). Letters and
+ * digits of any script stay inside a word.
  */
 const WORD_BREAKS = /[^0-9A-Za-z\u0080-\u{10ffff}]+/u;
 
 /**
- * The full-text query for a search (`to_tsquery('simple', …)` over admin_members.search_words, which
+ * The full-text query for a search (`to_tsquery('simple', …)` over admin_member_search.search_words, which
  * holds every beginning of every word): every word of it must begin a word of the member's email,
  * username or name, in any case — "mel.mem" finds mel.member@example.com. Each word is an exact term
  * (a prefix term, `'mem':*`, would make the index read the posting list of every word so starting) and
