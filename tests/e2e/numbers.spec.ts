@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gasShare } from '#web/lib/gas-share.ts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures.ts';
 import { adminClient, createMember, deleteMember, type Member } from './support/api.ts';
+import { expectHomeLeaders } from './support/home-leaders.ts';
 
 /**
  * Issue 35 parts 2–4: every number says what it is. The market headline's as-of date, stale marker and
@@ -120,43 +121,24 @@ test('home Pass or Gas section says what it lists; Gas shares follow the small-s
   }
 
   // Home: the section is named for the all-time Top list, and every share in it follows the rule.
-  // Other files' tests vote meanwhile, so the page and the ranking it is checked against are read
-  // together, and read again if a vote moved the list between the two.
   await page.goto('/');
-  const leaders = page.getByRole('region', { name: 'Top-rated on Pass or Gas' });
-  await expect(leaders.getByRole('listitem').first()).toBeVisible(FIRST_LOAD);
-  await expect(async () => {
-    const ranked = await service
-      .from('product_rankings')
-      .select('id, gas, pass, counted')
-      .order('wilson', { ascending: false })
-      .order('counted', { ascending: false })
-      .order('id')
-      .limit(5);
-    expect(ranked.error).toBeNull();
-    const shown = await leaders
-      .getByRole('listitem')
-      .locator('a[href^="/pass-or-gas/"]')
-      .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute('href')))]);
-    const expected = (ranked.data ?? []).map((row) => `/pass-or-gas/${row.id}`);
-    if ([...shown].sort().join() !== [...expected].sort().join()) {
-      await page.reload();
-      await expect(leaders.getByRole('listitem').first()).toBeVisible(FIRST_LOAD);
-    }
-    expect([...shown].sort()).toEqual([...expected].sort());
-    for (const row of ranked.data ?? []) {
-      const item = leaders
-        .getByRole('listitem')
-        .filter({ has: page.locator(`a[href="/pass-or-gas/${row.id}"]`) });
-      if (row.counted === 0) await expect(item).toContainText('No votes yet', { timeout: 2_000 });
-      else
-        await expect(item.getByTestId('leader-share')).toContainText(gasShare(row.gas, row.pass), {
-          timeout: 2_000,
-        });
-      if (row.counted > 0 && row.counted < 10)
-        await expect(item).toContainText(`only ${row.counted}`, { timeout: 2_000 });
-    }
-  }).toPass({ timeout: 60_000 });
+  await expectHomeLeaders<{ id: string; gas: number; pass: number; counted: number }>(
+    page,
+    service,
+    'gas, pass, counted',
+    async (ranked, items) => {
+      for (const row of ranked) {
+        const item = items.filter({ has: page.locator(`a[href="/pass-or-gas/${row.id}"]`) });
+        if (row.counted === 0) await expect(item).toContainText('No votes yet', { timeout: 2_000 });
+        else
+          await expect(item.getByTestId('leader-share')).toContainText(gasShare(row.gas, row.pass), {
+            timeout: 2_000,
+          });
+        if (row.counted > 0 && row.counted < 10)
+          await expect(item).toContainText(`only ${row.counted}`, { timeout: 2_000 });
+      }
+    },
+  );
   // The home's brands: recently added with a current check, the check's date shown; not the old check.
   const homeBrands = page.getByRole('region', { name: 'Recently added brands with a verified licence' });
   await expect(homeBrands.getByRole('listitem').filter({ hasText: `Fresh Check ${t}` })).toContainText(
