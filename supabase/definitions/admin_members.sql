@@ -34,8 +34,10 @@ grant select on table public.admin_members to authenticated, service_role;
 -- search_words=fts(simple).'word' & 'other': each word typed begins a word of theirs. A view of its own,
 -- because a join in admin_members would be kept by PostgreSQL in every count of the list (a WHERE clause
 -- without columns, the admin check, stops it removing an unused left join).
+-- search_words comes first: a column added to admin_members later then lands at the end of both views,
+-- which `create or replace view` allows.
 create or replace view public.admin_member_search as
-  select m.*, w.words as search_words
+  select w.words as search_words, m.*
   from public.admin_members m
   join private.member_search w on w.user_id = m.id;
 
