@@ -365,6 +365,11 @@ const PRODUCT_COLUMNS =
   'id,name,brand_id,brand_name,brand_slug,category,strain_type,thc_min,thc_max,cbd_min,cbd_max,image_url,description,is_sample,created_at,gas,pass,counted,pending,held,gas_share,wilson,trend_key,trending_score,last_vote_at';
 const MEMBER_COLUMNS =
   'id,email,username,full_name,avatar_url,created_at,last_sign_in_at,suspended,is_admin,subscription_status,subscription_expires_at,trial_ends_at,report_count,booking_count';
+/** The admins' member search as the page asks it (decision 255), newest first. */
+const memberSearch = (typed: string) => ({
+  path: `/rest/v1/admin_member_search?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery(typed))}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
+  prefer: 'count=estimated', // as the admin lists ask (decision 252)
+});
 const REPORT_COLUMNS = 'id,scammer_name,business_name,status,created_at,reviewed_at';
 const rankings = (query: string) => ({
   path: `/rest/v1/product_rankings?select=${PRODUCT_COLUMNS}&${query}&limit=25`,
@@ -553,20 +558,14 @@ const CALLS: Call[] = [
     area: 'admin',
     name: 'members, search',
     as: 'admin',
-    request: (i, n) => ({
-      path: `/rest/v1/admin_member_search?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery(`member${pick(i, n.members)}`))}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
-      prefer: 'count=estimated', // as the admin lists ask (decision 252)
-    }),
+    request: (i, n) => memberSearch(`member${pick(i, n.members)}`),
   },
   {
     // The same with a word every member's address has (as "gmail" would be): decision 255.
     area: 'admin',
     name: 'members, search with the domain',
     as: 'admin',
-    request: (i, n) => ({
-      path: `/rest/v1/admin_member_search?select=${MEMBER_COLUMNS}&search_words=fts(simple).${encodeURIComponent(memberSearchQuery(`member${pick(i, n.members)}@bench`))}&order=created_at.desc.nullslast,id.desc&offset=0&limit=25`,
-      prefer: 'count=estimated',
-    }),
+    request: (i, n) => memberSearch(`member${pick(i, n.members)}@bench`),
   },
   {
     area: 'admin',
