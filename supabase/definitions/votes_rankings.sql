@@ -107,3 +107,126 @@ $$;
 
 revoke insert, update, delete, truncate, references, trigger on table public.product_rankings
   from anon, authenticated, service_role;
+
+-- The name search (decision 256). `name ilike '%word%'` on the view is planned from the column's
+-- statistics, and a rare word priced as common made PostgreSQL walk a sort order's whole index looking
+-- for a page of matches (3.3–4.2 s among 500,000 products; migration 20261128800008 narrowed, did not
+-- remove, that). Here the plan does not rest on that estimate:
+-- 1. the matches (name and filters) are counted through the indexes, bitmap scans only, up to a cap;
+-- 2. no more than the cap: those products are sorted, at most `cap` rows;
+-- 3. more: matches are at least cap in the catalogue's n, so walking the order's index (sorts and
+--    bitmap scans off) meets a page's `max_rows` within about max_rows × n / cap products.
+-- The cap is √(max_rows × n), at least 500, so both branches read about that many rows. Owner's
+-- rights, like the view (decision 248): step 1 reads live products with the view's rule, which the
+-- trigram index serves only without products' policy; it returns only the view's rows. A search with
+-- no run of three letters or digits has no trigram to count through; it is planned as the view's
+-- filter always was. Rows come in the page's order: Top `wilson desc, counted desc, id`, Trending
+-- `trend_key desc, id`, New `created_at desc, id`.
+create or replace function public.search_products(
+  q text,
+  sort text default 'top',
+  category text default null,
+  brand_slug text default null,
+  strain_type text default null,
+  max_rows integer default 25
+)
+returns setof public.product_rankings
+language plpgsql stable security definer
+set search_path = ''
+set enable_seqscan = on
+set enable_indexscan = on
+set enable_indexonlyscan = on
+set enable_bitmapscan = on
+set enable_sort = on
+as $$
+declare
+  v_q text := btrim(coalesce(q, ''));
+  v_pattern text;
+  v_match text;
+  v_where text;
+  v_order text;
+  v_cap integer;
+  v_matches integer;
+  v_ids text[];
+begin
+  if v_q = '' then
+    raise exception using errcode = '22023', message = 'Type a name to search for.';
+  end if;
+  if char_length(v_q) > 100 then
+    raise exception using errcode = '22023', message = 'Search for at most 100 characters.';
+  end if;
+  v_order := case sort
+    when 'top' then 'r.wilson desc, r.counted desc, r.id'
+    when 'trending' then 'r.trend_key desc, r.id'
+    when 'new' then 'r.created_at desc, r.id'
+  end;
+  if v_order is null then
+    raise exception using errcode = '22023', message = 'Sort by top, trending or new.';
+  end if;
+  if max_rows is null or max_rows < 1 or max_rows > 10000 then
+    raise exception using errcode = '22023', message = 'Ask for 1 to 10000 products.';
+  end if;
+
+  -- The filters as literals (format %L): each statement is planned for its own values. The user's
+  -- % _ and \ match themselves, as web/src/features/pass-or-gas/api/get-products.ts's pattern did.
+  -- v_match is on live products (the view's rule, with the owner's rights: the trigram index serves
+  -- `ilike` only without products' policy, decision 248); v_where the same on the view.
+  v_pattern := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_match := format('p.archived_at is null and p.name ilike %L', v_pattern);
+  v_where := format('r.name ilike %L', v_pattern);
+  if category is not null then
+    v_match := v_match || format(' and p.category = %L', category);
+    v_where := v_where || format(' and r.category = %L', category);
+  end if;
+  if brand_slug is not null then
+    v_match := v_match || format(' and p.brand_id in (select b.id from public.brands b where b.slug = %L)', brand_slug);
+    v_where := v_where || format(' and r.brand_slug = %L', brand_slug);
+  end if;
+  if strain_type is not null then
+    v_match := v_match || format(' and p.strain_type = %L', strain_type);
+    v_where := v_where || format(' and r.strain_type = %L', strain_type);
+  end if;
+
+  if v_q !~ '[[:alnum:]]{3}' then
+    return query execute format(
+      'select r.* from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows);
+    return;
+  end if;
+
+  select greatest(500, ceil(sqrt(max_rows::double precision * greatest(c.reltuples, 0))))::integer
+  into v_cap
+  from pg_catalog.pg_class c where c.oid = 'public.products'::regclass;
+
+  -- 1. Count through the trigram index (and the filters' indexes): bitmap scans only, never a scan
+  -- that reads in some order until it has enough.
+  perform pg_catalog.set_config('enable_seqscan', 'off', true);
+  perform pg_catalog.set_config('enable_indexscan', 'off', true);
+  perform pg_catalog.set_config('enable_indexonlyscan', 'off', true);
+  execute format('select array(select p.id from public.products p where %s limit %s)',
+    v_match, v_cap + 1) into v_ids;
+  perform pg_catalog.set_config('enable_indexscan', 'on', true);
+  perform pg_catalog.set_config('enable_indexonlyscan', 'on', true);
+  v_matches := coalesce(cardinality(v_ids), 0);
+  if v_matches = 0 then
+    return;
+  end if;
+
+  if v_matches <= v_cap then
+    -- 2. Few: sort them.
+    perform pg_catalog.set_config('enable_seqscan', 'on', true);
+    return query execute format(
+      'select r.* from public.product_rankings r where r.id = any($1) order by %s limit %s', v_order, max_rows)
+      using v_ids;
+    return;
+  end if;
+
+  -- 3. Many: walk the order's index; at least one product in n / cap matches.
+  perform pg_catalog.set_config('enable_bitmapscan', 'off', true);
+  perform pg_catalog.set_config('enable_sort', 'off', true);
+  return query execute format(
+    'select r.* from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows);
+end
+$$;
+
+comment on function public.search_products(text, text, text, text, text, integer) is
+  'Pass or Gas: live products whose name contains q, with the list''s filters, in its order (decision 256).';

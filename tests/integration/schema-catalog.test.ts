@@ -402,6 +402,8 @@ describe('the functions', () => {
         definer: false,
         volatility: 's',
       },
+      // Pass or Gas's name search, planned without trusting the name's statistics (decision 256).
+      { signature: 'search_products(text,text,text,text,text,integer)', definer: true, volatility: 's' },
       {
         signature: 'search_scammer_reports(text,text,numeric,numeric,date,date,text,integer,integer,uuid)',
         definer: true,
@@ -495,6 +497,8 @@ describe('the functions', () => {
       ],
       progressive_rate_limit_check: ['action_type_param', 'base_max_attempts', 'time_window_minutes'],
       sample_retirement: ['area', 'retires_when', 'items'],
+      // Pass or Gas's name search; it returns product_rankings rows (decision 256).
+      search_products: ['q', 'sort', 'category', 'brand_slug', 'strain_type', 'max_rows'],
       // Arguments, then the columns of the rows it returns (the directory of product §brand-directory).
       search_brands: [
         'q',

@@ -23,30 +23,57 @@ export interface ProductPage {
   hasMore: boolean;
 }
 
-/** A name search as an ilike pattern: the user's % _ and \ match themselves. */
-export function namePattern(q: string): string {
-  return `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+interface Orderable<Q> {
+  order(column: string, options?: { ascending?: boolean }): Q;
+}
+
+/** The list's order (decision 115's sort keys), the product's id last. */
+function inOrder<Q extends Orderable<Q>>(query: Q, sort: Sort): Q {
+  const keys: [string, boolean][] =
+    sort === 'top'
+      ? [
+          ['wilson', false],
+          ['counted', false],
+        ]
+      : sort === 'trending'
+        ? [['trend_key', false]]
+        : [['created_at', false]];
+  return [...keys, ['id', true] as [string, boolean]].reduce(
+    (ordered, [column, ascending]) => ordered.order(column, { ascending }),
+    query,
+  );
 }
 
 /** product §pass-or-gas: the list in the chosen order with its filters (decision 115's sort keys). */
 export async function getProducts(filters: ProductFilters): Promise<ProductPage> {
-  const db = await loadDatabase();
-  let query = db.from('product_rankings').select(PRODUCT_COLUMNS);
-  if (filters.category) query = query.eq('category', filters.category);
-  if (filters.brand) query = query.eq('brand_slug', filters.brand);
-  if (filters.strain) query = query.eq('strain_type', filters.strain);
-  if (filters.q.trim()) query = query.ilike('name', namePattern(filters.q));
-  if (filters.sort === 'top') {
-    query = query.order('wilson', { ascending: false }).order('counted', { ascending: false });
-  } else if (filters.sort === 'trending') {
-    query = query.order('trend_key', { ascending: false });
-  } else {
-    query = query.order('created_at', { ascending: false });
-  }
   const size = PAGE_SIZE * filters.pages;
-  const { data, error } = await query.order('id').range(0, size);
-  if (error) throw error;
-  const rows = (data ?? []) as RankedProduct[];
+  const db = await loadDatabase();
+  let rows: RankedProduct[];
+  if (filters.q.trim()) {
+    // A name search is planned by the database without trusting the name's statistics (decision 256).
+    // The function returns the page in the list's order; ordering its rows again costs one page.
+    const search = db
+      .rpc('search_products', {
+        q: filters.q.trim(),
+        sort: filters.sort,
+        category: filters.category,
+        brand_slug: filters.brand,
+        strain_type: filters.strain,
+        max_rows: size + 1,
+      })
+      .select(PRODUCT_COLUMNS);
+    const { data, error } = await inOrder(search, filters.sort);
+    if (error) throw error;
+    rows = (data ?? []) as RankedProduct[];
+  } else {
+    let query = db.from('product_rankings').select(PRODUCT_COLUMNS);
+    if (filters.category) query = query.eq('category', filters.category);
+    if (filters.brand) query = query.eq('brand_slug', filters.brand);
+    if (filters.strain) query = query.eq('strain_type', filters.strain);
+    const { data, error } = await inOrder(query, filters.sort).range(0, size);
+    if (error) throw error;
+    rows = (data ?? []) as RankedProduct[];
+  }
   return { products: rows.slice(0, size), hasMore: rows.length > size };
 }
 
