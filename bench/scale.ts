@@ -411,6 +411,19 @@ const CALLS: Call[] = [
     request: (i) => rpc('news_feed', { p_query: newsWord(i) }),
   },
   {
+    area: 'news',
+    name: 'admin: articles, newest',
+    as: 'admin',
+    // /admin/news as it asks (decision 257).
+    request: () => rpc('admin_find_articles', { max_rows: 30 }),
+  },
+  {
+    area: 'news',
+    name: 'admin: articles, title search',
+    as: 'admin',
+    request: (i) => rpc('admin_find_articles', { q: `${newsWord(i)} ${newsWord(i * 3 + 1)}`, max_rows: 30 }),
+  },
+  {
     area: 'Pass or Gas',
     name: 'top, first page',
     as: 'anon',

@@ -116,12 +116,12 @@ revoke insert, update, delete, truncate, references, trigger on table public.pro
 -- 2. no more than the cap: those products are sorted, at most `cap` rows;
 -- 3. more: matches are at least cap in the catalogue's n, so walking the order's index (sorts and
 --    bitmap scans off) meets a page's `max_rows` within about max_rows × n / cap products.
--- The cap is √(max_rows × n), at least 500, so both branches read about that many rows. Owner's
--- rights, like the view (decision 248): step 1 reads live products with the view's rule, which the
--- trigram index serves only without products' policy; it returns only the view's rows. A search with
--- no run of three letters or digits has no trigram to count through; it is planned as the view's
--- filter always was. Rows come in the page's order: Top `wilson desc, counted desc, id`, Trending
--- `trend_key desc, id`, New `created_at desc, id`.
+-- The cap is √(max_rows × n), at least 500, so both branches read about that many rows
+-- (count_first.sql). Owner's rights, like the view (decision 248): step 1 reads live products with the
+-- view's rule, which the trigram index serves only without products' policy; it returns only the
+-- view's rows. A search with no run of three letters or digits has no trigram to count through; it is
+-- planned as the view's filter always was. Rows come in the page's order: Top `wilson desc, counted
+-- desc, id`, Trending `trend_key desc, id`, New `created_at desc, id`.
 create or replace function public.search_products(
   q text,
   sort text default 'top',
@@ -133,11 +133,6 @@ create or replace function public.search_products(
 returns setof public.product_rankings
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = on
-set enable_indexscan = on
-set enable_indexonlyscan = on
-set enable_bitmapscan = on
-set enable_sort = on
 as $$
 declare
   v_q text := btrim(coalesce(q, ''));
@@ -146,7 +141,6 @@ declare
   v_where text;
   v_order text;
   v_cap integer;
-  v_matches integer;
   v_ids text[];
 begin
   if v_q = '' then
@@ -193,38 +187,29 @@ begin
     return;
   end if;
 
-  select greatest(500, ceil(sqrt(max_rows::double precision * greatest(c.reltuples, 0))))::integer
-  into v_cap
-  from pg_catalog.pg_class c where c.oid = 'public.products'::regclass;
-
-  -- 1. Count through the trigram index (and the filters' indexes): bitmap scans only, never a scan
-  -- that reads in some order until it has enough.
-  perform pg_catalog.set_config('enable_seqscan', 'off', true);
-  perform pg_catalog.set_config('enable_indexscan', 'off', true);
-  perform pg_catalog.set_config('enable_indexonlyscan', 'off', true);
-  execute format('select array(select p.id from public.products p where %s limit %s)',
-    v_match, v_cap + 1) into v_ids;
-  perform pg_catalog.set_config('enable_indexscan', 'on', true);
-  perform pg_catalog.set_config('enable_indexonlyscan', 'on', true);
-  v_matches := coalesce(cardinality(v_ids), 0);
-  if v_matches = 0 then
+  -- 1. Count through the trigram index (and the filters' indexes), up to the cap (count_first.sql).
+  v_cap := private.count_first_cap('public.products', max_rows);
+  v_ids := private.count_first_ids(
+    format('select p.id from public.products p where %s limit %s', v_match, v_cap + 1));
+  if cardinality(v_ids) = 0 then
     return;
   end if;
-
-  if v_matches <= v_cap then
-    -- 2. Few: sort them.
-    perform pg_catalog.set_config('enable_seqscan', 'on', true);
-    return query execute format(
-      'select r.* from public.product_rankings r where r.id = any($1) order by %s limit %s', v_order, max_rows)
-      using v_ids;
-    return;
+  if cardinality(v_ids) <= v_cap then
+    -- 2. Few: sort them, read by id (never by walking an order in search of them).
+    v_ids := private.count_first_ids(format(
+      'select r.id from public.product_rankings r where r.id = any(%L::text[]) order by %s limit %s',
+      v_ids, v_order, max_rows));
+  else
+    -- 3. Many: walk the order's index for a page; at least one product in n / cap matches.
+    v_ids := private.count_first_ids(
+      format('select r.id from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows),
+      true);
   end if;
-
-  -- 3. Many: walk the order's index; at least one product in n / cap matches.
-  perform pg_catalog.set_config('enable_bitmapscan', 'off', true);
-  perform pg_catalog.set_config('enable_sort', 'off', true);
-  return query execute format(
-    'select r.* from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows);
+  -- The page's rows, in the order found.
+  return query
+    select r.* from unnest(v_ids) with ordinality as m (id, n)
+    join public.product_rankings r on r.id = m.id
+    order by m.n;
 end
 $$;
 

@@ -258,7 +258,12 @@ test('an admin adds a source after testing it, refreshes it, hides an article, d
   await expect(row).toContainText('2 articles');
   await expect(row).toContainText('OK');
 
+  // Found by the words of its title, in another case and with punctuation (decision 257).
+  await page.getByLabel('Find articles by title').fill(`REGULATORS, meet ${tag}!`);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page.getByTestId('news-admin-article')).toHaveCount(1);
   const article = page.getByTestId('news-admin-article').filter({ hasText: titles[0] as string });
+  await expect(article).toBeVisible();
   await article.getByRole('button', { name: `Hide ${titles[0]}` }).click();
   await expect(toastWith(page, 'Article hidden')).toBeVisible();
   await expect(article).toContainText('hidden');

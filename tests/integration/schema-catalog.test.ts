@@ -346,6 +346,8 @@ describe('the functions', () => {
     );
     expect(rows).toEqual([
       { signature: 'admin_dashboard_counts()', definer: true, volatility: 's' },
+      // The admins' article list and search (decision 257).
+      { signature: 'admin_find_articles(text,integer)', definer: true, volatility: 's' },
       // Dashboard grants of Scammer Network access (decision 167).
       { signature: 'admin_grant_subscription(uuid,integer)', definer: true, volatility: 'v' },
       { signature: 'admin_revoke_subscription(uuid)', definer: true, volatility: 'v' },
@@ -428,6 +430,18 @@ describe('the functions', () => {
     );
     expect(Object.fromEntries(rows.map((row) => [row.name, row.args]))).toEqual({
       admin_dashboard_counts: null,
+      // Arguments, then the columns of the rows it returns.
+      admin_find_articles: [
+        'q',
+        'max_rows',
+        'id',
+        'title',
+        'url',
+        'source_name',
+        'published_at',
+        'hidden',
+        'is_sample',
+      ],
       admin_grant_subscription: ['member_id', 'months'],
       admin_revoke_subscription: ['member_id'],
       admin_set_admin_role: ['member_id', 'make_admin'],

@@ -11,16 +11,13 @@ export interface AdminArticle {
   is_sample: boolean;
 }
 
-/** /admin/news: the 30 newest articles, hidden ones included, whose title holds `q`. */
+/**
+ * /admin/news: the 30 newest articles, hidden ones included, or those whose title holds the words of
+ * `q` (any case, punctuation aside; decision 257).
+ */
 export async function getAdminArticles(q: string): Promise<AdminArticle[]> {
   const supabase = await loadSupabase();
-  let query = supabase
-    .from('news_articles')
-    .select('id, title, url, source_name, published_at, hidden, is_sample')
-    .order('published_at', { ascending: false })
-    .limit(30);
-  if (q.trim()) query = query.ilike('title', `%${q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-  const { data, error } = await query;
+  const { data, error } = await supabase.rpc('admin_find_articles', { q: q.trim() || null, max_rows: 30 });
   if (error) throw error;
   return (data ?? []) as AdminArticle[];
 }

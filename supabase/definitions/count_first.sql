@@ -1,0 +1,46 @@
+-- Count first (decision 256): for a search whose plan must not rest on the planner's estimate of how
+-- many rows match. The caller counts the matches through the indexes, up to a cap, and then sorts the
+-- few it found or, when there are more, walks its order's index (where at least one row in n / cap
+-- matches, so a page is met soon). Used by public.search_products and public.admin_find_articles.
+
+-- The cap for a page of p_rows from p_table: √(p_rows × n), at least 500, so that sorting the matches
+-- and walking the order read about as many rows at most. n is the table's size as PostgreSQL last
+-- counted it.
+create or replace function private.count_first_cap(p_table regclass, p_rows integer) returns integer
+language sql stable set search_path = ''
+as $$
+  select greatest(500, ceil(pg_catalog.sqrt(greatest(p_rows, 1)::double precision * greatest(c.reltuples, 0))))::integer
+  from pg_catalog.pg_class c where c.oid = p_table
+$$;
+revoke all on function private.count_first_cap(regclass, integer) from public, anon, authenticated;
+
+-- The ids `p_select` returns, in its order. Counting (p_walk false; the statement has its own limit,
+-- cap + 1): bitmap scans only, so the trigram and filter indexes find the candidates and no plan may
+-- read in some order until it has enough (what an overestimate makes the planner choose). Walking
+-- (p_walk true, for many matches; the statement orders and limits to a page): no sort, no bitmap and
+-- no sequential scan, so the order's index is read until the page is full. The settings end with the
+-- function (its SET clauses). The statement is built by the caller, every value a literal (%L).
+create or replace function private.count_first_ids(p_select text, p_walk boolean default false) returns text[]
+language plpgsql stable set search_path = ''
+set enable_seqscan = on
+set enable_indexscan = on
+set enable_indexonlyscan = on
+set enable_bitmapscan = on
+set enable_sort = on
+as $$
+declare
+  v_ids text[];
+begin
+  perform pg_catalog.set_config('enable_seqscan', 'off', true);
+  if p_walk then
+    perform pg_catalog.set_config('enable_bitmapscan', 'off', true);
+    perform pg_catalog.set_config('enable_sort', 'off', true);
+  else
+    perform pg_catalog.set_config('enable_indexscan', 'off', true);
+    perform pg_catalog.set_config('enable_indexonlyscan', 'off', true);
+  end if;
+  execute 'select array(' || p_select || ')' into v_ids;
+  return coalesce(v_ids, '{}');
+end
+$$;
+revoke all on function private.count_first_ids(text, boolean) from public, anon, authenticated;

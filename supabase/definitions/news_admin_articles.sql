@@ -1,0 +1,81 @@
+-- The admins' article list (/admin/news, decision 257): every article, hidden ones included, newest
+-- first, and with a search those whose title holds the words typed, in any case and whatever the
+-- punctuation (the title's fingerprint, private.news_fingerprint, holds the search's fingerprint).
+-- Through the data API the search was `title ilike` under news_articles' policy: not leakproof, so no
+-- index could serve it, and a rare title word read every article in the order of the list. Here the
+-- matches are counted first through the fingerprint's trigram index (count_first.sql): a few are
+-- sorted, many are read down `news_articles_published_idx` until the page is full. A search without
+-- three letters or digits in a row has no trigram to count through and reads the list's order.
+-- Owner's rights: admins read every article under the table's policy too; others are refused.
+create or replace function public.admin_find_articles(q text default null, max_rows integer default 30)
+returns table (
+  id uuid,
+  title text,
+  url text,
+  source_name text,
+  published_at timestamptz,
+  hidden boolean,
+  is_sample boolean
+)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  v_q text := btrim(coalesce(q, ''));
+  v_words text;
+  v_match text := 'true';
+  v_cap integer;
+  v_ids text[];
+  v_newest text;
+begin
+  if not public.has_role('admin') then
+    raise exception using errcode = '42501', message = 'Only admins can list every article.';
+  end if;
+  if char_length(v_q) > 200 then
+    raise exception using errcode = '22023', message = 'Search for at most 200 characters.';
+  end if;
+  if max_rows is null or max_rows < 1 or max_rows > 1000 then
+    raise exception using errcode = '22023', message = 'Ask for 1 to 1000 articles.';
+  end if;
+
+  if v_q <> '' then
+    v_words := private.news_fingerprint(v_q);
+    if v_words = '' then
+      -- Punctuation alone: no words to find.
+      return;
+    end if;
+    -- Only letters, digits and single spaces: nothing in it is a pattern character.
+    v_match := format('a.fingerprint like %L', '%' || v_words || '%');
+  end if;
+
+  v_newest := format('select a.id::text from public.news_articles a where %s
+    order by a.published_at desc, a.id desc limit %s', v_match, max_rows);
+  if v_words is null or v_words !~ '[[:alnum:]]{3}' then
+    -- No search, or one without a trigram: newest first until the page is full.
+    v_ids := private.count_first_ids(v_newest, true);
+  else
+    -- 1. Count through the fingerprint's trigram index, up to the cap (count_first.sql).
+    v_cap := private.count_first_cap('public.news_articles', max_rows);
+    v_ids := private.count_first_ids(
+      format('select a.id::text from public.news_articles a where %s limit %s', v_match, v_cap + 1));
+    if cardinality(v_ids) <= v_cap then
+      -- 2. Few: sort them, read by id (never by walking the order in search of them).
+      v_ids := private.count_first_ids(format(
+        'select a.id::text from public.news_articles a where a.id = any(%L::uuid[])
+         order by a.published_at desc, a.id desc limit %s', v_ids, max_rows));
+    else
+      -- 3. Many: newest first until the page is full; at least one article in n / cap matches.
+      v_ids := private.count_first_ids(v_newest, true);
+    end if;
+  end if;
+  -- The page's rows, in the order found.
+  return query
+    select a.id, a.title, a.url, a.source_name, a.published_at, a.hidden, a.is_sample
+    from unnest(v_ids::uuid[]) with ordinality as m (id, n)
+    join public.news_articles a on a.id = m.id
+    order by m.n;
+end
+$$;
+
+comment on function public.admin_find_articles(text, integer) is
+  'Admins: every news article newest first, or those whose title holds the words of q (decision 257).';
