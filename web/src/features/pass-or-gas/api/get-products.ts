@@ -27,21 +27,17 @@ interface Orderable<Q> {
   order(column: string, options?: { ascending?: boolean }): Q;
 }
 
-/** The list's order (decision 115's sort keys), the product's id last. */
+/** The list's order (decision 115's sort keys), each descending, the product's id last. */
+const SORT_KEYS: Record<Sort, string[]> = {
+  top: ['wilson', 'counted'],
+  trending: ['trend_key'],
+  new: ['created_at'],
+};
+
 function inOrder<Q extends Orderable<Q>>(query: Q, sort: Sort): Q {
-  const keys: [string, boolean][] =
-    sort === 'top'
-      ? [
-          ['wilson', false],
-          ['counted', false],
-        ]
-      : sort === 'trending'
-        ? [['trend_key', false]]
-        : [['created_at', false]];
-  return [...keys, ['id', true] as [string, boolean]].reduce(
-    (ordered, [column, ascending]) => ordered.order(column, { ascending }),
-    query,
-  );
+  let ordered = query;
+  for (const column of SORT_KEYS[sort]) ordered = ordered.order(column, { ascending: false });
+  return ordered.order('id', { ascending: true });
 }
 
 /** product §pass-or-gas: the list in the chosen order with its filters (decision 115's sort keys). */
