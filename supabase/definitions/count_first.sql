@@ -19,7 +19,10 @@ revoke all on function private.count_first_cap(regclass, integer) from public, a
 -- read in some order until it has enough (what an overestimate makes the planner choose). Walking
 -- (p_walk true, for many matches; the statement orders and limits to a page): no sort, no bitmap and
 -- no sequential scan, so the order's index is read until the page is full. The settings end with the
--- function (its SET clauses). The statement is built by the caller, every value a literal (%L).
+-- function (its SET clauses). The statement is built by the caller, every value a literal (%L). A
+-- counting statement puts its search's condition alone in a subquery (`offset 0`) with the other
+-- conditions outside: a partial index whose own condition is among them (`status = 'published'`,
+-- `archived_at is null`) is a bitmap scan too, and would offer every such row as the candidates.
 create or replace function private.count_first_ids(p_select text, p_walk boolean default false) returns text[]
 language plpgsql stable set search_path = ''
 set enable_seqscan = on
@@ -44,3 +47,23 @@ begin
 end
 $$;
 revoke all on function private.count_first_ids(text, boolean) from public, anon, authenticated;
+
+-- The three steps at once: the ids `p_count` finds (counting, its limit cap + 1); at most p_cap of
+-- them are sorted by `p_sort` (a statement with one %L for the ids, counting too: read by id); more,
+-- and `p_walk` walks the order for a page instead. Returns the page's ids in order.
+create or replace function private.count_first_page(p_count text, p_sort text, p_walk text, p_cap integer)
+returns text[]
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_ids text[] := private.count_first_ids(p_count);
+begin
+  if cardinality(v_ids) = 0 then
+    return v_ids;
+  elsif cardinality(v_ids) <= p_cap then
+    return private.count_first_ids(format(p_sort, v_ids));
+  end if;
+  return private.count_first_ids(p_walk, true);
+end
+$$;
+revoke all on function private.count_first_page(text, text, text, integer) from public, anon, authenticated;

@@ -54,19 +54,14 @@ begin
     -- No search, or one without a trigram: newest first until the page is full.
     v_ids := private.count_first_ids(v_newest, true);
   else
-    -- 1. Count through the fingerprint's trigram index, up to the cap (count_first.sql).
+    -- Count through the fingerprint's trigram index, up to the cap; sort the few, read by id, or read
+    -- the many newest first until the page is full (count_first.sql).
     v_cap := private.count_first_cap('public.news_articles', max_rows);
-    v_ids := private.count_first_ids(
-      format('select a.id::text from public.news_articles a where %s limit %s', v_match, v_cap + 1));
-    if cardinality(v_ids) <= v_cap then
-      -- 2. Few: sort them, read by id (never by walking the order in search of them).
-      v_ids := private.count_first_ids(format(
-        'select a.id::text from public.news_articles a where a.id = any(%L::uuid[])
-         order by a.published_at desc, a.id desc limit %s', v_ids, max_rows));
-    else
-      -- 3. Many: newest first until the page is full; at least one article in n / cap matches.
-      v_ids := private.count_first_ids(v_newest, true);
-    end if;
+    v_ids := private.count_first_page(
+      format('select a.id::text from public.news_articles a where %s limit %s', v_match, v_cap + 1),
+      format('select a.id::text from public.news_articles a where a.id = any(%%L::uuid[])
+        order by a.published_at desc, a.id desc limit %s', max_rows),
+      v_newest, v_cap);
   end if;
   -- The page's rows, in the order found.
   return query

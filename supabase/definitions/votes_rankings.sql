@@ -138,6 +138,7 @@ declare
   v_q text := btrim(coalesce(q, ''));
   v_pattern text;
   v_match text;
+  v_live text := 'p.archived_at is null';
   v_where text;
   v_order text;
   v_cap integer;
@@ -163,13 +164,13 @@ begin
 
   -- The filters as literals (format %L): each statement is planned for its own values. The user's
   -- % _ and \ match themselves, as web/src/features/pass-or-gas/api/get-products.ts's pattern did.
-  -- v_match is on live products (the view's rule, with the owner's rights: the trigram index serves
-  -- `ilike` only without products' policy, decision 248); v_where the same on the view.
+  -- v_match and v_live are on products (the view's rule, with the owner's rights: the trigram index
+  -- serves `ilike` only without products' policy, decision 248); v_where is the same on the view.
   v_pattern := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  v_match := format('p.archived_at is null and p.name ilike %L', v_pattern);
+  v_match := format('p.name ilike %L', v_pattern);
   v_where := format('r.name ilike %L', v_pattern);
   if category is not null then
-    v_match := v_match || format(' and p.category = %L', category);
+    v_live := v_live || format(' and p.category = %L', category);
     v_where := v_where || format(' and r.category = %L', category);
   end if;
   if brand_slug is not null then
@@ -177,7 +178,7 @@ begin
     v_where := v_where || format(' and r.brand_slug = %L', brand_slug);
   end if;
   if strain_type is not null then
-    v_match := v_match || format(' and p.strain_type = %L', strain_type);
+    v_live := v_live || format(' and p.strain_type = %L', strain_type);
     v_where := v_where || format(' and r.strain_type = %L', strain_type);
   end if;
 
@@ -187,24 +188,18 @@ begin
     return;
   end if;
 
-  -- 1. Count through the trigram index (and the filters' indexes), up to the cap (count_first.sql).
+  -- Count through the trigram index (and the brand's), up to the cap; sort the few, read by id, or walk
+  -- the order's index for a page of the many (count_first.sql). The name and the brand alone lead the
+  -- count (offset 0 keeps the others out): with `archived_at is null` among them, an index whose own
+  -- condition it is (the category's) could offer every live product as the candidates.
   v_cap := private.count_first_cap('public.products', max_rows);
-  v_ids := private.count_first_ids(
-    format('select p.id from public.products p where %s limit %s', v_match, v_cap + 1));
-  if cardinality(v_ids) = 0 then
-    return;
-  end if;
-  if cardinality(v_ids) <= v_cap then
-    -- 2. Few: sort them, read by id (never by walking an order in search of them).
-    v_ids := private.count_first_ids(format(
-      'select r.id from public.product_rankings r where r.id = any(%L::text[]) order by %s limit %s',
-      v_ids, v_order, max_rows));
-  else
-    -- 3. Many: walk the order's index for a page; at least one product in n / cap matches.
-    v_ids := private.count_first_ids(
-      format('select r.id from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows),
-      true);
-  end if;
+  v_ids := private.count_first_page(
+    format('select p.id from (select p.id, p.archived_at, p.category, p.strain_type from public.products p
+      where %s offset 0) p where %s limit %s', v_match, v_live, v_cap + 1),
+    format('select r.id from public.product_rankings r where r.id = any(%%L::text[]) order by %s limit %s',
+      v_order, max_rows),
+    format('select r.id from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows),
+    v_cap);
   -- The page's rows, in the order found.
   return query
     select r.* from unnest(v_ids) with ordinality as m (id, n)

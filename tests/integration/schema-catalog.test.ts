@@ -348,6 +348,8 @@ describe('the functions', () => {
       { signature: 'admin_dashboard_counts()', definer: true, volatility: 's' },
       // The admins' article list and search (decision 257).
       { signature: 'admin_find_articles(text,integer)', definer: true, volatility: 's' },
+      // The admins' search for a report to merge a duplicate into (decision 258).
+      { signature: 'admin_find_merge_targets(text,uuid)', definer: true, volatility: 's' },
       // Dashboard grants of Scammer Network access (decision 167).
       { signature: 'admin_grant_subscription(uuid,integer)', definer: true, volatility: 'v' },
       { signature: 'admin_revoke_subscription(uuid)', definer: true, volatility: 'v' },
@@ -442,6 +444,7 @@ describe('the functions', () => {
         'hidden',
         'is_sample',
       ],
+      admin_find_merge_targets: ['q', 'exclude', 'id', 'scammer_name', 'business_name', 'reviewed_at'],
       admin_grant_subscription: ['member_id', 'months'],
       admin_revoke_subscription: ['member_id'],
       admin_set_admin_role: ['member_id', 'make_admin'],

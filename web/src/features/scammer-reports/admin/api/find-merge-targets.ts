@@ -8,19 +8,13 @@ export interface MergeTarget {
   reviewed_at: string | null;
 }
 
-/** Published reports (not merged themselves) a duplicate may be merged into, by name or business. */
+/**
+ * Published reports (not merged themselves) a duplicate may be merged into, by name or business, the
+ * most recently reviewed first (decision 258).
+ */
 export async function findMergeTargets(text: string, exclude: string): Promise<MergeTarget[]> {
   const supabase = await loadSupabase();
-  const cleaned = text.trim().replace(/[%_,()\\]/g, ' ');
-  const { data, error } = await supabase
-    .from('scammer_reports')
-    .select('id, scammer_name, business_name, reviewed_at')
-    .eq('status', 'published')
-    .is('merged_into', null)
-    .neq('id', exclude)
-    .or(`scammer_name.ilike.%${cleaned}%,business_name.ilike.%${cleaned}%`)
-    .order('reviewed_at', { ascending: false })
-    .limit(8);
+  const { data, error } = await supabase.rpc('admin_find_merge_targets', { q: text.trim(), exclude });
   if (error) throw error;
   return (data ?? []) as MergeTarget[];
 }
