@@ -231,7 +231,7 @@ begin
     perform set_config('pg_trgm.word_similarity_threshold', '0.45', true);
     v_where := v_where || format(
       ' and (b.name ilike %L or %L operator(extensions.<%%) b.name)',
-      '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%', v_q);
+      private.contains_pattern(v_q), v_q);
   end if;
   if state is not null then
     v_where := v_where || format(' and b.states @> array[%L]', state);

@@ -30,7 +30,7 @@ begin
     raise exception using errcode = '22023', message = 'Search for at most 100 characters.';
   end if;
 
-  v_pattern := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_pattern := private.contains_pattern(v_q);
   v_names := format('(r.scammer_name ilike %L or r.business_name ilike %L)', v_pattern, v_pattern);
   v_match := format('r.status = ''published'' and r.merged_into is null and r.id is distinct from %L::uuid',
     exclude);

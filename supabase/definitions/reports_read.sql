@@ -114,7 +114,7 @@ as $$
 declare
   q text := nullif(lower(btrim(search_scammer_reports.query)), '');
   place text := nullif(lower(btrim(search_scammer_reports.location)), '');
-  pattern text := '%' || replace(replace(replace(place, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  pattern text := private.contains_pattern(place);
   words tsquery;
   part tsquery;
   token text;

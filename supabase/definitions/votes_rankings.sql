@@ -166,7 +166,7 @@ begin
   -- % _ and \ match themselves, as web/src/features/pass-or-gas/api/get-products.ts's pattern did.
   -- v_match and v_live are on products (the view's rule, with the owner's rights: the trigram index
   -- serves `ilike` only without products' policy, decision 248); v_where is the same on the view.
-  v_pattern := '%' || replace(replace(replace(v_q, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_pattern := private.contains_pattern(v_q);
   v_match := format('p.name ilike %L', v_pattern);
   v_where := format('r.name ilike %L', v_pattern);
   if category is not null then

@@ -1,7 +1,7 @@
 // @databases: both — the search's plans are PostgreSQL's, and both databases plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from '#tests/support/clients.ts';
-import { tableReads, withOverpricedWord } from '#tests/support/index-reads.ts';
+import { tableReads, withOverpricedWord } from '#tests/support/plan-reads.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser } from '#tests/support/users.ts';

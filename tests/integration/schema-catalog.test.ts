@@ -632,6 +632,8 @@ describe('the functions', () => {
       'brands_top_rank',
       'caller_account_exists',
       'caller_is_privileged',
+      // The "contains" pattern of every search, which search_brands builds as the caller.
+      'contains_pattern',
       'count_request_row',
       'enforce_insert_rate',
       'enforce_write_quota',
