@@ -39,6 +39,20 @@ const tiers = [
   { name: 'browser', lines: [CURRENT], command: 'playwright test' },
 ];
 
+/**
+ * Vitest's main process opens PGlite too (the integration tiers' global setup builds the template
+ * databases), so V8's code-page tracking can abort it as it can a worker ("Check failed:
+ * jit_page.has_value()", nodejs/node#64500): it does on Node 22 and later, where the flag that turns
+ * the tracking off exists. NODE_OPTIONS refuses V8 flags, so the runner is started as `node <flag>
+ * vitest.mjs` (decision 259; the workers take the flag from vitest.config.ts, decision 245).
+ */
+function withoutMemoryProtectionKeys(command, version) {
+  const major = Number(version.replace(/^v/, '').split('.')[0]);
+  if (!(major >= 22) || !command.startsWith('vitest ')) return command;
+  const runner = join(PROJECT_ROOT, 'node_modules/vitest/vitest.mjs');
+  return `node --no-memory-protection-keys ${JSON.stringify(runner)} ${command.slice('vitest '.length)}`;
+}
+
 const args = process.argv.slice(2);
 const currentOnly = args.includes('--node=current');
 const words = args.filter((word) => !word.startsWith('--'));
@@ -74,9 +88,10 @@ for (const tier of chosen) {
     }
     mkdirSync(env.HG_COUNT_DIR, { recursive: true });
     const version = spawnSync('node', ['--version'], { env, encoding: 'utf8' }).stdout.trim();
-    process.stdout.write(`\n=== ${tier.name} on Node ${version}: ${tier.command}\n`);
+    const command = withoutMemoryProtectionKeys(tier.command, version);
+    process.stdout.write(`\n=== ${tier.name} on Node ${version}: ${command}\n`);
     const started = Date.now();
-    const { status } = spawnSync(tier.command, { stdio: 'inherit', shell: true, env });
+    const { status } = spawnSync(command, { stdio: 'inherit', shell: true, env });
     results.push({
       name: tier.name,
       line: version,

@@ -33,7 +33,10 @@ export function MaskedFieldText({
           <mark
             // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in order
             key={index}
-            className="rounded bg-amber-200 px-0.5 text-foreground dark:bg-amber-800 dark:text-white"
+            // No padding or border: the masks arrive after the text, and marking a span must not
+            // move a line (a button below it moved under a reviewer's click). The ring is drawn
+            // outside the layout.
+            className="rounded-sm bg-amber-200 text-foreground ring-1 ring-amber-200 dark:bg-amber-800 dark:text-white dark:ring-amber-800"
           >
             {piece.text}
             <span className="sr-only">
