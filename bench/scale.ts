@@ -377,6 +377,18 @@ const rankings = (query: string) => ({
 const brandName = (g: number) =>
   `${word(mix(g, 7919))} ${word(mix(g, 104729))}`.replace(/\b\w/g, (c) => c.toUpperCase());
 
+const ADMIN_BRAND_COLUMNS =
+  'id,name,slug,description,logo_url,website,social_links,states,city,categories,licence_number,licence_state,licence_type,licence_expires_on,verification,shown_verification,verified_at,verification_note,archived_at,merged_into,is_sample,created_at,updated_at';
+const ADMIN_PRODUCT_COLUMNS =
+  'id,name,brand_id,category,strain_type,thc_min,thc_max,cbd_min,cbd_max,image_url,description,archived_at,is_sample,created_at';
+/** The admins' brand list as the page asks it (decision 260). */
+const adminBrands = (body: object) => ({
+  path: `/rest/v1/rpc/admin_find_brands?select=${ADMIN_BRAND_COLUMNS}`,
+  body: { archived: false, max_rows: 100, ...body },
+});
+/** Brand g's whole name, as the seed writes it. */
+const fullBrandName = (g: number) => `${brandName(g)} ${KINDS[g % KINDS.length]}`;
+
 const CALLS: Call[] = [
   { area: 'news', name: 'feed, first page', as: 'anon', request: () => rpc('news_feed', {}) },
   {
@@ -452,6 +464,15 @@ const CALLS: Call[] = [
     }),
   },
   {
+    // /admin/products as it asks: every product, archived ones included, newest first (decision 260).
+    area: 'Pass or Gas',
+    name: 'admin: products, newest',
+    as: 'admin',
+    request: () => ({
+      path: `/rest/v1/products?select=${ADMIN_PRODUCT_COLUMNS}&order=created_at.desc&limit=200`,
+    }),
+  },
+  {
     area: 'brands',
     name: 'typo search',
     as: 'anon',
@@ -494,6 +515,42 @@ const CALLS: Call[] = [
     name: 'page 40 newest, category',
     as: 'anon',
     request: () => rpc('search_brands', { sort: 'newest', category: 'Edibles', page_offset: 24 * 40 }),
+  },
+  // The admins' brand list (decision 260), beside the data API read it replaced, in the same run.
+  {
+    area: 'brands',
+    name: 'admin: list by name (data API, before)',
+    as: 'admin',
+    request: () => ({
+      path: `/rest/v1/brands?select=${ADMIN_BRAND_COLUMNS}&archived_at=is.null&order=name&limit=100`,
+    }),
+  },
+  {
+    area: 'brands',
+    name: 'admin: list by name',
+    as: 'admin',
+    request: () => adminBrands({}),
+  },
+  {
+    area: 'brands',
+    name: 'admin: one name (data API, before)',
+    as: 'admin',
+    request: (i, n) => ({
+      path: `/rest/v1/brands?select=${ADMIN_BRAND_COLUMNS}&archived_at=is.null&name=ilike.${encodeURIComponent(`*${fullBrandName(pick(i, n.brands))}*`)}&order=name&limit=100`,
+    }),
+  },
+  {
+    area: 'brands',
+    name: 'admin: one name',
+    as: 'admin',
+    request: (i, n) => adminBrands({ q: fullBrandName(pick(i, n.brands)) }),
+  },
+  {
+    // A word one brand in eight has, spread through the name order.
+    area: 'brands',
+    name: 'admin: a common word',
+    as: 'admin',
+    request: (i) => adminBrands({ q: (KINDS[i % KINDS.length] as string).toLowerCase() }),
   },
   {
     area: 'reports',

@@ -83,7 +83,7 @@ function jsonStep(p: Params, step: JsonStep): string {
 export function fieldSql(p: Params, alias: string, field: FieldRef): string {
   const computed = field.column.computed;
   const base = computed
-    ? `${quoteQualified(computed.schema, computed.name)}(${ident(alias)})`
+    ? `${quoteQualified(computed.schema, computed.name)}(${ident(alias)}${computed.rowOf ? `::${quoteQualified(computed.rowOf.schema, computed.rowOf.name)}` : ''})`
     : col(alias, field.column.name);
   if (field.jsonPath.length === 0) return base;
   const typeName = field.column.typeName;

@@ -38,7 +38,12 @@ export interface Column {
    * A computed field (PostgREST): the function of this name, taking the relation's row, stands for a
    * column in select, filters and order. Listed by name only, never by `*`, never written.
    */
-  computed?: { schema: string; name: string };
+  computed?: {
+    schema: string;
+    name: string;
+    /** The relation whose row it takes, when the row comes as a record (a function's results). */
+    rowOf?: { schema: string; name: string };
+  };
 }
 
 export type RelationKind = 'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
@@ -635,7 +640,24 @@ function makeRoutine(
     routine.returns = {
       kind: 'composite',
       columns,
-      columnsByName: new Map(columns.map((c) => [c.name, c])),
+      // A function returning a relation's rows offers that relation's computed fields too, as
+      // PostgREST's do (`select=…,field` on `rpc/fn`); `*` stays the columns.
+      columnsByName: new Map([
+        ...[...(relation?.columnsByName.values() ?? [])].flatMap((c) =>
+          c.computed && relation
+            ? [
+                [
+                  c.name,
+                  {
+                    ...c,
+                    computed: { ...c.computed, rowOf: { schema: relation.schema, name: relation.name } },
+                  },
+                ] as const,
+              ]
+            : [],
+        ),
+        ...columns.map((c) => [c.name, c] as const),
+      ]),
       // PostgREST embeds from a function's rows through the relation of that name in the function's
       // schema (its `funcTableName`): only a row type of the same schema can have relationships.
       ...(relation && relation.schema === row.schema ? { relation: relation.name } : {}),

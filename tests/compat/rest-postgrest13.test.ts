@@ -12,7 +12,10 @@ import { type ServerProcess, startServerProcess } from '#tests/support/server-pr
 
 let server: ServerProcess;
 
-/** Functions of a single unnamed parameter that takes the body as sent (PostgREST 12+'s RawPay). */
+/**
+ * Functions of a single unnamed parameter that takes the body as sent (PostgREST 12+'s RawPay), and one
+ * returning a table's rows (whose computed fields its results offer).
+ */
 const RAW_BODY_SQL = `
 create function public.echo_text(text) returns text language sql immutable as $$ select 'got ' || $1 $$;
 create function public.echo_xml(xml) returns text language sql immutable
@@ -26,6 +29,8 @@ create function public.needs_name(a text) returns text language sql immutable as
 create function public.poly_first(a anyelement, b anyelement) returns anyelement language sql immutable
   as $$ select coalesce(a, b) $$;
 create function public.poly_count(a anyarray) returns int language sql immutable as $$ select cardinality(a) $$;
+create function public.directors_named(prefix text) returns setof public.directors language sql stable
+  as $$ select * from public.directors where first_name like prefix || '%' $$;
 `;
 
 beforeAll(async () => {
@@ -187,6 +192,23 @@ describe.each(CLIENTS)('embeds and computed fields through the $release postgres
       title: 'A Trip to the Moon',
       directors: { full_name: 'Georges Méliès' },
     });
+  });
+
+  it("selects a computed field of a function's rows, which * leaves out there too", async () => {
+    const { data, error } = await client()
+      .rpc('directors_named', { prefix: 'Georges' })
+      .select('id, full_name')
+      .order('full_name');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 3, full_name: 'Georges Méliès' }]);
+    const star = await client().rpc('directors_named', { prefix: 'Louis' }).select('*');
+    expect(star.data).toEqual([{ id: 1, first_name: 'Louis', last_name: 'Lumière' }]);
+    const filtered = await client()
+      .rpc('directors_named', { prefix: '' })
+      .select('id')
+      .like('full_name', '%Lumière');
+    expect(filtered.error).toBeNull();
+    expect(filtered.data).toEqual([{ id: 1 }]);
   });
 
   it('embeds through functions: a self-referencing table both ways', async () => {

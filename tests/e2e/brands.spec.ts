@@ -307,3 +307,41 @@ test('an admin verifies a licence with date and evidence; the trust page says so
     FIRST_LOAD,
   );
 });
+
+test('an admin merges a duplicate into a brand found by name in the merge dialog', async ({
+  page,
+  server,
+}) => {
+  const t = tag();
+  const [duplicate, keeper] = await addBrands(server, [
+    { name: `Zulu Duplicate ${t}`, slug: `zulu-duplicate-${t}` },
+    { name: `Zulu Keeper ${t}`, slug: `zulu-keeper-${t}` },
+  ]);
+  const admin = await member(server, true);
+  await openSignedIn(page, server, admin, '/admin/brands');
+  await page.getByLabel('Find a brand', { exact: true }).fill(`Zulu Duplicate ${t}`);
+  const row = page.getByTestId('admin-brand').filter({ hasText: `Zulu Duplicate ${t}` });
+  await row.getByRole('button', { name: /^Merge/ }).click(FIRST_LOAD);
+  const dialog = page.getByRole('dialog');
+  // The brand to keep is found by name, wherever it sorts in a long directory.
+  await dialog.getByLabel('Find the brand to keep').fill(`Zulu Keeper ${t}`);
+  await expect(dialog.getByText('1 brand matches.')).toBeVisible();
+  await dialog.getByLabel('Brand to keep', { exact: true }).selectOption(keeper?.id ?? '');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Merge' }).click();
+  await expect(toastWith(page, 'Brands merged')).toBeVisible();
+  await page.getByLabel('Show archived brands').check();
+  await page.getByLabel('Find a brand', { exact: true }).fill(`Zulu Duplicate ${t}`);
+  await expect(
+    page
+      .getByTestId('admin-brand')
+      .filter({ hasText: `Zulu Duplicate ${t}` })
+      .getByText('Archived'),
+  ).toBeVisible();
+  const { data } = await adminClient(server)
+    .from('brands')
+    .select('merged_into')
+    .eq('id', duplicate?.id)
+    .single();
+  expect(data?.merged_into).toBe(keeper?.id);
+});

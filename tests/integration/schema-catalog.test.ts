@@ -348,6 +348,8 @@ describe('the functions', () => {
       { signature: 'admin_dashboard_counts()', definer: true, volatility: 's' },
       // The admins' article list and search (decision 257).
       { signature: 'admin_find_articles(text,integer)', definer: true, volatility: 's' },
+      // The admins' brand list and name search (decision 260).
+      { signature: 'admin_find_brands(text,boolean,integer)', definer: true, volatility: 's' },
       // The admins' search for a report to merge a duplicate into (decision 258).
       { signature: 'admin_find_merge_targets(text,uuid)', definer: true, volatility: 's' },
       // Dashboard grants of Scammer Network access (decision 167).
@@ -432,6 +434,7 @@ describe('the functions', () => {
     );
     expect(Object.fromEntries(rows.map((row) => [row.name, row.args]))).toEqual({
       admin_dashboard_counts: null,
+      admin_find_brands: ['q', 'archived', 'max_rows'],
       // Arguments, then the columns of the rows it returns.
       admin_find_articles: [
         'q',

@@ -11,7 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import type { Brand } from '../types.ts';
-import { adminBrandsQueryOptions } from './api/get-admin-brands.ts';
+import { ADMIN_BRANDS_SHOWN, adminBrandsQueryOptions } from './api/get-admin-brands.ts';
 import { useUpdateBrand } from './api/update-brand.ts';
 import { ShownVerification } from './shown-verification.tsx';
 
@@ -63,7 +63,7 @@ function BrandRow({ brand, onEdit, onMerge, onArchive }: BrandActions & { brand:
   );
 }
 
-/** The admin's brand list: find by name, live or archived brands (at most 100). */
+/** The admin's brand list: find by name, live or archived brands (the first 100 by name, and says so). */
 export function BrandList({ onEdit, onMerge }: Omit<BrandActions, 'onArchive'>) {
   const [q, setQ] = useState('');
   const [archived, setArchived] = useState(false);
@@ -105,11 +105,24 @@ export function BrandList({ onEdit, onMerge }: Omit<BrandActions, 'onArchive'>) 
           {q ? 'Try another name.' : 'Create the first brand; the directory’s sample brands then disappear.'}
         </EmptyState>
       ) : (
-        <ul className="grid gap-2">
-          {brands.data.map((brand) => (
-            <BrandRow key={brand.id} brand={brand} onEdit={onEdit} onMerge={onMerge} onArchive={onArchive} />
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-2">
+            {brands.data.map((brand) => (
+              <BrandRow
+                key={brand.id}
+                brand={brand}
+                onEdit={onEdit}
+                onMerge={onMerge}
+                onArchive={onArchive}
+              />
+            ))}
+          </ul>
+          {brands.data.length === ADMIN_BRANDS_SHOWN ? (
+            <p className="text-muted-foreground text-sm" data-testid="admin-brands-cut">
+              The first {ADMIN_BRANDS_SHOWN} brands by name are shown. Type a name to find the others.
+            </p>
+          ) : null}
+        </>
       )}
     </>
   );
