@@ -386,6 +386,11 @@ const adminBrands = (body: object) => ({
   path: `/rest/v1/rpc/admin_find_brands?select=${ADMIN_BRAND_COLUMNS}`,
   body: { archived: false, max_rows: 100, ...body },
 });
+/** The admins' product list as the page asks it (decision 262). */
+const adminProducts = (body: object) => ({
+  path: `/rest/v1/rpc/admin_find_products?select=${ADMIN_PRODUCT_COLUMNS}`,
+  body: { max_rows: 200, ...body },
+});
 /** Brand g's whole name, as the seed writes it. */
 const fullBrandName = (g: number) => `${brandName(g)} ${KINDS[g % KINDS.length]}`;
 
@@ -464,13 +469,27 @@ const CALLS: Call[] = [
     }),
   },
   {
-    // /admin/products as it asks: every product, archived ones included, newest first (decision 260).
+    // /admin/products as it asks: every product, archived ones included, newest first (decision 262).
     area: 'Pass or Gas',
     name: 'admin: products, newest',
     as: 'admin',
-    request: () => ({
-      path: `/rest/v1/products?select=${ADMIN_PRODUCT_COLUMNS}&order=created_at.desc&limit=200`,
-    }),
+    request: () => adminProducts({}),
+  },
+  {
+    area: 'Pass or Gas',
+    name: 'admin: products, one name',
+    as: 'admin',
+    request: (i, n) => {
+      const g = pick(i, n.products);
+      return adminProducts({ q: `${word(mix(g, 7919))} ${word(mix(g, 31337))} ${g}` });
+    },
+  },
+  {
+    // Two letters no product name has together: counted through the names' short runs (decision 261).
+    area: 'Pass or Gas',
+    name: 'admin: products, two rare letters',
+    as: 'admin',
+    request: (i) => adminProducts({ q: ['qz', 'zq', 'jx', 'qq'][i % 4] as string }),
   },
   {
     area: 'brands',

@@ -5,7 +5,8 @@
 -- them all. Here the list reads its order's index (brands_live_name_idx, brands_archived_name_idx),
 -- and a search counts its matches first through brands_name_trgm_idx (count_first.sql): a few are
 -- sorted; many are looked for down the order's index within a bounded walk, then, if the page is not
--- full, sorted. A search without three letters or digits in a row has no trigram to count through and
+-- full, sorted. A search without three letters or digits in a row counts through the names' one- and
+-- two-character runs instead (brands_name_grams_idx, decision 261); one of no letter or digit at all
 -- reads the list's order.
 -- Owner's rights: admins read every brand under the table's policy too; others are refused.
 create or replace function public.admin_find_brands(
@@ -24,7 +25,8 @@ declare
     else 'b.archived_at is null' end;
   v_order text;
   v_match text;
-  v_sort text;
+  v_count text;
+  v_grams text[];
   v_cap integer;
   v_ids text[];
 begin
@@ -39,40 +41,43 @@ begin
   end if;
 
   v_order := format('order by lower(b.name), b.id limit %s', v_rows);
-  if v_q = '' then
+  v_match := format('b.name ilike %L', private.contains_pattern(v_q));
+  v_count := v_match;
+  if v_q !~ '[[:alnum:]]{3}' then
+    -- No trigram: the search's runs of one or two letters or digits, every one a name's (decision 261).
+    v_grams := array(select distinct m[1] from regexp_matches(lower(v_q), '([[:alnum:]]+)', 'g') as m);
+    v_count := case when cardinality(v_grams) > 0
+      then format('private.name_grams(b.name) @> %L::text[] and ', v_grams) || v_match end;
+  end if;
+  if v_q = '' or v_count is null then
+    -- The list, or a search of no letter or digit: the order's index.
     v_ids := private.count_first_ids(
-      format('select b.id::text from public.brands b where %s %s', v_state, v_order), true);
+      format('select b.id::text from public.brands b where %s and %s %s', v_state, v_match, v_order), true);
   else
-    v_match := format('b.name ilike %L', private.contains_pattern(v_q));
-    v_sort := format('select b.id::text from public.brands b where %s and %s %s', v_state, v_match, v_order);
-    if v_q !~ '[[:alnum:]]{3}' then
-      v_ids := private.count_first_ids(v_sort, true);
-    else
-      -- Count through the trigram index, up to the cap. The name's condition alone leads the count
-      -- (offset 0 keeps the other out): with it, a partial index whose own condition is
-      -- `archived_at is null` could offer every live brand as the candidates.
-      v_cap := private.count_first_cap('public.brands', v_rows);
+    -- Count through the trigram (or short-run) index, up to the cap. The name's condition alone leads
+    -- the count (offset 0 keeps the other out): with it, a partial index whose own condition is
+    -- `archived_at is null` could offer every live brand as the candidates.
+    v_cap := private.count_first_cap('public.brands', v_rows);
+    v_ids := private.count_first_ids(format(
+      'select b.id::text from (select b.id, b.archived_at from public.brands b where %s offset 0) b
+       where %s limit %s', v_count, v_state, v_cap + 1));
+    if cardinality(v_ids) > v_cap then
+      -- Many match. Unlike the other searches' orders, the name order gathers a name's matches in one
+      -- place ("green …" after every "brand …"), so walking it for a page may read most of the list
+      -- first. The walk is given twice the cap — where matches are spread, as many as there are, a page
+      -- is met well within it — and when it falls short every match is sorted.
       v_ids := private.count_first_ids(format(
-        'select b.id::text from (select b.id, b.archived_at from public.brands b where %s offset 0) b
-         where %s limit %s', v_match, v_state, v_cap + 1));
-      if cardinality(v_ids) > v_cap then
-        -- Many match. Unlike the other searches' orders, the name order gathers a name's matches in
-        -- one place ("green …" after every "brand …"), so walking it for a page may read most of the
-        -- list first. The walk is given twice the cap — where matches are spread, as many as there
-        -- are, a page is met well within it — and when it falls short every match is sorted.
+        'select b.id::text from (select b.id, b.name, lower(b.name) as sort_name from public.brands b
+           where %s order by lower(b.name), b.id limit %s) b
+         where %s order by b.sort_name, b.id limit %s', v_state, 2 * v_cap, v_match, v_rows), true);
+      if cardinality(v_ids) < v_rows then
         v_ids := private.count_first_ids(format(
-          'select b.id::text from (select b.id, b.name, lower(b.name) as sort_name from public.brands b
-             where %s order by lower(b.name), b.id limit %s) b
-           where %s order by b.sort_name, b.id limit %s', v_state, 2 * v_cap, v_match, v_rows), true);
-        if cardinality(v_ids) < v_rows then
-          v_ids := private.count_first_ids(format(
-            'select b.id::text from (select b.id, b.name, b.archived_at from public.brands b where %s offset 0) b
-             where %s %s', v_match, v_state, v_order));
-        end if;
-      elsif cardinality(v_ids) > 0 then
-        v_ids := private.count_first_ids(format(
-          'select b.id::text from public.brands b where b.id = any(%L::uuid[]) ' || v_order, v_ids));
+          'select b.id::text from (select b.id, b.name, b.archived_at from public.brands b where %s offset 0) b
+           where %s %s', v_count, v_state, v_order));
       end if;
+    elsif cardinality(v_ids) > 0 then
+      v_ids := private.count_first_ids(format(
+        'select b.id::text from public.brands b where b.id = any(%L::uuid[]) ' || v_order, v_ids));
     end if;
   end if;
   -- One brand by id for each (offset 0 keeps it a lookup): a page of a hundred wide rows would

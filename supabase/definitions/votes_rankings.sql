@@ -143,6 +143,7 @@ declare
   v_order text;
   v_cap integer;
   v_ids text[];
+  v_grams text[];
 begin
   if v_q = '' then
     raise exception using errcode = '22023', message = 'Type a name to search for.';
@@ -183,15 +184,23 @@ begin
   end if;
 
   if v_q !~ '[[:alnum:]]{3}' then
-    return query execute format(
-      'select r.* from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows);
-    return;
+    -- No trigram to count through: the search's runs of one or two letters or digits are counted
+    -- through the names' runs instead (products_name_grams_idx, decision 261), every one of them a
+    -- name's. A search of no letter or digit at all ("#", "%") has neither and reads the list's order.
+    v_grams := array(select distinct m[1] from regexp_matches(lower(v_q), '([[:alnum:]]+)', 'g') as m);
+    if cardinality(v_grams) = 0 then
+      return query execute format(
+        'select r.* from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows);
+      return;
+    end if;
+    v_match := format('private.name_grams(p.name) @> %L::text[] and ', v_grams) || v_match;
   end if;
 
-  -- Count through the trigram index (and the brand's), up to the cap; sort the few, read by id, or walk
-  -- the order's index for a page of the many (count_first.sql). The name and the brand alone lead the
-  -- count (offset 0 keeps the others out): with `archived_at is null` among them, an index whose own
-  -- condition it is (the category's) could offer every live product as the candidates.
+  -- Count through the trigram index — or the names' runs, above — (and the brand's), up to the cap; sort
+  -- the few, read by id, or walk the order's index for a page of the many (count_first.sql). The name
+  -- and the brand alone lead the count (offset 0 keeps the others out): with `archived_at is null` among
+  -- them, an index whose own condition it is (the category's) could offer every live product as the
+  -- candidates.
   v_cap := private.count_first_cap('public.products', max_rows);
   v_ids := private.count_first_page(
     format('select p.id from (select p.id, p.archived_at, p.category, p.strain_type from public.products p

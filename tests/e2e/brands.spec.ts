@@ -345,3 +345,51 @@ test('an admin merges a duplicate into a brand found by name in the merge dialog
     .single();
   expect(data?.merged_into).toBe(keeper?.id);
 });
+
+test('a new claim stays in view however many representatives were approved before it', async ({
+  page,
+  server,
+}) => {
+  const t = tag();
+  const brands = await addBrands(
+    server,
+    Array.from({ length: 102 }, (_, i) => ({ name: `Represented ${i} ${t}`, slug: `represented-${i}-${t}` })),
+  );
+  const rep = await member(server);
+  const admin = await member(server, true);
+  const [waiting, ...represented] = brands;
+  // 101 representatives approved before, then one claim waiting: read together, oldest first, the old
+  // list showed the approved ones and cut the new claim off.
+  const approved = await adminClient(server)
+    .from('brand_claims')
+    .insert(
+      represented.map((brand, i) => ({
+        brand_id: brand.id,
+        user_id: rep.id,
+        role_title: 'Owner',
+        status: 'approved',
+        decided_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      })),
+    );
+  expect(approved.error).toBeNull();
+  const pending = await adminClient(server)
+    .from('brand_claims')
+    .insert({ brand_id: waiting?.id, user_id: rep.id, role_title: 'Head of growing' });
+  expect(pending.error).toBeNull();
+
+  await openSignedIn(page, server, admin, '/admin/brands');
+  const waitingList = page.getByRole('list', { name: 'Waiting for a decision' });
+  await expect(waitingList.getByTestId('admin-claim').filter({ hasText: `Represented 0 ${t}` })).toBeVisible(
+    FIRST_LOAD,
+  );
+  const approvedList = page.getByRole('list', { name: 'Approved representatives' });
+  // The most recently approved; the oldest of the 101 is cut, and the list says so.
+  await expect(
+    approvedList.getByTestId('admin-claim').filter({ hasText: `Represented 101 ${t}` }),
+  ).toBeVisible();
+  await expect(approvedList.getByTestId('admin-claim').filter({ hasText: `Represented 1 ${t}` })).toHaveCount(
+    0,
+  );
+  await expect(page.getByText('The 100 most recently approved are shown.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

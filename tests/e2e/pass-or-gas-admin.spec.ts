@@ -69,6 +69,12 @@ test('an admin creates a product with an image, edits and archives it', async ({
   await renamed.getByRole('button', { name: /^Archive/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
   await expect(renamed).toContainText('Archived');
+  // Any product is found by name, archived ones included (decision 262).
+  await page.getByLabel('Find a product').fill(`${name} V2`);
+  await expect(page.getByTestId('admin-product')).toHaveCount(1);
+  await expect(renamed).toContainText('Archived');
+  await page.getByLabel('Find a product').fill(`no such product ${name}`);
+  await expect(page.getByRole('heading', { name: 'No products match' })).toBeVisible();
   await page.goto(`/pass-or-gas/${data?.id}`);
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible(FIRST_LOAD);
 });

@@ -1,17 +1,17 @@
 // @databases: both — the lists' plans are PostgreSQL's, and both databases plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from '#tests/support/clients.ts';
 import { tableReads, withOverpricedWord } from '#tests/support/plan-reads.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
-import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type SignedInUser, signedInAdmin, signedInUser } from '#tests/support/users.ts';
 
 /**
  * The admins' brand list and product list (decision 260). `public.admin_find_brands` returns what a
  * direct read returns (live or archived brands, by name in any case, those whose name holds the text;
  * at most max_rows), whichever way it reads them; only admins may call it; the list reads its order's
  * index rather than sorting every brand, and a rare name the statistics price as common is not looked
- * for by reading every brand. /admin/products (every product, newest first) reads its order's index.
+ * for by reading every brand. `public.admin_find_products` (decision 262) likewise for every product,
+ * archived ones included, newest first.
  */
 
 let server: TestServer;
@@ -22,10 +22,8 @@ const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] 
 
 beforeAll(async () => {
   server = await startTestServer({ ...RELAXED_LIMITS });
-  admin = await signedInUser(server, { email: 'admin@brand-list.example' });
+  admin = await signedInAdmin(server, { email: 'admin@brand-list.example' });
   member = await signedInUser(server, { email: 'member@brand-list.example' });
-  const granted = await adminClient(server).from('user_roles').insert({ user_id: admin.id, role: 'admin' });
-  if (granted.error) throw new Error(granted.error.message);
   // 13,540 brands: 1,500 "Green Leaf Farms" (more than the search's cap, so read in name order), 40
   // "Ohio Grower" (fewer: sorted), the rest with names no two share, in mixed case; every tenth
   // archived. 13,000 products, every seventh archived.
@@ -40,11 +38,16 @@ beforeAll(async () => {
       'list-brand-' || g,
       case when g % 10 = 0 then timestamptz '2026-11-01' end
     from generate_series(1, 13540) g;
+    insert into public.brands (id, name, slug) values
+      (md5('brand qx1')::uuid, 'Qx Gardens', 'list-brand-qx1'), (md5('brand qx2')::uuid, 'QX 9 Supply', 'list-brand-qx2');
     insert into public.products (id, name, category, created_at, archived_at)
     select 'list-product-' || g, 'Listed Product ' || g, 'Flower',
       timestamptz '2026-10-01' + make_interval(mins => (g * 7919) % 40000),
       case when g % 7 = 0 then timestamptz '2026-11-01' end
     from generate_series(1, 13000) g;
+    insert into public.products (id, name, category, created_at) values
+      ('list-qx1', 'Qx Dream', 'Flower', timestamptz '2026-09-01'),
+      ('list-qx7', 'QX 7 Special', 'Edibles', timestamptz '2026-09-02');
     set session_replication_role = origin;
     analyze public.brands;
     analyze public.products;`);
@@ -90,6 +93,9 @@ describe(`the admins' brand list (${testDatabase()})`, () => {
     ['Ohio Grower 1520', true, 100],
     ['brand', false, 30],
     ['gl', false, 100],
+    ['qx', false, 100],
+    ['x 9', false, 100],
+    ['#', false, 100],
     ['zq', false, 100],
     ['no such brand', false, 100],
   ])('lists %j (archived: %s, %s rows) as a direct read does', async (text, archived, rows) => {
@@ -164,6 +170,14 @@ describe(`the admins' brand list (${testDatabase()})`, () => {
     );
   }, 120_000);
 
+  it("counts a rare two-letter run through the names' short runs, not by walking the order", async () => {
+    const search = await readsOf('public.brands', `select id from public.admin_find_brands('qx')`);
+    expect(search.ids).toEqual(await expected('qx', false));
+    expect(search.ids).toHaveLength(2);
+    expect(search.reads).toBeGreaterThan(0);
+    expect(search.reads).toBeLessThan(20);
+  });
+
   it('reads a common name spread through the list in name order, stopping within a few pages', async () => {
     // 12,000 names hold "brand", from the start of the name order: up to the cap (√(100 × 13,540) ≈
     // 1,164) counted through the bitmap, then a short walk of the order, then the page.
@@ -183,24 +197,77 @@ describe(`the admins' brand list (${testDatabase()})`, () => {
   });
 });
 
+/** What a direct read of every product returns (as the superuser). */
+async function expectedProducts(text: string, rows = 200): Promise<string[]> {
+  const pattern = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const found = await sql<{ id: string }>(
+    `select id from public.products where name ilike $1 order by created_at desc, id limit $2`,
+    [pattern, rows],
+  );
+  return found.map((row) => row.id);
+}
+
+async function listedProducts(text: string, rows = 200): Promise<string[]> {
+  const { data, error } = await admin.client
+    .rpc('admin_find_products', { q: text, max_rows: rows })
+    .select('id, archived_at');
+  expect(error).toBeNull();
+  return ((data ?? []) as { id: string }[]).map((row) => row.id);
+}
+
 describe(`the admins' product list (${testDatabase()})`, () => {
-  it('reads the newest products, archived ones included, by its index, not every product', async () => {
-    const want = (
-      await sql<{ id: string }>(`select id from public.products order by created_at desc, id limit 200`)
-    ).map((row) => row.id);
-    const { data, error } = await admin.client
-      .from('products')
-      .select('id, archived_at')
-      .order('created_at', { ascending: false })
-      .limit(200);
-    expect(error).toBeNull();
-    expect((data ?? []).map((row) => row.id).sort()).toEqual([...want].sort());
-    expect((data ?? []).some((row) => row.archived_at !== null)).toBe(true);
-    const list = await readsOf(
-      'public.products',
-      `select id from public.products order by created_at desc limit 200`,
-    );
+  it.each([
+    ['', 200],
+    ['', 5],
+    ['listed product 1', 200],
+    ['LISTED PRODUCT 12345', 200],
+    ['qx', 200],
+    ['Qx 7', 200],
+    ['12', 30],
+    ['%', 200],
+    ['no such product', 200],
+  ])('lists %j (%s rows) as a direct read does, archived products included', async (text, rows) => {
+    const want = await expectedProducts(text, rows);
+    expect(await listedProducts(text, rows)).toEqual(want);
+    if (text === '' || text === 'listed product 1' || text === '12') expect(want).toHaveLength(rows);
+  });
+
+  it('includes archived products', async () => {
+    // Product 12,348 is archived (every seventh).
+    expect(await listedProducts('Listed Product 12348')).toEqual(['list-product-12348']);
+    const { data } = await admin.client
+      .rpc('admin_find_products', { q: 'Listed Product 12348' })
+      .select('archived_at');
+    expect((data as { archived_at: string | null }[] | null)?.[0]?.archived_at).not.toBeNull();
+  });
+
+  it('refuses members and requests outside the box', async () => {
+    const asMember = await member.client.rpc('admin_find_products', { q: 'listed' });
+    expect(asMember.error?.code).toBe('42501');
+    expect(asMember.error?.message).toBe('Only admins can list every product.');
+    const long = await admin.client.rpc('admin_find_products', { q: 'x'.repeat(101) });
+    expect(long.error?.message).toBe('Search for at most 100 characters.');
+    for (const rows of [0, 1001]) {
+      const many = await admin.client.rpc('admin_find_products', { max_rows: rows });
+      expect(many.error?.code).toBe('22023');
+      expect(many.error?.message).toBe('Ask for 1 to 1000 products.');
+    }
+  });
+
+  it('reads the newest products by its index, not every product', async () => {
+    const list = await readsOf('public.products', `select id from public.admin_find_products()`);
+    expect(list.ids).toEqual(await expectedProducts(''));
     expect(list.reads).toBeGreaterThan(0);
     expect(list.reads).toBeLessThan(1_000);
+  });
+
+  it.each([
+    ['a rare name', 'Listed Product 12345'],
+    ['a rare two-letter run', 'qx'],
+  ])('counts %s through its index, not by reading every product', async (_, text) => {
+    const search = await readsOf('public.products', `select id from public.admin_find_products('${text}')`);
+    expect(search.ids).toEqual(await expectedProducts(text));
+    expect(search.reads).toBeGreaterThan(0);
+    expect(search.reads).toBeLessThan(20);
   });
 });

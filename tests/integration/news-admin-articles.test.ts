@@ -1,10 +1,9 @@
 // @databases: both — the search's plans are PostgreSQL's, and both databases plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from '#tests/support/clients.ts';
 import { tableReads, withOverpricedWord } from '#tests/support/plan-reads.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
-import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type SignedInUser, signedInAdmin, signedInUser } from '#tests/support/users.ts';
 
 /**
  * The admins' article list and search (decision 257): `public.admin_find_articles` lists every article
@@ -22,10 +21,8 @@ const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] 
 
 beforeAll(async () => {
   server = await startTestServer({ ...RELAXED_LIMITS });
-  admin = await signedInUser(server, { email: 'admin@articles.example' });
+  admin = await signedInAdmin(server, { email: 'admin@articles.example' });
   member = await signedInUser(server, { email: 'member@articles.example' });
-  const granted = await adminClient(server).from('user_roles').insert({ user_id: admin.id, role: 'admin' });
-  if (granted.error) throw new Error(granted.error.message);
   // 12,000 stories no two titles alike, 1,500 "Hemp market" titles (more than the search's cap, so they
   // are read newest first), 40 "Ohio’s rules" (fewer: sorted); every seventh article hidden.
   await server.db.exec(`

@@ -1,10 +1,9 @@
 // @databases: both — the search's plans are PostgreSQL's, and both databases plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from '#tests/support/clients.ts';
 import { tableReads, withOverpricedWord } from '#tests/support/plan-reads.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
-import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
+import { type SignedInUser, signedInAdmin, signedInUser } from '#tests/support/users.ts';
 
 /**
  * The admins' search for a published report to merge a duplicate into (decision 258):
@@ -23,10 +22,8 @@ const REPORTER = '00000000-0000-4000-8000-0000000000d8';
 
 beforeAll(async () => {
   server = await startTestServer({ ...RELAXED_LIMITS });
-  admin = await signedInUser(server, { email: 'admin@merge.example' });
+  admin = await signedInAdmin(server, { email: 'admin@merge.example' });
   member = await signedInUser(server, { email: 'member@merge.example' });
-  const granted = await adminClient(server).from('user_roles').insert({ user_id: admin.id, role: 'admin' });
-  if (granted.error) throw new Error(granted.error.message);
   // 13,540 reports: 1,500 at "Hemp Depot" (more than the search's cap, so read newest first), 40 about
   // an "Ohio grower" (fewer: sorted), the rest with names no two share; every tenth not published,
   // every eleventh merged into the first.

@@ -352,6 +352,8 @@ describe('the functions', () => {
       { signature: 'admin_find_brands(text,boolean,integer)', definer: true, volatility: 's' },
       // The admins' search for a report to merge a duplicate into (decision 258).
       { signature: 'admin_find_merge_targets(text,uuid)', definer: true, volatility: 's' },
+      // The admins' product list and name search (decision 262).
+      { signature: 'admin_find_products(text,integer)', definer: true, volatility: 's' },
       // Dashboard grants of Scammer Network access (decision 167).
       { signature: 'admin_grant_subscription(uuid,integer)', definer: true, volatility: 'v' },
       { signature: 'admin_revoke_subscription(uuid)', definer: true, volatility: 'v' },
@@ -448,6 +450,7 @@ describe('the functions', () => {
         'is_sample',
       ],
       admin_find_merge_targets: ['q', 'exclude', 'id', 'scammer_name', 'business_name', 'reviewed_at'],
+      admin_find_products: ['q', 'max_rows'],
       admin_grant_subscription: ['member_id', 'months'],
       admin_revoke_subscription: ['member_id'],
       admin_set_admin_role: ['member_id', 'make_admin'],
@@ -649,6 +652,9 @@ describe('the functions', () => {
       'is_phone',
       'is_privileged',
       'is_product_id',
+      // A product name's one- and two-character runs, computed as whoever writes the row (its index,
+      // decision 261).
+      'name_grams',
       // The news articles' generated story keys, computed as whoever writes the row (decision 114).
       'news_story_keys',
       'parse_ip',

@@ -7,7 +7,8 @@ import { startTestServer, type TestServer, testDatabase } from '#tests/support/t
 /**
  * Pass or Gas's name search (decision 256): `public.search_products` returns what the list's own
  * filter on `product_rankings` returns, in the list's order, whichever of its three ways it takes
- * (few matches sorted, many matches read down the order's index, a search too short for trigrams),
+ * (few matches sorted, many matches read down the order's index, a search too short for trigrams
+ * counted through the names' one- and two-character runs, decision 261),
  * and its plan does not rest on the name's statistics: a rare word those statistics price as common
  * is not looked for by walking the Top order.
  */
@@ -41,7 +42,9 @@ beforeAll(async () => {
     from generate_series(1, 13500) g;
     insert into public.products (id, name, category) values
       ('search-pct', '100% Pure Kush', 'Flower'), ('search-under', 'Pure_Kush Reserve', 'Flower'),
-      ('search-slash', 'Back\\Slash Kush', 'Flower'), ('search-plain', '1000 Pure Kush', 'Flower');
+      ('search-slash', 'Back\\Slash Kush', 'Flower'), ('search-plain', '1000 Pure Kush', 'Flower'),
+      ('search-qx1', 'Qx Dream', 'Flower'), ('search-qx2', 'QX Dream Two', 'Edibles'),
+      ('search-qx7', 'Qx 7 Special', 'Flower');
     update public.product_tallies t
     set gas = ('x' || substr(md5(t.product_id), 1, 4))::bit(16)::int % 40,
         pass = ('x' || substr(md5(t.product_id), 5, 4))::bit(16)::int % 40,
@@ -125,6 +128,14 @@ describe(`Pass or Gas name search (${testDatabase()})`, () => {
     { q: 'kush', sort: 'new', brand_slug: 'search-test-farms', max_rows: PAGE_SIZE + 1 },
     { q: 'ku', sort: 'top', max_rows: PAGE_SIZE + 1 },
     { q: 'a', sort: 'new', strain_type: 'indica', max_rows: PAGE_SIZE + 1 },
+    { q: 'qx', sort: 'top', max_rows: PAGE_SIZE + 1 },
+    { q: 'QX 7', sort: 'new', max_rows: PAGE_SIZE + 1 },
+    { q: 'x d', sort: 'trending', max_rows: PAGE_SIZE + 1 },
+    { q: 'qx', sort: 'top', category: 'Edibles', max_rows: PAGE_SIZE + 1 },
+    { q: '7', sort: 'trending', max_rows: 3 * PAGE_SIZE + 1 },
+    { q: 'zq', sort: 'top', max_rows: PAGE_SIZE + 1 },
+    { q: '%', sort: 'top', max_rows: PAGE_SIZE + 1 },
+    { q: ' # ', sort: 'new', max_rows: PAGE_SIZE + 1 },
     { q: '100%', sort: 'top', max_rows: PAGE_SIZE + 1 },
     { q: 'pure_kush', sort: 'top', max_rows: PAGE_SIZE + 1 },
     { q: 'back\\slash', sort: 'top', max_rows: PAGE_SIZE + 1 },
@@ -179,6 +190,20 @@ describe(`Pass or Gas name search (${testDatabase()})`, () => {
       expect(search.reads).toBeGreaterThan(0);
       expect(search.reads).toBeLessThan(20);
     });
+  });
+
+  it("counts a rare search of one or two letters through the names' runs, not by walking the order", async () => {
+    const want = await expected({ q: 'qx', sort: 'top', max_rows: PAGE_SIZE + 1 });
+    expect(want.sort()).toEqual(['search-qx1', 'search-qx2', 'search-qx7']);
+    // The premise: with no trigram to use, the view's filter reads every product.
+    const plain = await productReads(TOP_PAGE, ['%qx%']);
+    expect(ids(plain.rows).sort()).toEqual(want);
+    expect(plain.reads).toBeGreaterThan(13_000);
+    // The search counts its three matches through products_name_grams_idx and sorts them (decision 261).
+    const search = await productReads(SEARCH_TOP_PAGE, ['qx']);
+    expect(ids(search.rows).sort()).toEqual(want);
+    expect(search.reads).toBeGreaterThan(0);
+    expect(search.reads).toBeLessThan(20);
   });
 
   it('reads a common word down the Top order and stops within a few pages of it', async () => {

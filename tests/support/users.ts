@@ -87,3 +87,14 @@ export async function signedInUser(
   const { headers, flowType, ...account } = options;
   return signIn(server, await createUser(server, account), { headers, flowType });
 }
+
+/** A new confirmed account with the admin role (granted with the service key), signed in. */
+export async function signedInAdmin(
+  server: ServerKeys,
+  options: UserOptions & Omit<ClientOptions, 'accessToken' | 'key'> = {},
+): Promise<SignedInUser> {
+  const admin = await signedInUser(server, options);
+  const granted = await adminClient(server).from('user_roles').insert({ user_id: admin.id, role: 'admin' });
+  if (granted.error) throw new Error(`granting the admin role: ${granted.error.message}`);
+  return admin;
+}

@@ -190,6 +190,8 @@ export interface BrandClaim {
   message: string;
   status: 'pending' | 'approved' | 'rejected' | 'revoked';
   decision_note: string | null;
+  /** When an admin decided it (read by the admins' list). */
+  decided_at?: string | null;
   created_at: string;
   brands?: { name: string; slug: string } | null;
 }

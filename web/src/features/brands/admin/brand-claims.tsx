@@ -10,7 +10,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { errorText } from '#web/lib/error-text.ts';
 import { orNull } from '../brand-input.ts';
 import { type ClaimDecision, useDecideBrandClaim } from './api/decide-brand-claim.ts';
-import { type AdminClaim, adminClaimsQueryOptions } from './api/get-brand-claims.ts';
+import { type AdminClaim, adminClaimsQueryOptions, CLAIMS_SHOWN } from './api/get-brand-claims.ts';
 
 /** One claim: who asks, why, a note to them, and the decision (or revoking an approved representative). */
 function ClaimRow({ claim }: { claim: AdminClaim }) {
@@ -67,6 +67,39 @@ function ClaimRow({ claim }: { claim: AdminClaim }) {
   );
 }
 
+/** One of the two lists: its heading, its claims, what it says when empty or cut. */
+function ClaimList({
+  id,
+  title,
+  claims,
+  empty,
+  cut,
+}: {
+  id: string;
+  title: string;
+  claims: AdminClaim[];
+  empty: string;
+  cut: string;
+}) {
+  return (
+    <div className="grid gap-2">
+      <h4 id={id} className="font-medium">
+        {title}
+      </h4>
+      {claims.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{empty}</p>
+      ) : (
+        <ul aria-labelledby={id} className="grid gap-2">
+          {claims.map((claim) => (
+            <ClaimRow key={claim.id} claim={claim} />
+          ))}
+        </ul>
+      )}
+      {claims.length === CLAIMS_SHOWN ? <p className="text-muted-foreground text-sm">{cut}</p> : null}
+    </div>
+  );
+}
+
 /** Members' claims to represent a brand: pending ones to decide, approved ones to revoke. */
 export function BrandClaims() {
   const claims = useQuery(adminClaimsQueryOptions());
@@ -79,14 +112,23 @@ export function BrandClaims() {
         <Skeleton className="h-20" />
       ) : claims.isError ? (
         <p className="text-destructive">{errorText(claims.error)}</p>
-      ) : claims.data.length === 0 ? (
-        <p className="text-muted-foreground text-sm">No pending or approved claims.</p>
       ) : (
-        <ul className="grid gap-2">
-          {claims.data.map((claim) => (
-            <ClaimRow key={claim.id} claim={claim} />
-          ))}
-        </ul>
+        <>
+          <ClaimList
+            id="claims-pending"
+            title="Waiting for a decision"
+            claims={claims.data.pending}
+            empty="No claims are waiting."
+            cut={`The ${CLAIMS_SHOWN} oldest are shown; decide them to see the next.`}
+          />
+          <ClaimList
+            id="claims-approved"
+            title="Approved representatives"
+            claims={claims.data.approved}
+            empty="No approved representatives."
+            cut={`The ${CLAIMS_SHOWN} most recently approved are shown.`}
+          />
+        </>
       )}
     </section>
   );

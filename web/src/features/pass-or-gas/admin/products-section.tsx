@@ -4,16 +4,22 @@ import { useState } from 'react';
 import { EmptyState } from '#web/components/layout/empty-state.tsx';
 import { SampleRetirementNotice } from '#web/components/layout/sample-retirement-notice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { errorText } from '#web/lib/error-text.ts';
 import type { AdminProduct } from './admin-product.ts';
-import { adminProductsQueryOptions } from './api/get-admin-products.ts';
+import { ADMIN_PRODUCTS_SHOWN, adminProductsQueryOptions } from './api/get-admin-products.ts';
 import { ProductForm } from './product-form.tsx';
 import { ProductRow } from './product-row.tsx';
 
-/** /admin/products: the Pass or Gas catalogue (create, edit, image upload, archive). */
+/**
+ * /admin/products: the Pass or Gas catalogue (create, edit, image upload, archive): the newest 200, or
+ * those whose name holds what is typed, archived ones included.
+ */
 export function ProductsSection() {
-  const products = useQuery(adminProductsQueryOptions());
+  const [q, setQ] = useState('');
+  const products = useQuery(adminProductsQueryOptions(q));
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
 
   return (
@@ -38,20 +44,39 @@ export function ProductsSection() {
           onDone={() => setEditing(null)}
         />
       ) : null}
+      <div className="grid max-w-sm gap-1.5">
+        <Label htmlFor="admin-product-search">Find a product</Label>
+        <Input id="admin-product-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
       {products.isPending ? (
         <Skeleton className="h-40" />
       ) : products.isError ? (
         <p className="text-destructive">{errorText(products.error)}</p>
       ) : products.data.length === 0 ? (
-        <EmptyState icon={Package} title="No products yet" headingLevel={3}>
-          Create the first product; the sample catalogue then disappears.
-        </EmptyState>
+        q.trim() ? (
+          <EmptyState icon={Package} title="No products match" headingLevel={3}>
+            Try another name.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={Package} title="No products yet" headingLevel={3}>
+            Create the first product; the sample catalogue then disappears.
+          </EmptyState>
+        )
       ) : (
-        <ul className="grid gap-2">
-          {products.data.map((product) => (
-            <ProductRow key={product.id} product={product} onEdit={() => setEditing(product)} />
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-2">
+            {products.data.map((product) => (
+              <ProductRow key={product.id} product={product} onEdit={() => setEditing(product)} />
+            ))}
+          </ul>
+          {products.data.length === ADMIN_PRODUCTS_SHOWN ? (
+            <p className="text-muted-foreground text-sm" data-testid="admin-products-cut">
+              {q.trim()
+                ? `The newest ${ADMIN_PRODUCTS_SHOWN} matches are shown. Type more of the name to narrow them.`
+                : `The newest ${ADMIN_PRODUCTS_SHOWN} products are shown. Type a name to find the others.`}
+            </p>
+          ) : null}
+        </>
       )}
     </section>
   );
