@@ -3,8 +3,10 @@
  * (`product_rankings?name=ilike.*word*`) against `search_products`, interleaved, through the real server
  * as a visitor, with the words most likely to mislead the planner: a word of each of the name's
  * histogram entries (priced from the histogram, found in one product), and beside them words of the
- * bench's own vocabulary (bench/scale.ts), common words and a two-letter search. Run with the name's
- * statistics as they are (1,000 entries, migration 20261128800008) and as they were (100).
+ * bench's own vocabulary (bench/scale.ts), common words and two-letter searches (counted through the
+ * names' short runs since decision 261). Run with the name's statistics as they are (1,000 entries,
+ * migration 20261128800008) and as they were (100). Then the admins' product list (decision 262): the
+ * data API's read against `admin_find_products`, as an admin.
  *
  *   TEST_DB=postgres TEST_PG_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx bench/product-search.ts [--products=500000] [--words=30]
@@ -13,6 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { signedInAdmin } from '#tests/support/users.ts';
 import { PRODUCT_CATEGORIES } from '#web/lib/product-categories.ts';
 
 const argument = (name: string, fallback: number) =>
@@ -85,14 +88,22 @@ async function words(server: TestServer): Promise<{ label: string; words: string
     { label: "a word of bench/scale.ts's searches", words: vocabulary },
     { label: 'a common syllable pair (karo, mita, …)', words: ['kar', 'mit', 'nel', 'vis', 'dub', 'rim'] },
     { label: 'two letters', words: ['ka', 'ro', 'mi', 'xq', 'qz', 'zz'] },
+    { label: 'two letters no name has together', words: RARE_PAIRS },
   ];
 }
 
-async function timed(server: TestServer, path: string, body?: object): Promise<number> {
+/** Pairs of letters no name of the seed holds (no syllable ends in the first and starts the second). */
+const RARE_PAIRS = ['qz', 'zq', 'jx', 'qq', 'zz', 'jj', 'vv', 'ww', 'kk', 'hh', 'ff', 'gg'];
+
+async function timed(server: TestServer, path: string, body?: object, token?: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${server.url}${path}`, {
     method: body ? 'POST' : 'GET',
-    headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+    headers: {
+      apikey: server.anonKey,
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   await response.arrayBuffer();
@@ -144,6 +155,56 @@ async function measure(server: TestServer, statistics: number): Promise<void> {
   }
 }
 
+const ADMIN_COLUMNS =
+  'id,name,brand_id,category,strain_type,thc_min,thc_max,cbd_min,cbd_max,image_url,description,archived_at,is_sample,created_at';
+
+/**
+ * The admins' product list (decision 262): the data API's read an admin's name search would have been
+ * (`products?name=ilike.*q*`, newest first, under the table's policy) against `admin_find_products`,
+ * interleaved, signed in as an admin.
+ */
+async function measureAdmin(server: TestServer): Promise<void> {
+  const admin = await signedInAdmin(server, { email: 'bench-admin@product-search.example' });
+  const dataApi = (q: string) =>
+    `/rest/v1/products?select=${ADMIN_COLUMNS}${q ? `&name=ilike.*${encodeURIComponent(q)}*` : ''}&order=created_at.desc&limit=200`;
+  const rpc = `/rest/v1/rpc/admin_find_products?select=${ADMIN_COLUMNS}`;
+  const names = Array.from({ length: WORDS }, (_, i) => {
+    const g = 1 + ((i * 7919) % PRODUCTS);
+    const word = (k: number) => {
+      const n = Number((BigInt(g) * BigInt(k)) % 64000n);
+      return (
+        (SYLLABLES[n % 40] as string) +
+        SYLLABLES[Math.floor(n / 40) % 40] +
+        SYLLABLES[Math.floor(n / 1600) % 40]
+      );
+    };
+    return `${word(7919)} ${word(31337)} ${g}`;
+  });
+  console.log("\nThe admins' product list, 200 rows, newest first; ms through the server as an admin");
+  console.log(
+    '| search | data API: median | slowest | over 1 s | admin_find_products: median | slowest | over 1 s |\n|---|---|---|---|---|---|---|',
+  );
+  for (const group of [
+    { label: 'none (the newest 200)', words: Array.from({ length: 10 }, () => '') },
+    { label: "a product's whole name", words: names },
+    { label: 'two letters no name has together', words: RARE_PAIRS },
+  ]) {
+    const before: number[] = [];
+    const after: number[] = [];
+    for (const [i, q] of group.words.entries()) {
+      const body = { q: q || null, max_rows: 200 };
+      if (i % 2 === 0) {
+        before.push(await timed(server, dataApi(q), undefined, admin.token));
+        after.push(await timed(server, rpc, body, admin.token));
+      } else {
+        after.push(await timed(server, rpc, body, admin.token));
+        before.push(await timed(server, dataApi(q), undefined, admin.token));
+      }
+    }
+    console.log(`| ${group.label} | ${summary(before)} | ${summary(after)} |`);
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.TEST_DB !== 'postgres') throw new Error('Run with TEST_DB=postgres and TEST_PG_URL.');
   console.log(
@@ -160,6 +221,7 @@ async function main(): Promise<void> {
     await timed(server, ...search('kar'));
     await measure(server, 100);
     await measure(server, 1000);
+    await measureAdmin(server);
   } finally {
     await server.close();
   }

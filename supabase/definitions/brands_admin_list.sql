@@ -3,7 +3,8 @@
 -- max_rows. Through the data API this was `name ilike … order by name`: an order no index held (the
 -- live brands' index is on lower(name)), so every page sorted every live brand, and a rare name read
 -- them all. Here the list reads its order's index (brands_live_name_idx, brands_archived_name_idx),
--- and a search counts its matches first through brands_name_trgm_idx (count_first.sql): a few are
+-- and a search first walks five pages' worth of that order (enough for a name many brands hold, spread
+-- through it), then counts its matches through brands_name_trgm_idx (count_first.sql): a few are
 -- sorted; many are looked for down the order's index within a bounded walk, then, if the page is not
 -- full, sorted. A search without three letters or digits in a row counts through the names' one- and
 -- two-character runs instead (brands_name_grams_idx, decision 261); one of no letter or digit at all
@@ -26,6 +27,7 @@ declare
   v_order text;
   v_match text;
   v_count text;
+  v_walk text;
   v_grams text[];
   v_cap integer;
   v_ids text[];
@@ -49,11 +51,22 @@ begin
     v_count := case when cardinality(v_grams) > 0
       then format('private.name_grams(b.name) @> %L::text[] and ', v_grams) || v_match end;
   end if;
+  -- The page among the first n brands of the order, for a bounded walk: a format of its own, n its one
+  -- %s (the pattern's % doubled to stay themselves).
+  v_walk := format('select b.id::text from (select b.id, b.name, lower(b.name) as sort_name
+      from public.brands b where %s order by lower(b.name), b.id limit %%s) b
+    where %s order by b.sort_name, b.id limit %s', v_state, replace(v_match, '%', '%%'), v_rows);
   if v_q = '' or v_count is null then
     -- The list, or a search of no letter or digit: the order's index.
     v_ids := private.count_first_ids(
       format('select b.id::text from public.brands b where %s and %s %s', v_state, v_match, v_order), true);
   else
+    -- First a short walk of the order, five pages' worth of brands: a name that many brands hold,
+    -- spread through the order ("farms"), fills its page there, at the same cost however many brands
+    -- there are; counting it first would read up to the cap, which grows as √brands.
+    v_ids := private.count_first_ids(format(v_walk, 5 * v_rows), true);
+  end if;
+  if v_q <> '' and v_count is not null and cardinality(v_ids) < v_rows then
     -- Count through the trigram (or short-run) index, up to the cap. The name's condition alone leads
     -- the count (offset 0 keeps the other out): with it, a partial index whose own condition is
     -- `archived_at is null` could offer every live brand as the candidates.
@@ -66,10 +79,7 @@ begin
       -- place ("green …" after every "brand …"), so walking it for a page may read most of the list
       -- first. The walk is given twice the cap — where matches are spread, as many as there are, a page
       -- is met well within it — and when it falls short every match is sorted.
-      v_ids := private.count_first_ids(format(
-        'select b.id::text from (select b.id, b.name, lower(b.name) as sort_name from public.brands b
-           where %s order by lower(b.name), b.id limit %s) b
-         where %s order by b.sort_name, b.id limit %s', v_state, 2 * v_cap, v_match, v_rows), true);
+      v_ids := private.count_first_ids(format(v_walk, 2 * v_cap), true);
       if cardinality(v_ids) < v_rows then
         v_ids := private.count_first_ids(format(
           'select b.id::text from (select b.id, b.name, b.archived_at from public.brands b where %s offset 0) b
