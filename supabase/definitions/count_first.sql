@@ -67,3 +67,30 @@ begin
 end
 $$;
 revoke all on function private.count_first_page(text, text, text, integer) from public, anon, authenticated;
+
+-- A short walk first, then count first (decision 263): `p_first` walks the first few pages' worth of
+-- the order (the caller bounds it) and keeps the rows that match; if they fill the page of p_rows,
+-- that is the page, at a cost that does not grow with the table — which a common word gets, spread
+-- through the order. Otherwise the three steps of count_first_page. A rare word pays the short walk.
+create or replace function private.walk_then_count_page(
+  p_first text,
+  p_rows integer,
+  p_count text,
+  p_sort text,
+  p_walk text,
+  p_cap integer
+)
+returns text[]
+language plpgsql stable set search_path = ''
+as $$
+declare
+  v_ids text[] := private.count_first_ids(p_first, true);
+begin
+  if cardinality(v_ids) >= p_rows then
+    return v_ids;
+  end if;
+  return private.count_first_page(p_count, p_sort, p_walk, p_cap);
+end
+$$;
+revoke all on function private.walk_then_count_page(text, integer, text, text, text, integer)
+  from public, anon, authenticated;

@@ -2,11 +2,11 @@
 -- newest first, or those whose name holds the text typed (any case; % _ and \ as typed), at most
 -- max_rows. Through the data API the list was the newest 200 and nothing else: an admin could not
 -- reach an older product to edit or archive it, and a name search there (`ilike` under the table's
--- policy) could use no index. Here the list reads products_created_at_idx, and a search counts its
--- matches first (count_first.sql) through the names' trigrams — or, without three letters or digits in
--- a row, through their one- and two-character runs (products_name_grams_idx, decision 261): a few are
--- sorted, many are read newest first until the page is full. A search of no letter or digit at all
--- reads the list's order.
+-- policy) could use no index. Here the list reads products_created_at_idx, and a search walks five
+-- pages' worth of it first (decision 263), then counts its matches (count_first.sql) through the
+-- names' trigrams — or, without three letters or digits in a row, through their one- and
+-- two-character runs (products_name_grams_idx, decision 261): a few are sorted, many are read newest
+-- first until the page is full. A search of no letter or digit at all reads the list's order.
 -- Owner's rights: admins read every product under the table's policy too; others are refused.
 create or replace function public.admin_find_products(q text default null, max_rows integer default 200)
 returns setof public.products
@@ -44,8 +44,14 @@ begin
   if v_q = '' or v_count is null then
     v_ids := private.count_first_ids(format('select p.id from public.products p where %s %s', v_match, v_order), true);
   else
+    -- Five pages' worth of the order first: a name many products hold fills its page there (decision
+    -- 263); then count first.
     v_cap := private.count_first_cap('public.products', v_rows);
-    v_ids := private.count_first_page(
+    v_ids := private.walk_then_count_page(
+      format('select p.id from (select p.id, p.name, p.created_at from public.products p
+        order by p.created_at desc, p.id limit %s) p where %s order by p.created_at desc, p.id limit %s',
+        least(5 * v_rows, v_cap), v_match, v_rows),
+      v_rows,
       format('select p.id from public.products p where %s limit %s', v_count, v_cap + 1),
       'select p.id from public.products p where p.id = any(%L::text[]) ' || v_order,
       format('select p.id from public.products p where %s %s', v_match, v_order),

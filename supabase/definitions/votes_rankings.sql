@@ -144,6 +144,7 @@ declare
   v_cap integer;
   v_ids text[];
   v_grams text[];
+  v_filters text := 'true';
 begin
   if v_q = '' then
     raise exception using errcode = '22023', message = 'Type a name to search for.';
@@ -169,19 +170,19 @@ begin
   -- serves `ilike` only without products' policy, decision 248); v_where is the same on the view.
   v_pattern := private.contains_pattern(v_q);
   v_match := format('p.name ilike %L', v_pattern);
-  v_where := format('r.name ilike %L', v_pattern);
   if category is not null then
     v_live := v_live || format(' and p.category = %L', category);
-    v_where := v_where || format(' and r.category = %L', category);
+    v_filters := v_filters || format(' and r.category = %L', category);
   end if;
   if brand_slug is not null then
     v_match := v_match || format(' and p.brand_id in (select b.id from public.brands b where b.slug = %L)', brand_slug);
-    v_where := v_where || format(' and r.brand_slug = %L', brand_slug);
+    v_filters := v_filters || format(' and r.brand_slug = %L', brand_slug);
   end if;
   if strain_type is not null then
     v_live := v_live || format(' and p.strain_type = %L', strain_type);
-    v_where := v_where || format(' and r.strain_type = %L', strain_type);
+    v_filters := v_filters || format(' and r.strain_type = %L', strain_type);
   end if;
+  v_where := format('r.name ilike %L and ', v_pattern) || v_filters;
 
   if v_q !~ '[[:alnum:]]{3}' then
     -- No trigram to count through: the search's runs of one or two letters or digits are counted
@@ -196,13 +197,19 @@ begin
     v_match := format('private.name_grams(p.name) @> %L::text[] and ', v_grams) || v_match;
   end if;
 
-  -- Count through the trigram index — or the names' runs, above — (and the brand's), up to the cap; sort
-  -- the few, read by id, or walk the order's index for a page of the many (count_first.sql). The name
-  -- and the brand alone lead the count (offset 0 keeps the others out): with `archived_at is null` among
-  -- them, an index whose own condition it is (the category's) could offer every live product as the
-  -- candidates.
+  -- First walk ten pages' worth of the order (at most the cap) and keep the matches: a common word,
+  -- spread through the order, fills its page there at the cost of the view's own filter, whatever the
+  -- catalogue's size (decision 263). Otherwise count through the trigram index — or the names' runs,
+  -- above — (and the brand's), up to the cap; sort the few, read by id, or walk the order's index for a
+  -- page of the many (count_first.sql). The name and the brand alone lead the count (offset 0 keeps the
+  -- others out): with `archived_at is null` among them, an index whose own condition it is (the
+  -- category's) could offer every live product as the candidates.
   v_cap := private.count_first_cap('public.products', max_rows);
-  v_ids := private.count_first_page(
+  v_ids := private.walk_then_count_page(
+    format('select r.id from (select r.* from public.product_rankings r where %s order by %s limit %s) r
+      where r.name ilike %L order by %s limit %s',
+      v_filters, v_order, least(10 * max_rows, v_cap), v_pattern, v_order, max_rows),
+    max_rows,
     format('select p.id from (select p.id, p.archived_at, p.category, p.strain_type from public.products p
       where %s offset 0) p where %s limit %s', v_match, v_live, v_cap + 1),
     format('select r.id from public.product_rankings r where r.id = any(%%L::text[]) order by %s limit %s',
