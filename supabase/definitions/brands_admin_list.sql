@@ -28,7 +28,6 @@ declare
   v_match text;
   v_count text;
   v_walk text;
-  v_grams text[];
   v_cap integer;
   v_ids text[];
 begin
@@ -47,9 +46,7 @@ begin
   v_count := v_match;
   if v_q !~ '[[:alnum:]]{3}' then
     -- No trigram: the search's runs of one or two letters or digits, every one a name's (decision 261).
-    v_grams := array(select distinct m[1] from regexp_matches(lower(v_q), '([[:alnum:]]+)', 'g') as m);
-    v_count := case when cardinality(v_grams) > 0
-      then format('private.name_grams(b.name) @> %L::text[] and ', v_grams) || v_match end;
+    v_count := private.name_runs_condition('b.name', v_q) || ' and ' || v_match;
   end if;
   -- The page among the first n brands of the order, for a bounded walk: a format of its own, n its one
   -- %s (the pattern's % doubled to stay themselves).

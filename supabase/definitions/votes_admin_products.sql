@@ -19,7 +19,6 @@ declare
   v_order text;
   v_match text;
   v_count text;
-  v_grams text[];
   v_cap integer;
   v_ids text[];
 begin
@@ -37,9 +36,7 @@ begin
   v_match := format('p.name ilike %L', private.contains_pattern(v_q));
   v_count := v_match;
   if v_q !~ '[[:alnum:]]{3}' then
-    v_grams := array(select distinct m[1] from regexp_matches(lower(v_q), '([[:alnum:]]+)', 'g') as m);
-    v_count := case when cardinality(v_grams) > 0
-      then format('private.name_grams(p.name) @> %L::text[] and ', v_grams) || v_match end;
+    v_count := private.name_runs_condition('p.name', v_q) || ' and ' || v_match;
   end if;
   if v_q = '' or v_count is null then
     v_ids := private.count_first_ids(format('select p.id from public.products p where %s %s', v_match, v_order), true);

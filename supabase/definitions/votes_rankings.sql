@@ -143,7 +143,6 @@ declare
   v_order text;
   v_cap integer;
   v_ids text[];
-  v_grams text[];
   v_filters text := 'true';
 begin
   if v_q = '' then
@@ -188,13 +187,12 @@ begin
     -- No trigram to count through: the search's runs of one or two letters or digits are counted
     -- through the names' runs instead (products_name_grams_idx, decision 261), every one of them a
     -- name's. A search of no letter or digit at all ("#", "%") has neither and reads the list's order.
-    v_grams := array(select distinct m[1] from regexp_matches(lower(v_q), '([[:alnum:]]+)', 'g') as m);
-    if cardinality(v_grams) = 0 then
+    v_match := private.name_runs_condition('p.name', v_q) || ' and ' || v_match;
+    if v_match is null then
       return query execute format(
         'select r.* from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows);
       return;
     end if;
-    v_match := format('private.name_grams(p.name) @> %L::text[] and ', v_grams) || v_match;
   end if;
 
   -- First walk ten pages' worth of the order (at most the cap) and keep the matches: a common word,
