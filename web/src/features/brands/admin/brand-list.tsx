@@ -84,7 +84,13 @@ export function BrandList({ onEdit, onMerge }: Omit<BrandActions, 'onArchive'>) 
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="admin-brand-search">Find a brand</Label>
-          <Input id="admin-brand-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+          <Input
+            id="admin-brand-search"
+            type="search"
+            maxLength={100}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
         </div>
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input

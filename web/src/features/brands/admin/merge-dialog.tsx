@@ -33,6 +33,7 @@ export function MergeDialog({ from, onClose }: { from: Brand | null; onClose: ()
           <Label htmlFor="merge-find">Find the brand to keep</Label>
           <Input
             id="merge-find"
+            maxLength={100}
             type="search"
             value={q}
             aria-describedby="merge-find-hint"

@@ -46,7 +46,13 @@ export function ProductsSection() {
       ) : null}
       <div className="grid max-w-sm gap-1.5">
         <Label htmlFor="admin-product-search">Find a product</Label>
-        <Input id="admin-product-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <Input
+          id="admin-product-search"
+          type="search"
+          maxLength={100}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </div>
       {products.isPending ? (
         <Skeleton className="h-40" />
