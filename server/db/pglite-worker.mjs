@@ -14,14 +14,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** @type {{ dataDir: string, textOids: number[] }} */
-const { dataDir, textOids } = workerData;
+/** @type {{ dataDir: string, textOids: number[], modules?: import('./pglite.ts').PgliteModules }} */
+const { dataDir, textOids, modules } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const path = join(dataDir, 'db');
 const asText = (/** @type {string} */ value) => value;
 const parsers = Object.fromEntries(textOids.map((oid) => [oid, asText]));
 // Loaded on every open: an index built with an extension needs its library whenever it is used.
 const extensions = { pg_trgm };
+// PGlite's programs as the server's main thread compiled them, once per process (decision 264).
+const programs = modules ? { pgliteWasmModule: modules.pglite, initdbWasmModule: modules.initdb } : {};
 
 /** The fields of a PostgreSQL error that callers read; the query and its parameters stay here. */
 const ERROR_FIELDS = [
@@ -71,7 +73,7 @@ async function ensureCluster() {
   }
   if (await exists(path)) return;
   const scratch = join(dataDir, `db.init-${randomBytes(4).toString('hex')}`);
-  const fresh = await PGlite.create(scratch, { parsers });
+  const fresh = await PGlite.create(scratch, { parsers, ...programs });
   await fresh.close();
   await rm(path, { recursive: true, force: true });
   await rename(scratch, path);
@@ -81,7 +83,7 @@ async function ensureCluster() {
 let pg;
 try {
   await ensureCluster();
-  pg = await PGlite.create(path, { parsers, extensions });
+  pg = await PGlite.create(path, { parsers, extensions, ...programs });
 } catch (error) {
   port.postMessage({ op: 'failed', error: serializeError(error) });
   process.exit(1);

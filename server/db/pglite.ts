@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../paths.ts';
 import { claimFor } from './clients.ts';
@@ -30,6 +32,35 @@ import type { RequestBody, SerializedError, WorkerMessage } from './pglite-proto
  */
 
 export const WORKER_PATH = join(PROJECT_ROOT, 'server/db/pglite-worker.mjs');
+
+/** PGlite's WebAssembly programs: the database itself, and initdb, which makes a new cluster. */
+export interface PgliteModules {
+  pglite: WebAssembly.Module;
+  initdb: WebAssembly.Module;
+}
+
+let compiledModules: Promise<PgliteModules | undefined> | undefined;
+
+/** Node's WebAssembly global: @types/node types its objects but not the global itself (lib.dom does). */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+
+/**
+ * PGlite's programs, compiled once per process and handed to every database thread it starts
+ * (decision 264). A thread then instantiates code the process already has instead of reading and
+ * compiling about 9 MB of WebAssembly again (an open took 210 instead of 310 ms here), and the
+ * compiled code lives as long as the process, instead of being made and freed with each thread:
+ * V8's code-page bookkeeping has aborted processes that churn through many PGlite instances
+ * (nodejs/node#64500). Undefined when they cannot be compiled here: each thread then loads its own.
+ */
+function pgliteModules(): Promise<PgliteModules | undefined> {
+  compiledModules ??= (async () => {
+    const dist = dirname(createRequire(join(PROJECT_ROOT, 'package.json')).resolve('@electric-sql/pglite'));
+    const compile = async (name: string) => WebAssembly.compile(await readFile(join(dist, name)));
+    const [pglite, initdb] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+    return { pglite, initdb };
+  })().catch(() => undefined);
+  return compiledModules;
+}
 
 export interface PgliteOptions {
   dataDir: string;
@@ -156,8 +187,9 @@ class DatabaseThread {
   }
 
   async #start(): Promise<void> {
+    const modules = await pgliteModules();
     const worker = new Worker(WORKER_PATH, {
-      workerData: { dataDir: this.dataDir, textOids: Object.values(TEXT_TYPE_OIDS) },
+      workerData: { dataDir: this.dataDir, textOids: Object.values(TEXT_TYPE_OIDS), modules },
     });
     await new Promise<void>((resolve, reject) => {
       const settle = (error?: Error) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cp } from 'node:fs/promises';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -53,6 +53,27 @@ export async function createPostgresDatabase(
 export async function freshDatabase(dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
   if (testDatabase() === 'postgres') return createPostgresDatabase(process.env.HIGHGRADE_PG_TEMPLATE);
   const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
-  if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
+  if (template) await copyPgliteTemplate(template, dataDir);
   return { drop: async () => {} };
+}
+
+/**
+ * Copies a migrated PGlite cluster (its `db` folder, about 1,500 files) into `dataDir/db`, every file
+ * of a folder at once. `fs.promises.cp` took 1.0–1.2 s a copy here, about half of it its own
+ * per-file bookkeeping; this takes 0.5 s on disk and 30 ms on the tmpfs `npm test` gives the tests
+ * (decision 264).
+ */
+export async function copyPgliteTemplate(template: string, dataDir: string): Promise<void> {
+  const copyFolder = async (from: string, to: string): Promise<void> => {
+    await mkdir(to, { recursive: true });
+    const entries = await readdir(from, { withFileTypes: true });
+    await Promise.all(
+      entries.map((entry) =>
+        entry.isDirectory()
+          ? copyFolder(join(from, entry.name), join(to, entry.name))
+          : copyFile(join(from, entry.name), join(to, entry.name)),
+      ),
+    );
+  };
+  await copyFolder(template, join(dataDir, 'db'));
 }

@@ -8,13 +8,25 @@ export interface Failure {
   outcome: 'failed' | 'flaky';
   file: string;
   name: string;
-  errors: ReadonlyArray<{ message?: string; stack?: string }>;
+  errors: ReadonlyArray<ShownError>;
+  /**
+   * The file's test process ended before the file did (a Vitest worker that died): `npm test` runs
+   * such files once more (scripts/test.mjs, decision 264).
+   */
+  unfinished?: true;
+}
+
+interface ShownError {
+  message?: string;
+  stack?: string;
+  /** What the error was caused by: Vitest's "Worker … emitted error" says why only here. */
+  cause?: unknown;
 }
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
-/** The message's first lines and the first frames of the stack in our own code. */
-function shown({ message, stack }: { message?: string; stack?: string }): string {
+/** The message's first lines, the first frames of the stack in our own code, and its causes' messages. */
+function shown({ message, stack, cause }: ShownError): string {
   const clean = (text: string | undefined) =>
     (text ?? '')
       .replace(ANSI, '')
@@ -23,7 +35,13 @@ function shown({ message, stack }: { message?: string; stack?: string }): string
   const frames = clean(stack)
     .filter((line) => /^\s*at /.test(line) && !/node_modules|node:internal|<anonymous>/.test(line))
     .slice(0, 4);
-  return [...clean(message ?? 'no message').slice(0, 10), ...frames].join('\n');
+  const causes: string[] = [];
+  for (let next = cause, depth = 0; next && typeof next === 'object' && depth < 3; depth++) {
+    const { message: causeMessage, cause: deeper } = next as ShownError;
+    causes.push(`caused by: ${clean(causeMessage ?? 'no message')[0] ?? 'no message'}`);
+    next = deeper;
+  }
+  return [...clean(message ?? 'no message').slice(0, 10), ...frames, ...causes].join('\n');
 }
 
 export function failureLine({ errors, ...failure }: Failure): string {

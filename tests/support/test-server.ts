@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '#server/config.ts';
@@ -8,7 +8,7 @@ import { openPglite } from '#server/db/pglite.ts';
 import { openPostgres } from '#server/db/postgres.ts';
 import { type RunningServer, startServer } from '#server/start.ts';
 import { WEB_DIST } from '#server/web-build.ts';
-import { createPostgresDatabase, freshDatabase, testDatabase } from './databases.ts';
+import { copyPgliteTemplate, createPostgresDatabase, freshDatabase, testDatabase } from './databases.ts';
 import { freePort, RELAXED_LIMITS } from './server-process.ts';
 
 export interface TestServer {
@@ -84,7 +84,7 @@ export async function openTestDatabase(): Promise<{ db: Database; dataDir: strin
     db = await openPostgres({ url: database.url, poolMax: 4 });
   } else {
     const template = process.env.HIGHGRADE_PGLITE_TEMPLATE;
-    if (template) await cp(template, join(dataDir, 'db'), { recursive: true });
+    if (template) await copyPgliteTemplate(template, dataDir);
     db = await openPglite({ dataDir });
   }
   await migrate(db);

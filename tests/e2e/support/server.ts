@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgliteTemplate } from '#tests/support/database-templates.ts';
+import { copyPgliteTemplate } from '#tests/support/databases.ts';
 import { freePort } from '#tests/support/server-process.ts';
 import { spawnServer } from '#tests/support/spawn-server.ts';
 import { apiKey } from '#tests/support/tokens.ts';
@@ -31,7 +32,7 @@ export async function startE2eServer(
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-e2e-'));
-    await cp(template, join(dataDir, 'db'), { recursive: true });
+    await copyPgliteTemplate(template, dataDir);
     const port = await freePort();
     // `localhost` for WebAuthn, whose relying-party id must be a domain name (not an IP address).
     const url = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
