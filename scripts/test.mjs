@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { loadavg } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { filesToRunAgain } from './crashed-files.mjs';
 import { envFor, nodeFor } from './node-lines.mjs';
 import { PROJECT_ROOT } from './server-build.mjs';
 
@@ -172,21 +173,16 @@ process.exit(results.every((result) => result.ok) ? 0 : 1);
  * A Vitest test process can die under a file for no fault of the file: V8 aborts a process that opens
  * and closes many PGlite WebAssembly instances, now and then, with or without memory protection keys
  * ("Check failed: jit_page.has_value()" and its kin, nodejs/node#64500). When that is the only failure
- * of a tier — every failure is a file that did not finish or Vitest's "Worker exited unexpectedly" — the
- * files that did not finish run once more, alone, and the tier's result is theirs. The summary lists
+ * of a tier (crashed-files.mjs says when), the files that did not finish run once more, alone, and the
+ * tier's result is theirs. The summary lists
  * each as "flaky" with the first run's errors, so a crash is never silent (decision 264). Returns the
  * second run's exit status, or undefined when the failures are of another kind.
  */
 function runCrashedFilesAgain(command, env) {
   const dir = env.HG_COUNT_DIR;
   const failures = readLines(dir, '.failures');
-  const unfinished = [...new Set(failures.filter((failure) => failure.unfinished).map(({ file }) => file))];
-  const crashOnly = failures.every(
-    (failure) =>
-      failure.unfinished ||
-      (failure.file === '' && failure.errors.some((error) => error.includes('Worker exited unexpectedly'))),
-  );
-  if (unfinished.length === 0 || unfinished.length > 5 || !crashOnly) return undefined;
+  const unfinished = filesToRunAgain(failures);
+  if (unfinished.length === 0) return undefined;
   // The first run's record is kept aside: the second run writes its own failures and counts.
   for (const name of readdirSync(dir).filter((name) => name.endsWith('.failures')))
     renameSync(join(dir, name), join(dir, `${name}.first-run`));
