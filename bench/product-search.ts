@@ -4,7 +4,8 @@
  * as a visitor, with the words most likely to mislead the planner: a word of each of the name's
  * histogram entries (priced from the histogram, found in one product), and beside them words of the
  * bench's own vocabulary (bench/scale.ts), common words and two-letter searches (counted through the
- * names' short runs since decision 261). Run with the name's statistics as they are (1,000 entries,
+ * names' short runs since decision 261) and searches of no letter or digit (counted through the names'
+ * marks since decision 265). Run with the name's statistics as they are (1,000 entries,
  * migration 20261128800008) and as they were (100). Then the admins' product list (decision 262): the
  * data API's read against `admin_find_products`, as an admin.
  *
@@ -59,6 +60,12 @@ async function seed(server: TestServer): Promise<void> {
          (('x' || substr(md5(p.id), 9, 4))::bit(16)::int % 1000)::double precision, now()
        from public.products p where p.id like 'pg-%'`,
     );
+    // Ten names with an ampersand, for the searches of no letter or digit (decision 265).
+    await tx.query(
+      `update public.products set name = 'Mac & Cheese ' || substr(id, 4)
+       where id in (select 'pg-' || (g * ($1::int / 10)) from generate_series(1, 10) g)`,
+      [PRODUCTS],
+    );
   });
   await server.db.exec('analyze public.products; analyze public.product_tallies; analyze public.brands;');
   console.log(`${PRODUCTS} products seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -89,11 +96,14 @@ async function words(server: TestServer): Promise<{ label: string; words: string
     { label: 'a common syllable pair (karo, mita, …)', words: ['kar', 'mit', 'nel', 'vis', 'dub', 'rim'] },
     { label: 'two letters', words: ['ka', 'ro', 'mi', 'xq', 'qz', 'zz'] },
     { label: 'two letters no name has together', words: RARE_PAIRS },
+    { label: 'no letter or digit (`&` in 10 names; `#`, `@`, `!`, `+`, 🍄 in none)', words: MARKS },
   ];
 }
 
 /** Pairs of letters no name of the seed holds (no syllable ends in the first and starts the second). */
 const RARE_PAIRS = ['qz', 'zq', 'jx', 'qq', 'zz', 'jj', 'vv', 'ww', 'kk', 'hh', 'ff', 'gg'];
+/** Searches of no letter or digit (decision 265); not % or _, which the view's filter reads as wildcards. */
+const MARKS = ['&', '#', '@', '!', '+', '🍄', '&', '#', '@', '!', '+', '🍄'];
 
 async function timed(server: TestServer, path: string, body?: object, token?: string): Promise<number> {
   const started = performance.now();
@@ -113,7 +123,7 @@ async function timed(server: TestServer, path: string, body?: object, token?: st
 }
 
 const view = (word: string) =>
-  `/rest/v1/product_rankings?select=${COLUMNS}&name=ilike.*${word}*&order=wilson.desc,counted.desc,id.asc&limit=25`;
+  `/rest/v1/product_rankings?select=${COLUMNS}&name=ilike.*${encodeURIComponent(word)}*&order=wilson.desc,counted.desc,id.asc&limit=25`;
 const search = (word: string) =>
   [
     `/rest/v1/rpc/search_products?select=${COLUMNS}&order=wilson.desc,counted.desc,id.asc`,
@@ -188,6 +198,7 @@ async function measureAdmin(server: TestServer): Promise<void> {
     { label: 'none (the newest 200)', words: Array.from({ length: 10 }, () => '') },
     { label: "a product's whole name", words: names },
     { label: 'two letters no name has together', words: RARE_PAIRS },
+    { label: 'no letter or digit', words: MARKS },
   ]) {
     const before: number[] = [];
     const after: number[] = [];

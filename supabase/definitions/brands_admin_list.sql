@@ -7,8 +7,8 @@
 -- through it), then counts its matches through brands_name_trgm_idx (count_first.sql): a few are
 -- sorted; many are looked for down the order's index within a bounded walk, then, if the page is not
 -- full, sorted. A search without three letters or digits in a row counts through the names' one- and
--- two-character runs instead (brands_name_grams_idx, decision 261); one of no letter or digit at all
--- reads the list's order.
+-- two-character runs and its other characters ("&", "#") instead (brands_name_grams_idx, decision 261;
+-- brands_name_marks_idx, decision 265).
 -- Owner's rights: admins read every brand under the table's policy too; others are refused.
 create or replace function public.admin_find_brands(
   q text default null,
@@ -45,7 +45,8 @@ begin
   v_match := format('b.name ilike %L', private.contains_pattern(v_q));
   v_count := v_match;
   if v_q !~ '[[:alnum:]]{3}' then
-    -- No trigram: the search's runs of one or two letters or digits, every one a name's (decision 261).
+    -- No trigram: the search's runs of one or two letters or digits and its other characters, every one
+    -- a name's (decisions 261, 265).
     v_count := private.name_runs_condition('b.name', v_q) || ' and ' || v_match;
   end if;
   -- The page among the first n brands of the order, for a bounded walk: a format of its own, n its one
@@ -54,7 +55,7 @@ begin
       from public.brands b where %s order by lower(b.name), b.id limit %%s) b
     where %s order by b.sort_name, b.id limit %s', v_state, replace(v_match, '%', '%%'), v_rows);
   if v_q = '' or v_count is null then
-    -- The list, or a search of no letter or digit: the order's index.
+    -- The list (or a search of nothing but spaces, which btrim leaves empty): the order's index.
     v_ids := private.count_first_ids(
       format('select b.id::text from public.brands b where %s and %s %s', v_state, v_match, v_order), true);
   else

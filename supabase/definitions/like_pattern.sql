@@ -10,15 +10,20 @@ revoke all on function private.contains_pattern(text) from public;
 -- search_brands runs with its caller's rights.
 grant execute on function private.contains_pattern(text) to anon, authenticated, service_role;
 
--- A search's runs of letters and digits as a condition on the names' short runs (decision 261), for
--- a search without three letters or digits in a row (so every run is one or two long): every run must
--- be among the name's (`private.name_grams`, whose GIN indexes serve the condition). Null when the
--- search has no letter or digit. `p_name` is the caller's column reference (`p.name`), not user input.
+-- A search's runs of letters and digits, and its other characters, as a condition on the names'
+-- (decisions 261 and 265), for a search without three letters or digits in a row (so every run is one
+-- or two long): every run must be among the name's short runs (`private.name_grams`) and every other character
+-- (not a letter, digit or space) among its marks (`private.name_marks`); their GIN indexes serve the
+-- condition. Null when the search has neither (only spaces). `p_name` is the caller's column reference
+-- (`p.name`), not user input.
 create or replace function private.name_runs_condition(p_name text, p_typed text) returns text
 language sql immutable parallel safe set search_path = ''
 as $$
-  select case when cardinality(r.runs) > 0
-    then format('private.name_grams(%s) @> %L::text[]', p_name, r.runs) end
-  from (select array(select distinct m[1] from regexp_matches(lower(p_typed), '([[:alnum:]]+)', 'g') as m) as runs) r
+  select nullif(concat_ws(' and ',
+      case when cardinality(r.runs) > 0 then format('private.name_grams(%s) @> %L::text[]', p_name, r.runs) end,
+      case when cardinality(r.marks) > 0 then format('private.name_marks(%s) @> %L::text[]', p_name, r.marks) end),
+    '')
+  from (select array(select distinct m[1] from regexp_matches(lower(p_typed), '([[:alnum:]]+)', 'g') as m) as runs,
+          private.name_marks(p_typed) as marks) r
 $$;
 revoke all on function private.name_runs_condition(text, text) from public, anon, authenticated;

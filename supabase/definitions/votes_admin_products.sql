@@ -5,8 +5,9 @@
 -- policy) could use no index. Here the list reads products_created_at_idx, and a search walks five
 -- pages' worth of it first (decision 263), then counts its matches (count_first.sql) through the
 -- names' trigrams — or, without three letters or digits in a row, through their one- and
--- two-character runs (products_name_grams_idx, decision 261): a few are sorted, many are read newest
--- first until the page is full. A search of no letter or digit at all reads the list's order.
+-- two-character runs and its other characters (products_name_grams_idx, decision 261;
+-- products_name_marks_idx, decision 265): a few are sorted, many are read newest first until the page
+-- is full.
 -- Owner's rights: admins read every product under the table's policy too; others are refused.
 create or replace function public.admin_find_products(q text default null, max_rows integer default 200)
 returns setof public.products

@@ -120,8 +120,8 @@ revoke insert, update, delete, truncate, references, trigger on table public.pro
 -- (count_first.sql). Owner's rights, like the view (decision 248): step 1 reads live products with the
 -- view's rule, which the trigram index serves only without products' policy; it returns only the
 -- view's rows. A search with no run of three letters or digits has no trigram to count through; it is
--- planned as the view's filter always was. Rows come in the page's order: Top `wilson desc, counted
--- desc, id`, Trending `trend_key desc, id`, New `created_at desc, id`.
+-- counted through the names' short runs and marks (decisions 261, 265). Rows come in the page's order:
+-- Top `wilson desc, counted desc, id`, Trending `trend_key desc, id`, New `created_at desc, id`.
 create or replace function public.search_products(
   q text,
   sort text default 'top',
@@ -184,9 +184,10 @@ begin
   v_where := format('r.name ilike %L and ', v_pattern) || v_filters;
 
   if v_q !~ '[[:alnum:]]{3}' then
-    -- No trigram to count through: the search's runs of one or two letters or digits are counted
-    -- through the names' runs instead (products_name_grams_idx, decision 261), every one of them a
-    -- name's. A search of no letter or digit at all ("#", "%") has neither and reads the list's order.
+    -- No trigram to count through: the search's runs of one or two letters or digits, and its other
+    -- characters ("#", "%", "&"), are counted through the names' runs and marks instead
+    -- (products_name_grams_idx, decision 261; products_name_marks_idx, decision 265), every one of
+    -- them a name's. Only a search of nothing but spaces has neither, and btrim leaves it empty.
     v_match := private.name_runs_condition('p.name', v_q) || ' and ' || v_match;
     if v_match is null then
       return query execute format(

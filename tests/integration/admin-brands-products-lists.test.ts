@@ -39,7 +39,8 @@ beforeAll(async () => {
       case when g % 10 = 0 then timestamptz '2026-11-01' end
     from generate_series(1, 13540) g;
     insert into public.brands (id, name, slug) values
-      (md5('brand qx1')::uuid, 'Qx Gardens', 'list-brand-qx1'), (md5('brand qx2')::uuid, 'QX 9 Supply', 'list-brand-qx2');
+      (md5('brand qx1')::uuid, 'Qx Gardens', 'list-brand-qx1'), (md5('brand qx2')::uuid, 'QX 9 Supply', 'list-brand-qx2'),
+      (md5('brand amp')::uuid, 'Salt & Pepper Co', 'list-brand-amp');
     insert into public.products (id, name, category, created_at, archived_at)
     select 'list-product-' || g, 'Listed Product ' || g, 'Flower',
       timestamptz '2026-10-01' + make_interval(mins => (g * 7919) % 40000),
@@ -47,7 +48,8 @@ beforeAll(async () => {
     from generate_series(1, 13000) g;
     insert into public.products (id, name, category, created_at) values
       ('list-qx1', 'Qx Dream', 'Flower', timestamptz '2026-09-01'),
-      ('list-qx7', 'QX 7 Special', 'Edibles', timestamptz '2026-09-02');
+      ('list-qx7', 'QX 7 Special', 'Edibles', timestamptz '2026-09-02'),
+      ('list-amp', 'Mac & Cheese', 'Edibles', timestamptz '2026-09-03');
     set session_replication_role = origin;
     analyze public.brands;
     analyze public.products;`);
@@ -180,6 +182,16 @@ describe(`the admins' brand list (${testDatabase()})`, () => {
     expect(search.reads).toBeLessThan(520);
   });
 
+  it("counts a rare search of no letter or digit through the names' marks, not by walking the order", async () => {
+    const search = await readsOf('public.brands', `select id from public.admin_find_brands('&')`);
+    expect(search.ids).toEqual(await expected('&', false));
+    expect(search.ids).toHaveLength(1);
+    // Five pages' worth of the order walked first (500 brands), then the count through
+    // brands_name_marks_idx: its one match (decision 265).
+    expect(search.reads).toBeGreaterThan(500);
+    expect(search.reads).toBeLessThan(520);
+  });
+
   it('finds a common name spread through the list within its first pages, without counting', async () => {
     // 12,000 names hold "brand", from the start of the name order: the first walk of the order finds
     // its 30 among the first few dozen brands, whatever the list's length.
@@ -229,6 +241,8 @@ describe(`the admins' product list (${testDatabase()})`, () => {
     ['LISTED PRODUCT 12345', 200],
     ['qx', 200],
     ['Qx 7', 200],
+    ['&', 200],
+    [' & ', 5],
     ['12', 30],
     ['%', 200],
     ['no such product', 200],
@@ -278,6 +292,7 @@ describe(`the admins' product list (${testDatabase()})`, () => {
   it.each([
     ['a rare name', 'Listed Product 12345'],
     ['a rare two-letter run', 'qx'],
+    ['a rare search of no letter or digit', '&'],
   ])('counts %s through its index, not by reading every product', async (_, text) => {
     const search = await readsOf('public.products', `select id from public.admin_find_products('${text}')`);
     expect(search.ids).toEqual(await expectedProducts(text));

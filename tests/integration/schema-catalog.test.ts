@@ -655,6 +655,8 @@ describe('the functions', () => {
       // A product name's one- and two-character runs, computed as whoever writes the row (its index,
       // decision 261).
       'name_grams',
+      // A name's characters that are not letters, digits or spaces, likewise (decision 265).
+      'name_marks',
       // The news articles' generated story keys, computed as whoever writes the row (decision 114).
       'news_story_keys',
       'parse_ip',

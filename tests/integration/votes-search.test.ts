@@ -8,7 +8,8 @@ import { startTestServer, type TestServer, testDatabase } from '#tests/support/t
  * Pass or Gas's name search (decision 256): `public.search_products` returns what the list's own
  * filter on `product_rankings` returns, in the list's order, whichever of its three ways it takes
  * (few matches sorted, many matches read down the order's index, a search too short for trigrams
- * counted through the names' one- and two-character runs, decision 261),
+ * counted through the names' one- and two-character runs, decision 261, and one of no letter or digit
+ * through their other characters, decision 265),
  * and its plan does not rest on the name's statistics: a rare word those statistics price as common
  * is not looked for by walking the Top order.
  */
@@ -44,7 +45,8 @@ beforeAll(async () => {
       ('search-pct', '100% Pure Kush', 'Flower'), ('search-under', 'Pure_Kush Reserve', 'Flower'),
       ('search-slash', 'Back\\Slash Kush', 'Flower'), ('search-plain', '1000 Pure Kush', 'Flower'),
       ('search-qx1', 'Qx Dream', 'Flower'), ('search-qx2', 'QX Dream Two', 'Edibles'),
-      ('search-qx7', 'Qx 7 Special', 'Flower');
+      ('search-qx7', 'Qx 7 Special', 'Flower'), ('search-amp', 'Mac & Cheese', 'Edibles'),
+      ('search-mush', 'Mushroom 🍄 Bar', 'Edibles');
     update public.product_tallies t
     set gas = ('x' || substr(md5(t.product_id), 1, 4))::bit(16)::int % 40,
         pass = ('x' || substr(md5(t.product_id), 5, 4))::bit(16)::int % 40,
@@ -136,6 +138,9 @@ describe(`Pass or Gas name search (${testDatabase()})`, () => {
     { q: 'zq', sort: 'top', max_rows: PAGE_SIZE + 1 },
     { q: '%', sort: 'top', max_rows: PAGE_SIZE + 1 },
     { q: ' # ', sort: 'new', max_rows: PAGE_SIZE + 1 },
+    { q: '&', sort: 'top', max_rows: PAGE_SIZE + 1 },
+    { q: '& ch', sort: 'new', max_rows: PAGE_SIZE + 1 },
+    { q: '🍄', sort: 'trending', max_rows: PAGE_SIZE + 1 },
     { q: '100%', sort: 'top', max_rows: PAGE_SIZE + 1 },
     { q: 'pure_kush', sort: 'top', max_rows: PAGE_SIZE + 1 },
     { q: 'back\\slash', sort: 'top', max_rows: PAGE_SIZE + 1 },
@@ -207,6 +212,29 @@ describe(`Pass or Gas name search (${testDatabase()})`, () => {
     expect(search.reads).toBeGreaterThan(0);
     expect(search.reads).toBeLessThan(280);
   });
+
+  it.each([
+    ['&', 'search-amp'],
+    ['%', 'search-pct'],
+    ['🍄', 'search-mush'],
+  ])(
+    "counts a rare search of no letter or digit (%s) through the names' marks, not by walking the order",
+    async (q, id) => {
+      const want = await expected({ q, sort: 'top', max_rows: PAGE_SIZE + 1 });
+      expect(want).toEqual([id]);
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // The premise: with no trigram and no run of letters or digits, the view's filter reads every product.
+      const plain = await productReads(TOP_PAGE, [pattern]);
+      expect(ids(plain.rows)).toEqual(want);
+      expect(plain.reads).toBeGreaterThan(13_000);
+      // The search walks ten pages' worth of the order first (250 products, decision 263), then counts
+      // its one match through products_name_marks_idx and reads it (decision 265).
+      const search = await productReads(SEARCH_TOP_PAGE, [q]);
+      expect(ids(search.rows)).toEqual(want);
+      expect(search.reads).toBeGreaterThan(0);
+      expect(search.reads).toBeLessThan(280);
+    },
+  );
 
   it('reads a common word down the Top order and stops within a few pages of it', async () => {
     const want = await expected({ q: 'kush', sort: 'top', max_rows: PAGE_SIZE + 1 });
