@@ -10,6 +10,7 @@ import {
   serverFromEnv,
 } from './support/api.ts';
 import { waitForApp } from './support/app.ts';
+import { PAGE_AT_FAILURE } from './support/count-reporter.ts';
 
 export { expect, waitForApp };
 
@@ -183,7 +184,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await deleteMember(server, member);
   },
 
-  page: async ({ page, baseURL, ageVerified, allowConsoleErrors, consoleErrors, serverSendsCsp }, use) => {
+  page: async (
+    { page, baseURL, ageVerified, allowConsoleErrors, consoleErrors, serverSendsCsp },
+    use,
+    testInfo,
+  ) => {
     if (!baseURL) throw new Error('No baseURL');
     if (ageVerified) {
       await page.context().addCookies([{ name: AGE_COOKIE, value: '1', url: baseURL, sameSite: 'Lax' }]);
@@ -220,6 +225,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
     await use(page);
 
+    // Where the page was when the test failed, for the summary of `npm test` (count-reporter.ts): a CI
+    // log keeps no trace, and a failed wait says what it waited for, not what the page showed.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      testInfo.annotations.push({ type: PAGE_AT_FAILURE, description: page.url() });
+    }
     if (!allowConsoleErrors) expect(consoleErrors, 'errors logged by the page').toEqual([]);
   },
 });

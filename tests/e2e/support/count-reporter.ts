@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type {
   FullResult,
@@ -17,6 +17,36 @@ import { failureLine } from '../../support/failure-line.ts';
  * only on a retry, with the failing attempt's errors, so `npm test` can name them last, where a CI
  * log's tail shows them.
  */
+
+/** The annotation naming the page's address when a test failed (fixtures.ts adds it). */
+export const PAGE_AT_FAILURE = 'page at the failure';
+
+/**
+ * Where a failed attempt's page was: its address (fixtures.ts) and the first lines of Playwright's
+ * accessibility snapshot of it (the "error-context" attachment), shown with the attempt's errors.
+ */
+function pageAtFailure(result: TestResult): TestError | null {
+  const address = result.annotations.find((annotation) => annotation.type === PAGE_AT_FAILURE)?.description;
+  const context = result.attachments.find((attachment) => attachment.name === 'error-context')?.path;
+  let snapshot: string[] = [];
+  if (context) {
+    try {
+      const text = readFileSync(context, 'utf8');
+      // The first snapshot: under the error that took one, else under "# Page snapshot".
+      snapshot = (/```yaml\n([\s\S]*?)```/.exec(text)?.[1] ?? '').split('\n');
+    } catch {
+      // The attachment went with its folder: the address alone says something.
+    }
+  }
+  // The page's main part says more than its header and navigation, which come first.
+  const main = snapshot.findIndex((line) => /^\s*- main\b/.test(line));
+  snapshot = snapshot.slice(Math.max(0, main)).filter((line) => line.trim() !== '');
+  if (!address && snapshot.length === 0) return null;
+  return {
+    message: [`the page at the failure: ${address ?? 'unknown'}`, ...snapshot.slice(0, 9)].join('\n'),
+  };
+}
+
 function expectSteps(steps: TestStep[]): number {
   let count = 0;
   for (const step of steps) {
@@ -39,8 +69,15 @@ export default class CountReporter implements Reporter {
       assertions: expectSteps(result.steps),
       ms: (earlier?.ms ?? 0) + result.duration,
     });
-    if (result.status !== 'passed' && result.status !== 'skipped')
-      this.failedAttempt.set(test.id, { test, errors: result.errors });
+    if (result.status !== 'passed' && result.status !== 'skipped') {
+      // The page comes second: the summary shows a failure's first three errors.
+      const page = pageAtFailure(result);
+      const [first, ...rest] = result.errors;
+      this.failedAttempt.set(test.id, {
+        test,
+        errors: [...(first ? [first] : []), ...(page ? [page] : []), ...rest],
+      });
+    }
   }
 
   onError(error: TestError): void {
