@@ -105,6 +105,11 @@ const mix = (g: number, k: number) => Number((BigInt(g) * BigInt(k)) % 64000n);
 const sqlWord = (expr: string) =>
   `(s[1 + (${expr}) % 40] || s[1 + ((${expr}) / 40) % 40] || s[1 + ((${expr}) / 1600) % 40])`;
 const sqlMix = (k: number) => `((g::bigint * ${k}) % 64000)::int`;
+// A brand's second word also moves on by one for every 64,000 brands, so that no two brands share a
+// name at any step (the words alone repeat every 64,000: at 100× each name would be 31 brands', and a
+// search for one name would find 31 times as many brands). Brands up to 64,000 keep their names.
+const brandMix = (g: number) => (mix(g, 104729) + Math.floor(g / 64000)) % 64000;
+const sqlBrandMix = '((g::bigint * 104729 + g / 64000) % 64000)::int';
 /** Prints how long each part of a step's seed took (where an hour at 10× goes). */
 function phases(): (label: string) => void {
   let last = performance.now();
@@ -190,7 +195,7 @@ async function grow(server: TestServer, from: Sizes, to: Sizes): Promise<void> {
          case when g % 4 = 0 then 'Checked on the state register.' end,
          'A brand made by the benchmark.', now() - make_interval(mins => g)
        from generate_series($1::int + 1, $2::int) g, (select $3::text[] as s, $4::text[] as c, $5::text[] as st, $6::text[] as k) a,
-         lateral (select initcap(${sqlWord(sqlMix(7919))}) || ' ' || initcap(${sqlWord(sqlMix(104729))}) || ' ' || k[1 + g % 8] as name) n`,
+         lateral (select initcap(${sqlWord(sqlMix(7919))}) || ' ' || initcap(${sqlWord(sqlBrandMix)}) || ' ' || k[1 + g % 8] as name) n`,
       [from.brands, to.brands, SYLLABLES, CATEGORIES, STATES, KINDS],
     );
     await tx.query(
@@ -375,7 +380,7 @@ const rankings = (query: string) => ({
   path: `/rest/v1/product_rankings?select=${PRODUCT_COLUMNS}&${query}&limit=25`,
 });
 const brandName = (g: number) =>
-  `${word(mix(g, 7919))} ${word(mix(g, 104729))}`.replace(/\b\w/g, (c) => c.toUpperCase());
+  `${word(mix(g, 7919))} ${word(brandMix(g))}`.replace(/\b\w/g, (c) => c.toUpperCase());
 
 const ADMIN_BRAND_COLUMNS =
   'id,name,slug,description,logo_url,website,social_links,states,city,categories,licence_number,licence_state,licence_type,licence_expires_on,verification,shown_verification,verified_at,verification_note,archived_at,merged_into,is_sample,created_at,updated_at';
