@@ -54,8 +54,8 @@ begin
   v_walk := format('select b.id::text from (select b.id, b.name, lower(b.name) as sort_name
       from public.brands b where %s order by lower(b.name), b.id limit %%s) b
     where %s order by b.sort_name, b.id limit %s', v_state, replace(v_match, '%', '%%'), v_rows);
-  if v_q = '' or v_count is null then
-    -- The list (or a search of nothing but spaces, which btrim leaves empty): the order's index.
+  if v_q = '' then
+    -- The list: the order's index.
     v_ids := private.count_first_ids(
       format('select b.id::text from public.brands b where %s and %s %s', v_state, v_match, v_order), true);
   else
@@ -64,7 +64,7 @@ begin
     -- there are; counting it first would read up to the cap, which grows as √brands.
     v_ids := private.count_first_ids(format(v_walk, 5 * v_rows), true);
   end if;
-  if v_q <> '' and v_count is not null and cardinality(v_ids) < v_rows then
+  if v_q <> '' and cardinality(v_ids) < v_rows then
     -- Count through the trigram (or short-run) index, up to the cap. The name's condition alone leads
     -- the count (offset 0 keeps the other out): with it, a partial index whose own condition is
     -- `archived_at is null` could offer every live brand as the candidates.

@@ -12,10 +12,10 @@ grant execute on function private.contains_pattern(text) to anon, authenticated,
 
 -- A search's runs of letters and digits, and its other characters, as a condition on the names'
 -- (decisions 261 and 265), for a search without three letters or digits in a row (so every run is one
--- or two long): every run must be among the name's short runs (`private.name_grams`) and every other character
--- (not a letter, digit or space) among its marks (`private.name_marks`); their GIN indexes serve the
--- condition. Null when the search has neither (only spaces). `p_name` is the caller's column reference
--- (`p.name`), not user input.
+-- or two long): every run must be among the name's short runs (`private.name_grams`) and every other
+-- character (not a letter, digit or space) among its marks (`private.name_marks`); their GIN indexes
+-- serve the condition. Null only for a search of nothing but spaces, which the callers have trimmed to
+-- ''. `p_name` is the caller's column reference (`p.name`), not user input.
 create or replace function private.name_runs_condition(p_name text, p_typed text) returns text
 language sql immutable parallel safe set search_path = ''
 as $$

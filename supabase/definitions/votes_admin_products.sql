@@ -39,7 +39,7 @@ begin
   if v_q !~ '[[:alnum:]]{3}' then
     v_count := private.name_runs_condition('p.name', v_q) || ' and ' || v_match;
   end if;
-  if v_q = '' or v_count is null then
+  if v_q = '' then
     v_ids := private.count_first_ids(format('select p.id from public.products p where %s %s', v_match, v_order), true);
   else
     -- Five pages' worth of the order first: a name many products hold fills its page there (decision

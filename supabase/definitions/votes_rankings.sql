@@ -187,13 +187,8 @@ begin
     -- No trigram to count through: the search's runs of one or two letters or digits, and its other
     -- characters ("#", "%", "&"), are counted through the names' runs and marks instead
     -- (products_name_grams_idx, decision 261; products_name_marks_idx, decision 265), every one of
-    -- them a name's. Only a search of nothing but spaces has neither, and btrim leaves it empty.
+    -- them a name's. Every character but a space is one or the other, and v_q is not empty.
     v_match := private.name_runs_condition('p.name', v_q) || ' and ' || v_match;
-    if v_match is null then
-      return query execute format(
-        'select r.* from public.product_rankings r where %s order by %s limit %s', v_where, v_order, max_rows);
-      return;
-    end if;
   end if;
 
   -- First walk ten pages' worth of the order (at most the cap) and keep the matches: a common word,
