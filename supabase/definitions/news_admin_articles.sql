@@ -3,12 +3,12 @@
 -- punctuation (the title's fingerprint, private.news_fingerprint, holds the search's fingerprint).
 -- Through the data API the search was `title ilike` under news_articles' policy: not leakproof, so no
 -- index could serve it, and a rare title word read every article in the order of the list. Here the
--- newest ten pages' worth are read first (words one title in ten holds fill their page there,
--- decision 266); then the matches are counted through the trigram index of the fingerprint with its
--- words joined, so that trigrams span them (news_articles_fingerprint_joined_trgm_idx, decision 266;
--- count_first.sql): a few are sorted, many are read down `news_articles_published_idx` until the
--- page is full. A search without three letters or digits in a row, spaces joined, has no trigram to
--- count through and reads the list's order.
+-- newest twenty pages' worth are read first (words one title in twenty holds fill their page
+-- there, decision 266); then the matches are counted through the trigram index of the fingerprint
+-- with its words joined, so that trigrams span them (news_articles_fingerprint_joined_trgm_idx,
+-- decision 266; count_first.sql): a few are sorted, many are read down
+-- `news_articles_published_idx` until the page is full. A search without three letters or digits
+-- in a row, spaces joined, has no trigram to count through and reads the list's order.
 -- Owner's rights: admins read every article under the table's policy too; others are refused.
 create or replace function public.admin_find_articles(q text default null, max_rows integer default 30)
 returns table (
@@ -60,17 +60,17 @@ begin
     -- No search, or one without a trigram: newest first until the page is full.
     v_ids := private.count_first_ids(v_newest, true);
   else
-    -- First walk ten pages' worth of the newest articles (at most the cap) and keep the matches: words
-    -- one title in ten holds fill their page there, at a cost that does not grow with the articles
-    -- (decision 266). Otherwise count through the joined fingerprint's trigram index, up to the cap;
-    -- sort the few, read by id, or read the many newest first until the page is full
+    -- First walk twenty pages' worth of the newest articles (at most the cap) and keep the matches:
+    -- words one title in twenty holds fill their page there, at a cost that does not grow with the
+    -- articles (decision 266). Otherwise count through the joined fingerprint's trigram index, up
+    -- to the cap; sort the few, read by id, or read the many newest first until the page is full
     -- (count_first.sql).
     v_cap := private.count_first_cap('public.news_articles', max_rows);
     v_ids := private.walk_then_count_page(
       format('select a.id::text from (select a.id, a.published_at, a.fingerprint
           from public.news_articles a order by a.published_at desc, a.id desc limit %s) a
         where %s order by a.published_at desc, a.id desc limit %s',
-        least(10 * max_rows, v_cap), v_match, max_rows),
+        least(20 * max_rows, v_cap), v_match, max_rows),
       max_rows,
       format('select a.id::text from public.news_articles a
         where private.news_fingerprint_joined(a.fingerprint) like %L and %s limit %s',
