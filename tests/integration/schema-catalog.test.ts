@@ -657,6 +657,8 @@ describe('the functions', () => {
       'name_grams',
       // A name's characters that are not letters, digits or spaces, likewise (decision 265).
       'name_marks',
+      // The title's fingerprint with its words joined, likewise (its index, decision 266).
+      'news_fingerprint_joined',
       // The news articles' generated story keys, computed as whoever writes the row (decision 114).
       'news_story_keys',
       'parse_ip',
