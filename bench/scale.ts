@@ -808,18 +808,19 @@ async function main() {
           } catch (error) {
             failed += 1;
             failure = (error as Error).message;
-            // Three failures in a row at the start: the call cannot answer at this size; stop asking.
+            // Three failures before any answer: the call cannot answer at this size; stop asking.
             if (failed >= 3 && samples.length === 0 && rows === 0) break;
           }
         }
         const key = `${call.area}: ${call.name}`;
+        const figure = samples.length > 0 ? p95(samples) : Number.NaN;
         const entry = results.get(key) ?? { call, p95: [], rows: [], failed: [] };
-        entry.p95.push(samples.length > 0 ? p95(samples) : Number.NaN);
+        entry.p95.push(figure);
         entry.rows.push(Math.round(rows / (REQUESTS + WARM_UP)));
         entry.failed.push(failed);
         results.set(key, entry);
         console.log(
-          `  ${key}: p95 ${samples.length > 0 ? p95(samples).toFixed(1) : '-'} ms${failed > 0 ? `, ${failed} failed (${failure.slice(0, 160)})` : ''}`,
+          `  ${key}: p95 ${figure.toFixed(1)} ms${failed > 0 ? `, ${failed} failed (${failure.slice(0, 160)})` : ''}`,
         );
       }
     }
