@@ -6,7 +6,8 @@
 -- newest twenty pages' worth are read first (words one title in twenty holds fill their page
 -- there, decision 266); then the matches are counted through the trigram index of the fingerprint
 -- with its words joined, so that trigrams span them (news_articles_fingerprint_joined_trgm_idx,
--- decision 266; count_first.sql): a few are sorted, many are read down
+-- decision 266) and, where its words meet, the index of the meetings (news_fingerprint_pairs,
+-- decision 267; count_first.sql): a few are sorted, many are read down
 -- `news_articles_published_idx` until the page is full. A search without three letters or digits
 -- in a row, spaces joined, has no trigram to count through and reads the list's order.
 -- Owner's rights: admins read every article under the table's policy too; others are refused.
@@ -27,6 +28,8 @@ declare
   v_q text := btrim(coalesce(q, ''));
   v_words text;
   v_joined text;
+  v_pairs text[];
+  v_keyed text := '';
   v_match text := 'true';
   v_cap integer;
   v_ids text[];
@@ -52,6 +55,19 @@ begin
     v_match := format('a.fingerprint like %L', '%' || v_words || '%');
     -- The same words joined as the index joins them, trigrams across words included (decision 266).
     v_joined := private.news_fingerprint_joined(v_words);
+    -- Where its words meet, the keys of news_fingerprint_pairs (decision 267): the last three
+    -- characters of the one and the first three of the next. The first word may be the end of a
+    -- title's word and the last the start of one: a meeting is a key only where they have three.
+    select coalesce(pg_catalog.array_agg(pg_catalog.right(w.words[i], 3) || ' '
+        || pg_catalog.left(w.words[i + 1], 3)), '{}')
+      into v_pairs
+      from (select pg_catalog.string_to_array(v_words, ' ') as words) w,
+        pg_catalog.generate_series(1, pg_catalog.cardinality(w.words) - 1) as i
+      where (i > 1 or pg_catalog.char_length(w.words[i]) >= 3)
+        and (i + 1 < pg_catalog.cardinality(w.words) or pg_catalog.char_length(w.words[i + 1]) >= 3);
+    if cardinality(v_pairs) > 0 then
+      v_keyed := format('private.news_fingerprint_pairs(a.fingerprint) @> %L::text[] and ', v_pairs);
+    end if;
   end if;
 
   v_newest := format('select a.id::text from public.news_articles a where %s
@@ -73,8 +89,8 @@ begin
         least(20 * max_rows, v_cap), v_match, max_rows),
       max_rows,
       format('select a.id::text from public.news_articles a
-        where private.news_fingerprint_joined(a.fingerprint) like %L and %s limit %s',
-        '%' || v_joined || '%', v_match, v_cap + 1),
+        where %s private.news_fingerprint_joined(a.fingerprint) like %L and %s limit %s',
+        v_keyed, '%' || v_joined || '%', v_match, v_cap + 1),
       format('select a.id::text from public.news_articles a where a.id = any(%%L::uuid[])
         order by a.published_at desc, a.id desc limit %s', max_rows),
       v_newest, v_cap);

@@ -12,7 +12,8 @@ import { type SignedInUser, signedInAdmin, signedInUser } from '#tests/support/u
  * `news_articles_published_idx`, a search too short for trigrams); only admins may call it; a rare
  * word the statistics price as common is not looked for by reading every article newest first; and a
  * common word fills its page from the newest few pages, and two common words that never meet are not
- * looked for in every title holding both (decision 266).
+ * looked for in every title holding both (decision 266), nor in every title holding the trigrams
+ * across them (decision 267).
  */
 
 let server: TestServer;
@@ -86,6 +87,13 @@ describe(`the admins' articles (${testDatabase()})`, () => {
     ['hemp market', 'hemp market', 30],
     ['mp MARK', 'mp mark', 30],
     ['market hemp', 'market hemp', 30],
+    // Where words meet, a key of the last three characters of the one and the first three of the next
+    // (decision 267), but not of a first word that may end a title's word, or a last that may start
+    // one, with fewer than three.
+    ['hio s rul', 'hio s rul', 30],
+    ['io s ru', 'io s ru', 30],
+    ['ohio s rules part 1', 'ohio s rules part 1', 30],
+    ['emp market', 'emp market', 30],
     ['Hemp-Market:', 'hemp market', 90],
     ['ohio', 'ohio', 30],
     ['he', 'he', 30],
@@ -169,5 +177,37 @@ describe(`the admins' articles (${testDatabase()})`, () => {
     expect(apart.ids).toEqual([]);
     expect(apart.reads).toBeGreaterThanOrEqual(600);
     expect(apart.reads).toBeLessThan(600 + 20);
+  });
+
+  it('does not look in every title that holds the trigrams across two words for where they meet', async () => {
+    // 300 older titles "Taxes market rules …" hold every trigram of "rules0market" ("es0" and "s0m"
+    // where "taxes" meets "market") and never "rules market": the joined trigrams offer all 300. The
+    // key of the meeting, "les mar", is in none (decision 267).
+    await server.db.exec(`
+      insert into public.news_articles (id, story_id, title, url, url_key, source_name, category,
+        published_at, fingerprint)
+      select a.id, a.id, a.title, 'https://example.com/taxes/' || a.g, 'example.com/taxes/' || a.g, 'Example',
+        'Industry', timestamptz '2020-01-01' + make_interval(mins => a.g), private.news_fingerprint(a.title)
+      from (select g, md5('taxes' || g)::uuid as id, 'Taxes market rules ' || md5('taxes title' || g) as title
+        from generate_series(1, 300) g) a;
+      analyze public.news_articles;`);
+    try {
+      const joined = await articleReads(
+        `select id from public.news_articles a
+         where private.news_fingerprint_joined(a.fingerprint) like '%rules0market%'
+           and a.fingerprint like '%rules market%'`,
+      );
+      expect(joined.ids).toEqual([]);
+      expect(joined.reads).toBeGreaterThanOrEqual(300);
+      const search = await articleReads(`select id from public.admin_find_articles('rules market')`);
+      expect(search.ids).toEqual([]);
+      // The walk of the newest 600, and nothing counted.
+      expect(search.reads).toBeGreaterThanOrEqual(600);
+      expect(search.reads).toBeLessThan(600 + 20);
+      expect(await found('taxes market rules', 300)).toEqual(await expected('taxes market rules', 300));
+    } finally {
+      await server.db.exec(`delete from public.news_articles where url like 'https://example.com/taxes/%';
+        analyze public.news_articles;`);
+    }
   });
 });

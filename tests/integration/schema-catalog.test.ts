@@ -659,6 +659,8 @@ describe('the functions', () => {
       'name_marks',
       // The title's fingerprint with its words joined, likewise (its index, decision 266).
       'news_fingerprint_joined',
+      // Where the title's words meet, likewise (its index, decision 267).
+      'news_fingerprint_pairs',
       // The news articles' generated story keys, computed as whoever writes the row (decision 114).
       'news_story_keys',
       'parse_ip',
