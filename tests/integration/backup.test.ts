@@ -47,9 +47,10 @@ function start(dataDir: string): SpawnedServer {
   // Writers wait for the snapshot's pause instead of being answered 503 after the default 1 s: on a
   // loaded machine the pause (a checkpoint and a copy of the database files) can pass a second, and
   // this test is about what the archive holds; bench/backup.ts measures the pause. The writers sign a
-  // new member in for every twenty rows, all from this one address: on a quick machine a backup's
-  // few seconds pass the default 30 sign-ins per 5 minutes (CI failed so), as they would not for
-  // members who each come from their own.
+  // new member in for every twenty rows, all from this one address: 11 in a quiet run here, and a
+  // longer backup lets them pass the default 30 sign-ins per 5 minutes, which members who each come
+  // from their own address would not meet (the project's CI failed on a writer's sign-in, its reason
+  // cut short).
   const server = spawnServer({
     DATA_DIR: dataDir,
     DB_ACQUIRE_TIMEOUT_MS: '30000',
