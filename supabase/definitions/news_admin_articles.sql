@@ -28,6 +28,7 @@ declare
   v_q text := btrim(coalesce(q, ''));
   v_words text;
   v_joined text;
+  v_parts text[];
   v_pairs text[];
   v_keyed text := '';
   v_match text := 'true';
@@ -57,14 +58,15 @@ begin
     v_joined := private.news_fingerprint_joined(v_words);
     -- Where its words meet, the keys of news_fingerprint_pairs (decision 267): the last three
     -- characters of the one and the first three of the next. The first word may be the end of a
-    -- title's word and the last the start of one: a meeting is a key only where they have three.
-    select coalesce(pg_catalog.array_agg(pg_catalog.right(w.words[i], 3) || ' '
-        || pg_catalog.left(w.words[i + 1], 3)), '{}')
-      into v_pairs
-      from (select pg_catalog.string_to_array(v_words, ' ') as words) w,
-        pg_catalog.generate_series(1, pg_catalog.cardinality(w.words) - 1) as i
-      where (i > 1 or pg_catalog.char_length(w.words[i]) >= 3)
-        and (i + 1 < pg_catalog.cardinality(w.words) or pg_catalog.char_length(w.words[i + 1]) >= 3);
+    -- title's word and the last the start of one: an edge word shorter than three makes no key.
+    v_parts := pg_catalog.string_to_array(v_words, ' ');
+    if pg_catalog.char_length(v_parts[1]) < 3 then
+      v_parts := v_parts[2:];
+    end if;
+    if pg_catalog.char_length(v_parts[pg_catalog.cardinality(v_parts)]) < 3 then
+      v_parts := v_parts[:pg_catalog.cardinality(v_parts) - 1];
+    end if;
+    v_pairs := private.news_fingerprint_pairs(pg_catalog.array_to_string(v_parts, ' '));
     if cardinality(v_pairs) > 0 then
       v_keyed := format('private.news_fingerprint_pairs(a.fingerprint) @> %L::text[] and ', v_pairs);
     end if;
