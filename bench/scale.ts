@@ -5,6 +5,7 @@
  * the data grows in steps and every call is measured after each step (p95 of serial requests).
  *
  *   npx tsx bench/scale.ts [--steps=0.01,0.1,1] [--requests=40] [--areas=brands,admin] [--explain] [--keep]
+ *     [--votes-per-product=40]
  *
  * A step is a fraction of the other benches' full sizes ("today's sizes"): 200,000 news articles
  * (bench/news.ts), 50,000 products with 2,000,000 votes (bench/votes.ts), 20,000 brands
@@ -17,6 +18,10 @@
  * (news, pass-or-gas, brands, reports, admin) measures those areas' calls only and grows only their
  * data past the first step, the rest staying at the first step's sizes: 10× of one area is minutes of
  * seeding where 10× of all is half an hour (the votes alone are 15 minutes).
+ * `--votes-per-product` (40 by default, as bench/votes.ts) sets the votes seeded per product on
+ * average: the Pass or Gas calls read the products and their tallies, not the votes, and 100× of the
+ * products with 40 votes each would be 200,000,000 votes, more disk than this machine has. The
+ * tallies are the seeded votes' counts either way.
  * Needs BENCH_PG_URL or TEST_PG_URL (a new database is made and dropped).
  */
 import { SignJWT } from 'jose';
@@ -43,7 +48,7 @@ const WARM_UP = 5;
 const FULL = {
   articles: 200_000,
   products: 50_000,
-  votesPerProduct: 40,
+  votesPerProduct: Number(arg('votes-per-product', '40')),
   brands: 20_000,
   reports: 200_000,
   members: 100_000,
@@ -53,6 +58,9 @@ const FULL = {
   posts: 10_000,
 };
 type Sizes = typeof FULL;
+if (!Number.isInteger(FULL.votesPerProduct) || FULL.votesPerProduct < 1) {
+  throw new Error('--votes-per-product: a whole number, 1 or more');
+}
 /** Which sizes each area's calls read, for --areas. */
 const SIZES_OF: Record<string, (keyof Sizes)[]> = {
   news: ['articles'],
@@ -162,9 +170,9 @@ async function grow(server: TestServer, from: Sizes, to: Sizes): Promise<void> {
        select ('00000000-0000-4000-9000-' || lpad(to_hex(1 + (g * 40 + k) % $3::int), 12, '0'))::uuid, 'pg-' || g,
          case when (g * 7 + k * 13) % 10 < 7 then 'gas' else 'pass' end, 'counted', now() - interval '30 days',
          now() - make_interval(secs => (g * 40 + k) % 2592000), now() - make_interval(secs => (g * 40 + k) % 2592000)
-       from generate_series($1::int + 1, $2::int) g, generate_series(1, (g % 80) + 1) k
+       from generate_series($1::int + 1, $2::int) g, generate_series(1, g % (2 * $4::int) + 1) k
        on conflict (user_id, product_id) do nothing`,
-      [from.products, to.products, voters(to)],
+      [from.products, to.products, voters(to), FULL.votesPerProduct],
     );
     for (const { definition } of voteIndexes) await tx.query(definition);
     done(`${to.products - from.products} products and their votes`);
@@ -728,7 +736,7 @@ function p95(samples: number[]): number {
 async function main() {
   const started = performance.now();
   console.log(
-    `scale bench, PostgreSQL, steps ${STEPS.join(', ')} of today's sizes${AREAS.length > 0 ? `, areas ${AREAS.join(', ')}` : ''}`,
+    `scale bench, PostgreSQL, steps ${STEPS.join(', ')} of today's sizes${AREAS.length > 0 ? `, areas ${AREAS.join(', ')}` : ''}, ${FULL.votesPerProduct} votes a product`,
   );
   const server = await startTestServer({ DEMO_CONTENT: 'false', TRUST_PROXY: '127.0.0.1' });
   try {
@@ -742,15 +750,19 @@ async function main() {
     await server.db.query(
       `insert into public.news_sources (name, feed_url, category) values ('Bench publisher', 'https://fill.example/feed', 'Policy')`,
     );
-    const adminToken = await new SignJWT({ role: 'authenticated', aud: 'authenticated' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(ADMIN)
-      .setIssuedAt()
-      .setExpirationTime('6h')
-      .sign(new TextEncoder().encode(server.jwtSecret));
-    // A reader of the Scammer Network: a new member, whose trial gives access (bench/reports.ts).
-    const reader = await signedInMember(server, `bench-reader-${Date.now()}@example.com`);
-    const tokens = { anon: server.anonKey, reader: reader.token, admin: adminToken };
+    // Each step's tokens are new: the 100× step seeds for over an hour, and a member's access token
+    // lasts one (the reports' calls at 100× were all refused "JWT expired" before this).
+    const tokens = { anon: server.anonKey, reader: '', admin: '' };
+    const signIn = async (step: number) => {
+      tokens.admin = await new SignJWT({ role: 'authenticated', aud: 'authenticated' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(ADMIN)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(server.jwtSecret));
+      // A reader of the Scammer Network: a new member, whose trial gives access (bench/reports.ts).
+      tokens.reader = (await signedInMember(server, `bench-reader-${step}-${Date.now()}@example.com`)).token;
+    };
 
     const send = async (call: Call, request: { path: string; body?: object; prefer?: string }) => {
       const start = performance.now();
@@ -780,6 +792,7 @@ async function main() {
       const seeding = performance.now();
       await grow(server, have, want);
       have = want;
+      await signIn(step);
       console.log(
         `step ${step}: ${want.articles} articles, ${want.products} products, ${want.brands} brands, ${want.reports} reports, ${want.members} members; seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`,
       );
