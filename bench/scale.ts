@@ -758,7 +758,7 @@ async function main() {
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(ADMIN)
         .setIssuedAt()
-        .setExpirationTime('1h')
+        .setExpirationTime('6h')
         .sign(new TextEncoder().encode(server.jwtSecret));
       // A reader of the Scammer Network: a new member, whose trial gives access (bench/reports.ts).
       tokens.reader = (await signedInMember(server, `bench-reader-${step}-${Date.now()}@example.com`)).token;
