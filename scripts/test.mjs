@@ -6,7 +6,7 @@
 //   npm test                  every tier (PostgreSQL too when TEST_PG_URL is set)
 //   npm test -- unit browser  only the tiers whose name contains one of the words
 //   npm test -- --node=current   every chosen tier once, on the Node.js that runs npm (no download)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   mkdirSync,
@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { loadavg } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { filesToRunAgain } from './crashed-files.mjs';
 import { envFor, nodeFor } from './node-lines.mjs';
 import { PROJECT_ROOT } from './server-build.mjs';
@@ -27,6 +28,10 @@ import { PROJECT_ROOT } from './server-build.mjs';
 /** The line every tier runs on, and the supported floor, which runs the tiers that prove it. */
 const CURRENT = 24;
 const FLOOR = 20;
+
+/** The most of a tier's output kept for its summary: its last lines are what says why it failed. */
+const TAIL_BYTES = 16 * 1024;
+const TAIL_LINES = 40;
 
 const postgres = Boolean(process.env.TEST_PG_URL);
 const tiers = [
@@ -106,7 +111,10 @@ for (const tier of chosen) {
     const command = withoutMemoryProtectionKeys(tier.command, version);
     process.stdout.write(`\n=== ${tier.name} on Node ${version}: ${command}\n`);
     const started = Date.now();
-    let { status } = spawnSync(command, { stdio: 'inherit', shell: true, env });
+    const run = await runPassingThrough(command, env);
+    // How the tier's own process ended, for a summary whose tier failed before any test did.
+    const ended = run.signal ? `was killed by ${run.signal}` : `exited with code ${run.status}`;
+    let { status } = run;
     if (status !== 0 && command.includes('vitest')) status = runCrashedFilesAgain(command, env) ?? status;
     results.push({
       name: tier.name,
@@ -114,6 +122,8 @@ for (const tier of chosen) {
       ok: status === 0,
       seconds: Math.round((Date.now() - started) / 1000),
       dir: env.HG_COUNT_DIR,
+      ended,
+      tail: run.tail,
     });
   }
 }
@@ -161,13 +171,44 @@ if (failures.length > 0) {
     for (const error of errors) process.stdout.write(`${indent(error)}\n`);
   }
 }
-for (const { name, line, ok, dir } of results) {
+for (const { name, line, ok, dir, ended, tail } of results) {
   if (!ok && !failures.some((failure) => failure.tier === name && failure.line === line) && dir)
     process.stdout.write(
-      `\n${name} on Node ${line} failed with no failing test recorded: see its own output above\n`,
+      `\n${name} on Node ${line} failed with no failing test recorded: its process ${ended}. The last lines it printed:\n${indent(tail)}\n`,
     );
 }
 process.exit(results.every((result) => result.ok) ? 0 : 1);
+
+/**
+ * Runs a tier's command with its output passed through as it comes, and keeps the last TAIL_LINES lines
+ * of it (without colours): a CI log keeps only its own tail, so a tier that fails before any test has
+ * failed shows its reason in the summary. Resolves to its exit status or signal and those lines.
+ */
+function runPassingThrough(command, env) {
+  return new Promise((resolve, reject) => {
+    // Piped output is no terminal: colours stay on where this script's own output is one.
+    const colours = process.stdout.isTTY && !env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
+    const child = spawn(command, {
+      stdio: ['inherit', 'pipe', 'pipe'],
+      shell: true,
+      env: { ...colours, ...env },
+    });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    let kept = '';
+    const keep = (chunk, stream) => {
+      stream.write(chunk);
+      kept = (kept + chunk).slice(-TAIL_BYTES);
+    };
+    child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      const lines = stripVTControlCharacters(kept).trimEnd().split('\n').slice(-TAIL_LINES);
+      resolve({ status, signal, tail: lines.join('\n') });
+    });
+  });
+}
 
 /**
  * A Vitest test process can die under a file for no fault of the file: V8 aborts a process that opens

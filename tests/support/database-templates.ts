@@ -1,9 +1,9 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrate, readMigrations } from '#server/db/migrate.ts';
-import { openPglite } from '#server/db/pglite.ts';
 import { openPostgres } from '#server/db/postgres.ts';
 import { PROJECT_ROOT } from '#server/web-build.ts';
 
@@ -34,17 +34,55 @@ export async function pgliteTemplate(): Promise<string> {
     // build it below
   }
   const scratch = `${template}.tmp-${process.pid}`;
-  await rm(scratch, { recursive: true, force: true });
-  await mkdir(scratch, { recursive: true });
-  const db = await openPglite({ dataDir: scratch });
-  try {
-    await migrate(db);
-  } finally {
-    await db.close();
-  }
+  await buildPgliteIn(scratch);
   await rm(template, { recursive: true, force: true });
   await rename(scratch, template);
   return join(template, 'db');
+}
+
+/** How many times a template build whose process was killed by a signal is started in all. */
+const BUILD_ATTEMPTS = 3;
+
+/**
+ * Migrates a new PGlite cluster in `scratch` in a child process (tests/support/pglite-template-build.ts),
+ * so that the process asking — Vitest's main process, Playwright's — never opens PGlite. A child that
+ * crashed (V8's code-page CHECK under PGlite, nodejs/node#64500) is started again from an empty
+ * folder, at most BUILD_ATTEMPTS times in all, and each such death is printed; a child that exits with
+ * an error (a migration that fails) fails the build at once, with its output (decision 268).
+ */
+async function buildPgliteIn(scratch: string): Promise<void> {
+  const script = join(PROJECT_ROOT, 'tests/support/pglite-template-build.ts');
+  const major = Number(process.versions.node.split('.')[0]);
+  const flags = major >= 22 ? ['--no-memory-protection-keys'] : [];
+  for (let attempt = 1; ; attempt++) {
+    await rm(scratch, { recursive: true, force: true });
+    await mkdir(scratch, { recursive: true });
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, scratch], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+    });
+    if (code === 0) return;
+    await rm(scratch, { recursive: true, force: true });
+    // V8 aborts with a signal; a fatal error it reports may also end the process with an exit code.
+    const crashed = signal !== null || /Check failed|Fatal error in/.test(output);
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    if (!crashed || attempt >= BUILD_ATTEMPTS)
+      throw new Error(`building the PGlite template: the process ${how} (attempt ${attempt})\n${output}`);
+    process.stdout.write(
+      `building the PGlite template: the process ${how}; starting it again (attempt ${attempt + 1} of ${BUILD_ATTEMPTS})\n${output}\n`,
+    );
+  }
 }
 
 /** Several checkouts (and CI) may share one PostgreSQL server: each keeps templates of its own. */
