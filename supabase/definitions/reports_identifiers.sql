@@ -158,7 +158,8 @@ begin
   return exists (
     select 1 from public.scammer_reports r
     where r.status = 'published'
-      and to_tsvector('simple'::regconfig, r.search_text) @@ word
+      -- The words' index holds the periods too (decision 269), which no word matches.
+      and (to_tsvector('simple'::regconfig, r.search_text) || private.scammer_report_periods(r.reviewed_at)) @@ word
       and (not private.scammer_report_search_masked(r.id)
         or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(r)) @@ word));
 end

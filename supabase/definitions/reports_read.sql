@@ -60,11 +60,16 @@ grant select on table public.published_scammer_reports to authenticated, service
 
 -- The reports a worded search finds (decision 249): every word typed, or a close one, among the words of
 -- the name, business, location and contact details; or a contact identifier however it is written.
+-- `period` (decision 269), when given, keeps the worded matches to reports published in its months or
+-- years (lexemes of private.scammer_report_periods, in the same full-text index as the words), so the
+-- index intersects the words' lists with the window's before any report is read.
 -- Planned once per connection for any words (a generic plan, which walks the full-text index): planned
 -- anew with each call's words, a prefix term (`word:*`) cost about 20 ms of planning against 4 ms of
 -- searching among 200,000 reports (bench/scale.ts). The search around it (filters, order, page) is
 -- planned with each call's values, as the searches without words need.
-create or replace function private.scammer_report_word_hits(words tsquery, query text) returns setof uuid
+drop function if exists private.scammer_report_word_hits(tsquery, text);
+create or replace function private.scammer_report_word_hits(words tsquery, query text, period tsquery default null)
+returns setof uuid
 language plpgsql stable set search_path = '' set plan_cache_mode = force_generic_plan
 rows 100
 as $$
@@ -73,7 +78,9 @@ begin
     -- Typo-tolerant: every word typed, or a close one, among the words of the name, business,
     -- location and contact details.
     select h.id from public.scammer_reports h
-    where h.status = 'published' and to_tsvector('simple'::regconfig, h.search_text) @@ words
+    where h.status = 'published'
+      and (to_tsvector('simple'::regconfig, h.search_text) || private.scammer_report_periods(h.reviewed_at))
+        @@ coalesce(words && period, words)
       -- A masked span's words never find a report (decisions 197, 209): then the text readers see
       -- must match, so a reader cannot confirm a masked name or number by searching for it.
       and (not private.scammer_report_search_masked(h.id)
@@ -87,7 +94,7 @@ begin
     where h.status = 'published' and not ('contact_info' = any(h.redacted_fields));
 end
 $$;
-revoke all on function private.scammer_report_word_hits(tsquery, text) from public;
+revoke all on function private.scammer_report_word_hits(tsquery, text, tsquery) from public;
 
 -- Search (product §scammer-database): typo-tolerant over the name, business, location and contact
 -- details (each word typed, or a close one from the vocabulary by pg_trgm similarity, in the
@@ -121,6 +128,12 @@ declare
   close_word text;
   completions text[];
   completion text;
+  latest timestamptz;
+  latest_month integer;
+  window_months integer;
+  window_start timestamptz;
+  period tsquery;
+  page_ids uuid[];
 begin
   -- A brand's approved representative lists the reports linked to their brand (decision 201).
   if not public.has_scammer_access()
@@ -222,23 +235,62 @@ begin
     words := case when words is null then part else words operator(pg_catalog.&&) part end;
   end loop;
   words := coalesce(words, plainto_tsquery('simple'::regconfig, ''));
+  -- Newest first, the latest months first (decision 269): the words are looked for among the reports
+  -- published in the last 2, then 12 months, then 5 years (the months and years of the newest report,
+  -- in UTC), and then among all (window 0). A window is every report published since its start, so once
+  -- its matches fill the page — offset and limit — with the page's oldest published in it, that page is
+  -- the search's; otherwise the next window. A common word fills its page in the first window, at a
+  -- cost that does not grow with the reports. The other sorts search all at once, as does a query with a
+  -- contact identifier (a phone, email, website or handle: matched through the identifiers, which know
+  -- no months) or without a word (`words` would then match every report of the window).
+  if sort = 'newest' and numnode(words) > 0
+    and not exists (select 1 from private.query_identifiers(search_scammer_reports.query)) then
+    -- The newest published report (nulls sort first: a report without a date means all at once).
+    select r.reviewed_at into latest from public.scammer_reports r
+    where r.status = 'published' order by r.reviewed_at desc nulls first limit 1;
+  end if;
+  if latest is not null then
+    latest_month := (date_part('year', latest at time zone 'UTC') * 12 + date_part('month', latest at time zone 'UTC') - 1)::integer;
+  end if;
+  foreach window_months in array case when latest is null then array[0] else array[2, 12, 60, 0] end loop
+    if window_months = 0 then
+      period := null;
+    elsif window_months < 12 * 5 then
+      period := (select string_agg(quote_literal(' m' || (latest_month - k)::text), ' | ')::tsquery
+                 from generate_series(0, window_months - 1) k);
+      window_start := make_timestamptz((latest_month - window_months + 1) / 12, (latest_month - window_months + 1) % 12 + 1, 1, 0, 0, 0, 'UTC');
+    else
+      period := (select string_agg(quote_literal(' y' || (latest_month / 12 - k)::text), ' | ')::tsquery
+                 from generate_series(0, window_months / 12 - 1) k);
+      window_start := make_timestamptz(latest_month / 12 - window_months / 12 + 1, 1, 1, 0, 0, 0, 'UTC');
+    end if;
+    page_ids := array(
+      select p.id from private.scammer_report_word_hits(words, search_scammer_reports.query, period) w(id)
+      join private.scammer_reports_public p on p.id = w.id
+      where (place is null or lower(p.location) like pattern)
+        and (amount_min is null or p.amount_scammed >= amount_min)
+        and (amount_max is null or p.amount_scammed <= amount_max)
+        and (incident_from is null or p.date_of_incident >= incident_from)
+        and (incident_to is null or p.date_of_incident <= incident_to)
+        and (search_scammer_reports.brand is null or p.brand_id = search_scammer_reports.brand)
+      order by
+        -- Relevance over what readers see, so the order says nothing about a masked span either.
+        -- (Its row read only for this sort.)
+        case when sort = 'relevance' then extensions.word_similarity(q,
+          (select private.scammer_report_reader_search_text(r) from public.scammer_reports r where r.id = p.id)) end
+          desc nulls last,
+        case when sort = 'amount' then p.amount_scammed end desc nulls last,
+        p.reviewed_at desc, p.id
+      limit result_limit + result_offset);
+    -- Newest first, the page's last report is its oldest.
+    exit when window_months = 0
+      or (cardinality(page_ids) = result_limit + result_offset
+        and (select r.reviewed_at from public.scammer_reports r where r.id = page_ids[cardinality(page_ids)]) >= window_start);
+  end loop;
   return query
-    with hits as (select w.id from private.scammer_report_word_hits(words, search_scammer_reports.query) w(id))
-    select p.* from hits join private.scammer_reports_public p on p.id = hits.id
-    join public.scammer_reports r on r.id = hits.id
-    where (place is null or lower(p.location) like pattern)
-      and (amount_min is null or p.amount_scammed >= amount_min)
-      and (amount_max is null or p.amount_scammed <= amount_max)
-      and (incident_from is null or p.date_of_incident >= incident_from)
-      and (incident_to is null or p.date_of_incident <= incident_to)
-      and (search_scammer_reports.brand is null or p.brand_id = search_scammer_reports.brand)
-    order by
-      -- Relevance over what readers see, so the order says nothing about a masked span either.
-      case when sort = 'relevance' then extensions.word_similarity(q, private.scammer_report_reader_search_text(r)) end
-        desc nulls last,
-      case when sort = 'amount' then p.amount_scammed end desc nulls last,
-      p.reviewed_at desc, p.id
-    limit result_limit offset result_offset;
+    select p.* from unnest(page_ids[result_offset + 1:]) with ordinality m(id, n)
+    join private.scammer_reports_public p on p.id = m.id
+    order by m.n;
 end
 $$;
 revoke all on function public.search_scammer_reports(text, text, numeric, numeric, date, date, text, integer, integer, uuid) from public;

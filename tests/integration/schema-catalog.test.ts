@@ -676,6 +676,9 @@ describe('the functions', () => {
       'scammer_report_field_text',
       'scammer_report_maskable',
       'scammer_report_masked',
+      // The months and years of a report's publication in its search index, computed as whoever writes
+      // the row (its index's expression, decision 269).
+      'scammer_report_periods',
       'scammer_report_readable',
       'scammer_report_search_masked',
       'take_write_quota',

@@ -231,7 +231,7 @@ describe(`search indexes (${testDatabase()})`, () => {
     // Planned anew with each call's words, a prefix term cost about 20 ms of planning against 4 ms of
     // searching among 200,000 reports (bench/scale.ts); so the hits are planned generically.
     const { rows: config } = await server.db.query<{ config: string[] }>(
-      `select proconfig as config from pg_proc where oid = 'private.scammer_report_word_hits(tsquery,text)'::regprocedure`,
+      `select proconfig as config from pg_proc where oid = 'private.scammer_report_word_hits(tsquery,text,tsquery)'::regprocedure`,
     );
     expect(config[0]?.config).toContain('plan_cache_mode=force_generic_plan');
     await server.db.exec(`
@@ -259,7 +259,7 @@ describe(`search indexes (${testDatabase()})`, () => {
       );
       // The index scans this transaction made (counted before they are flushed to the statistics).
       const counted = await tx.query<{ scans: number }>(
-        `select pg_stat_get_xact_numscans('public.scammer_reports_published_search_words_idx'::regclass)::int as scans`,
+        `select pg_stat_get_xact_numscans('public.scammer_reports_published_search_periods_idx'::regclass)::int as scans`,
       );
       return { found: hits.rows.map((row) => row.name), scans: counted.rows[0]?.scans };
     });

@@ -1,0 +1,213 @@
+// @databases: both — the search and its full-text index are SQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableReads } from '#tests/support/plan-reads.ts';
+import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
+import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
+import { type SignedInUser, signedInAdmin } from '#tests/support/users.ts';
+
+/**
+ * The Scammer Network's worded search, newest first, looks in the latest months first (decision 269):
+ * the words are asked of the full-text index together with the months (or years) of a window, and the
+ * window widens only when the page is not full. Whatever window a page comes from, it is exactly the
+ * page a search of every report gives — every offset, page size, filter and close spelling — and a page
+ * the latest months fill reads about a page of reports, not every match.
+ */
+
+let server: TestServer;
+let reader: SignedInUser;
+const REPORTER = '00000000-0000-4000-8000-0000000000e5';
+/** The newest report's publication: January, so the first window (two months) crosses a year. */
+const LATEST = Date.parse('2026-01-20T10:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+interface Seeded {
+  id: string;
+  reviewed: number;
+  location: string;
+}
+/** Every published report about "Zorblax Farms", as the test wrote it. */
+const zorblax: Seeded[] = [];
+
+/**
+ * Days before LATEST of each Zorblax report: dense in the latest weeks, ever sparser back to five years,
+ * then 150 more between five and nine years old (which only the search of every report reaches).
+ */
+const AGES = [
+  0,
+  1,
+  2,
+  3,
+  5,
+  8,
+  13,
+  21,
+  30,
+  34,
+  40,
+  44,
+  52,
+  58,
+  75,
+  90,
+  120,
+  150,
+  200,
+  260,
+  330,
+  400,
+  520,
+  700,
+  900,
+  1100,
+  1400,
+  ...Array.from({ length: 150 }, (_, j) => 1900 + j * 9),
+];
+
+beforeAll(async () => {
+  server = await startTestServer({ ...RELAXED_LIMITS });
+  reader = await signedInAdmin(server, { email: 'reader@windows.example' });
+  const rows = AGES.map((age, i) => ({
+    id: `00000000-0000-4000-9300-${String(i + 1).padStart(12, '0')}`,
+    // The fourth at the same moment as the third: the page breaks the tie by id, as the full search does.
+    reviewed: LATEST - (i === 3 ? 2 : age) * DAY,
+    location: i % 3 === 0 ? 'Denver, CO' : 'Seattle, WA',
+  }));
+  zorblax.push(...rows);
+  const values = rows
+    .map(
+      (row) =>
+        `('${row.id}', 'Zorblax Grower', 'Zorblax Farms', '${row.location}', ${amountOf(row)}, ` +
+        `timestamptz '${new Date(row.reviewed).toISOString()}')`,
+    )
+    .join(',\n');
+  // Published reports as the review leaves them, with the vocabulary's triggers. Around them, 20,000
+  // about other sellers in every month of nine years (so each window holds many reports the words do not
+  // find, and the planner reads through the indexes; written without triggers, the test's arrangement),
+  // one of them newer than all.
+  await server.db.exec(`
+    insert into auth.users (id, email) values ('${REPORTER}', 'windows-reporter@example.com');
+    insert into public.scammer_reports (id, scammer_name, business_name, location, amount_scammed, reviewed_at,
+      scammer_description, incident_details, reporter_user_id, status)
+    select v.id::uuid, v.name, v.business, v.location, v.amount, v.reviewed_at,
+      'Sold product that never arrived.', 'Paid upfront, then only silence.', '${REPORTER}', 'published'
+    from (values ${values}) v(id, name, business, location, amount, reviewed_at);
+    set session_replication_role = replica;
+    insert into public.scammer_reports (scammer_name, business_name, location, amount_scammed, reviewed_at,
+      scammer_description, incident_details, reporter_user_id, status)
+    select 'Other Seller ' || g, 'Quiet Shop ' || g, 'Denver, CO', g,
+      timestamptz '${new Date(LATEST).toISOString()}' + interval '1 hour' - make_interval(mins => g * 237),
+      'Sold product that never arrived.', 'Paid upfront, then only silence.', '${REPORTER}', 'published'
+    from generate_series(0, 19999) g;
+    set session_replication_role = origin;
+    analyze public.scammer_reports;`);
+}, 120_000);
+afterAll(() => server?.close());
+
+/** The amount each Zorblax report says was lost: 1,000 and its place in the list. */
+function amountOf(row: Seeded): number {
+  return 1000 + zorblax.indexOf(row);
+}
+
+/** The ids the search gives the reader, in its order. */
+async function search(args: Record<string, unknown>): Promise<string[]> {
+  const { data, error } = await reader.client.rpc('search_scammer_reports', args);
+  if (error) throw new Error(error.message);
+  return (data as { id: string }[]).map((row) => row.id);
+}
+
+/** The Zorblax reports a page should hold: newest published first, the id breaking ties. */
+function expected(offset: number, limit: number, where: (row: Seeded) => boolean = () => true): string[] {
+  return zorblax
+    .filter(where)
+    .sort((a, b) => b.reviewed - a.reviewed || (a.id < b.id ? -1 : 1))
+    .slice(offset, offset + limit)
+    .map((row) => row.id);
+}
+
+describe(`the worded search, newest first, by windows of months (${testDatabase()})`, () => {
+  it('gives every page exactly, whichever window fills it', async () => {
+    // Page sizes the first window fills, the year's window fills, the five years' fills, and none fills.
+    for (const [offset, limit] of [
+      [0, 5],
+      [0, 9],
+      [5, 5],
+      [0, 20],
+      [10, 15],
+      [20, 10],
+      [0, 100],
+      [30, 5],
+      [170, 20],
+      [200, 5],
+    ] as const) {
+      for (const query of ['zorblax farms', 'Zorblax', 'farms zorblax']) {
+        expect(
+          await search({ query, result_limit: limit, result_offset: offset }),
+          `${query} ${offset}+${limit}`,
+        ).toEqual(expected(offset, limit));
+      }
+    }
+  });
+
+  it('with a close spelling, and with filters that thin the latest months', async () => {
+    expect(await search({ query: 'zorblox', result_limit: 12 })).toEqual(expected(0, 12));
+    const denver = (row: Seeded) => row.location === 'Denver, CO';
+    for (const [offset, limit] of [
+      [0, 3],
+      [0, 8],
+      [4, 6],
+    ] as const) {
+      expect(
+        await search({ query: 'zorblax', location: 'denver', result_limit: limit, result_offset: offset }),
+        `${offset}+${limit}`,
+      ).toEqual(expected(offset, limit, denver));
+    }
+    const amounts = (row: Seeded) => amountOf(row) >= 1010 && amountOf(row) <= 1025;
+    expect(await search({ query: 'zorblax', amount_min: 1010, amount_max: 1025, result_limit: 4 })).toEqual(
+      expected(0, 4, amounts),
+    );
+  });
+
+  it('the other sorts search every report, in their own order', async () => {
+    // The same text everywhere: relevance ties, and publication breaks them.
+    expect(
+      await search({ query: 'zorblax farms', sort: 'relevance', result_limit: 10, result_offset: 3 }),
+    ).toEqual(expected(3, 10));
+    const byAmount = [...zorblax].sort((a, b) => amountOf(b) - amountOf(a)).map((row) => row.id);
+    expect(await search({ query: 'zorblax', sort: 'amount', result_limit: 7, result_offset: 2 })).toEqual(
+      byAmount.slice(2, 9),
+    );
+  });
+
+  it('never lets a typed word reach the months and years the index holds', async () => {
+    const { rows } = await server.db.query<{ lexemes: string[] }>(
+      `select tsvector_to_array(private.scammer_report_periods(timestamptz '2026-01-20 10:00Z')) as lexemes`,
+    );
+    expect(rows[0]?.lexemes.sort()).toEqual([' m24312', ' y2026']);
+    for (const query of ['m24312', 'y2026', '24312', 'm', 'y'])
+      expect(await search({ query }), query).toEqual([]);
+  });
+
+  it('reads about a page of reports when the latest months fill it, not every match', async () => {
+    const scope = { role: 'authenticated', claims: { sub: reader.id, role: 'authenticated' } } as const;
+    const page = await tableReads<{ id: string }>(
+      server,
+      'public.scammer_reports',
+      scope,
+      `select id from public.search_scammer_reports(query => 'zorblax farms', result_limit => 5)`,
+    );
+    expect(page.rows.map((row) => row.id)).toEqual(expected(0, 5));
+    // A page past the five years' window: the search of every report, which reads every match.
+    const all = await tableReads<{ id: string }>(
+      server,
+      'public.scammer_reports',
+      scope,
+      `select id from public.search_scammer_reports(query => 'zorblax farms', result_limit => 5, result_offset => 30)`,
+    );
+    expect(all.rows.map((row) => row.id)).toEqual(expected(30, 5));
+    expect(page.reads).toBeGreaterThan(0);
+    // The first window's 12 matches, read by the search and again for the page: 30 here, against the
+    // 177 matches a search of every report reads.
+    expect(page.reads).toBeLessThan(zorblax.length / 4);
+    expect(all.reads).toBeGreaterThanOrEqual(zorblax.length);
+  });
+});
