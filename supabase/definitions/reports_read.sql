@@ -236,7 +236,7 @@ begin
   end loop;
   words := coalesce(words, plainto_tsquery('simple'::regconfig, ''));
   -- Newest first, the latest months first (decision 269): the words are looked for among the reports
-  -- published in the last 2, then 12 months, then 5 years (the months and years of the newest report,
+  -- published in the last 3, then 12 months, then 5 years (the months and years of the newest report,
   -- in UTC), and then among all (window 0). A window is every report published since its start, so once
   -- its matches fill the page — offset and limit — with the page's oldest published in it, that page is
   -- the search's; otherwise the next window. A common word fills its page in the first window, at a
@@ -252,7 +252,7 @@ begin
   if latest is not null then
     latest_month := (date_part('year', latest at time zone 'UTC') * 12 + date_part('month', latest at time zone 'UTC') - 1)::integer;
   end if;
-  foreach window_months in array case when latest is null then array[0] else array[2, 12, 60, 0] end loop
+  foreach window_months in array case when latest is null then array[0] else array[3, 12, 60, 0] end loop
     if window_months = 0 then
       period := null;
     elsif window_months < 12 * 5 then
