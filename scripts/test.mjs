@@ -159,8 +159,14 @@ if (rows.length > 0) {
   });
 }
 // Last, so the tail of a CI log names them: what failed, and what passed only on a retry.
+// `.retried`: a step outside the tests that crashed and passed when started again (the PGlite template
+// build, decision 268), listed as flaky.
 const failures = results.flatMap(({ name, line, dir }) =>
-  (dir ? readLines(dir, '.failures') : []).map((failure) => ({ ...failure, tier: name, line })),
+  (dir ? [...readLines(dir, '.failures'), ...readLines(dir, '.retried')] : []).map((failure) => ({
+    ...failure,
+    tier: name,
+    line,
+  })),
 );
 if (failures.length > 0) {
   process.stdout.write(`\n=== what failed, and what passed only on a retry (${failures.length})\n`);
@@ -172,7 +178,13 @@ if (failures.length > 0) {
   }
 }
 for (const { name, line, ok, dir, ended, tail } of results) {
-  if (!ok && !failures.some((failure) => failure.tier === name && failure.line === line) && dir)
+  if (
+    !ok &&
+    !failures.some(
+      (failure) => failure.tier === name && failure.line === line && failure.outcome !== 'flaky',
+    ) &&
+    dir
+  )
     process.stdout.write(
       `\n${name} on Node ${line} failed with no failing test recorded: its process ${ended}. The last lines it printed:\n${indent(tail)}\n`,
     );

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrate, readMigrations } from '#server/db/migrate.ts';
@@ -40,7 +40,7 @@ export async function pgliteTemplate(): Promise<string> {
   return join(template, 'db');
 }
 
-/** How many times a template build whose process was killed by a signal is started in all. */
+/** How many times a template build whose process crashed is started in all. */
 const BUILD_ATTEMPTS = 3;
 
 /**
@@ -82,7 +82,26 @@ async function buildPgliteIn(scratch: string): Promise<void> {
     process.stdout.write(
       `building the PGlite template: the process ${how}; starting it again (attempt ${attempt + 1} of ${BUILD_ATTEMPTS})\n${output}\n`,
     );
+    await recordRetry(`its process ${how} (attempt ${attempt}); started again`, output);
   }
+}
+
+/**
+ * Under `npm test`, a crashed build that was started again is listed in the run's summary as flaky,
+ * beside the files whose test process died (decision 264), so it is never silent: the tier's
+ * `.retried` lines (scripts/test.mjs), with the crash's last lines.
+ */
+async function recordRetry(name: string, output: string): Promise<void> {
+  const dir = process.env.HG_COUNT_DIR;
+  if (!dir) return;
+  const record = {
+    outcome: 'flaky',
+    file: 'tests/support/pglite-template-build.ts',
+    name: `the PGlite template build: ${name} (decision 268)`,
+    errors: [output.trim() ? output.trimEnd().split('\n').slice(-10).join('\n') : '(it printed nothing)'],
+  };
+  await mkdir(dir, { recursive: true });
+  await appendFile(join(dir, 'template-build.retried'), `${JSON.stringify(record)}\n`);
 }
 
 /** Several checkouts (and CI) may share one PostgreSQL server: each keeps templates of its own. */
