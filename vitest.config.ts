@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { databaseTestFiles } from './scripts/test-files.mjs';
+import { PGLITE_PROCESS_FLAGS } from './tests/support/pglite-process-flags.ts';
 
 /**
  * Test tiers (see docs/testing.md):
@@ -14,14 +15,6 @@ import { databaseTestFiles } from './scripts/test-files.mjs';
  */
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
-/**
- * V8's code-page tracking (ThreadIsolation) can abort a worker that opens and closes many PGlite
- * WebAssembly instances ("Check failed: jit_page.has_value()", nodejs/node#64500): it killed one
- * integration worker in a clean-clone run on Node 24. The flag that turns that protection off exists
- * from Node 22's V8; the test workers alone take it, never the server (decision 245).
- */
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-const WORKER_EXEC_ARGV = NODE_MAJOR >= 22 ? ['--no-memory-protection-keys'] : [];
 const setupFiles = ['tests/support/count-assertions.ts'];
 
 const integration = (database: 'pglite' | 'postgres') => ({
@@ -37,7 +30,8 @@ const integration = (database: 'pglite' | 'postgres') => ({
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles,
     pool: 'forks' as const,
-    execArgv: WORKER_EXEC_ARGV,
+    // Without V8's memory protection keys (tests/support/pglite-process-flags.ts, decision 245).
+    execArgv: PGLITE_PROCESS_FLAGS,
     testTimeout: 30_000,
     // Compat files start the server as a process (decision 091): on a loaded machine that takes a while.
     hookTimeout: 120_000,

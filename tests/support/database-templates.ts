@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrate, readMigrations } from '#server/db/migrate.ts';
 import { openPostgres } from '#server/db/postgres.ts';
 import { PROJECT_ROOT } from '#server/web-build.ts';
+import { PGLITE_PROCESS_FLAGS } from './pglite-process-flags.ts';
 
 /**
  * Migrated databases made once per set of migrations and copied for each test server (decision 164):
@@ -52,22 +53,19 @@ const BUILD_ATTEMPTS = 3;
  */
 async function buildPgliteIn(scratch: string): Promise<void> {
   const script = join(PROJECT_ROOT, 'tests/support/pglite-template-build.ts');
-  const major = Number(process.versions.node.split('.')[0]);
-  const flags = major >= 22 ? ['--no-memory-protection-keys'] : [];
   for (let attempt = 1; ; attempt++) {
     await rm(scratch, { recursive: true, force: true });
     await mkdir(scratch, { recursive: true });
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, scratch], {
+    const child = spawn(process.execPath, [...PGLITE_PROCESS_FLAGS, '--import', 'tsx', script, scratch], {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    const keep = (chunk: Buffer) => {
       output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
       child.on('error', reject);
       child.on('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
