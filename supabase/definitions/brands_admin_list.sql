@@ -8,7 +8,8 @@
 -- sorted; many are looked for down the order's index within a bounded walk, then, if the page is not
 -- full, sorted. A search without three letters or digits in a row counts through the names' one- and
 -- two-character runs and its other characters ("&", "#") instead (brands_name_grams_idx, decision 261;
--- brands_name_marks_idx, decision 265).
+-- brands_name_marks_idx, decision 265). A search of words also counts through where they meet
+-- (brands_name_meetings_idx, decision 270).
 -- Owner's rights: admins read every brand under the table's policy too; others are refused.
 create or replace function public.admin_find_brands(
   q text default null,
@@ -49,6 +50,9 @@ begin
     -- a name's (decisions 261, 265).
     v_count := private.name_runs_condition('b.name', v_q) || ' and ' || v_match;
   end if;
+  -- Where its words meet, if they do (brands_name_meetings_idx, decision 270): a whole name is
+  -- counted through keys few names share, not only through trigrams many share.
+  v_count := concat_ws(' and ', private.name_meetings_condition('b.name', v_q), v_count);
   -- The page among the first n brands of the order, for a bounded walk: a format of its own, n its one
   -- %s (the pattern's % doubled to stay themselves).
   v_walk := format('select b.id::text from (select b.id, b.name, lower(b.name) as sort_name

@@ -27,3 +27,23 @@ as $$
           private.name_marks(p_typed) as marks) r
 $$;
 revoke all on function private.name_runs_condition(text, text) from public, anon, authenticated;
+
+-- The keys of where a search's words meet (`private.name_meetings`, decision 270), as a condition on
+-- the names', or null when it has none. Every key is a necessary condition of the name's `ilike`: where
+-- the search's words meet, the name's words meet with the same characters at the join, in lower case
+-- as `ilike` compares them. The search's first word may be the end of a name's word and its last word
+-- the start of one, so a meeting makes a key only where those hold three characters or more; the words
+-- between them are whole words of any length. `p_name` is the caller's column reference (`p.name`), not
+-- user input.
+create or replace function private.name_meetings_condition(p_name text, p_typed text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select case when cardinality(k.keys) > 0
+    then format('private.name_meetings(%s) @> %L::text[]', p_name, k.keys) end
+  from (select private.news_fingerprint_pairs(array_to_string(w.words[
+      (case when char_length(w.words[1]) < 3 then 2 else 1 end)
+      : (cardinality(w.words) - case when char_length(w.words[cardinality(w.words)]) < 3 then 1 else 0 end)],
+      ' ')) as keys
+    from (select string_to_array(lower(p_typed), ' ') as words) w) k
+$$;
+revoke all on function private.name_meetings_condition(text, text) from public, anon, authenticated;

@@ -6,8 +6,8 @@
 -- pages' worth of it first (decision 263), then counts its matches (count_first.sql) through the
 -- names' trigrams — or, without three letters or digits in a row, through their one- and
 -- two-character runs and its other characters (products_name_grams_idx, decision 261;
--- products_name_marks_idx, decision 265): a few are sorted, many are read newest first until the page
--- is full.
+-- products_name_marks_idx, decision 265), and through where its words meet (products_name_meetings_idx,
+-- decision 270): a few are sorted, many are read newest first until the page is full.
 -- Owner's rights: admins read every product under the table's policy too; others are refused.
 create or replace function public.admin_find_products(q text default null, max_rows integer default 200)
 returns setof public.products
@@ -39,6 +39,9 @@ begin
   if v_q !~ '[[:alnum:]]{3}' then
     v_count := private.name_runs_condition('p.name', v_q) || ' and ' || v_match;
   end if;
+  -- Where its words meet, if they do (products_name_meetings_idx, decision 270): a whole name is
+  -- counted through keys few names share, not only through trigrams millions share (its number's).
+  v_count := concat_ws(' and ', private.name_meetings_condition('p.name', v_q), v_count);
   if v_q = '' then
     v_ids := private.count_first_ids(format('select p.id from public.products p where %s %s', v_match, v_order), true);
   else

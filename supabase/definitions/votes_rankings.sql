@@ -190,6 +190,9 @@ begin
     -- them a name's. Every character but a space is one or the other, and v_q is not empty.
     v_match := private.name_runs_condition('p.name', v_q) || ' and ' || v_match;
   end if;
+  -- Where its words meet, if they do (products_name_meetings_idx, decision 270): words counted
+  -- through keys few names share, not only through trigrams many share.
+  v_match := concat_ws(' and ', private.name_meetings_condition('p.name', v_q), v_match);
 
   -- First walk ten pages' worth of the order (at most the cap) and keep the matches: a common word,
   -- spread through the order, fills its page there at the cost of the view's own filter, whatever the

@@ -657,6 +657,8 @@ describe('the functions', () => {
       'name_grams',
       // A name's characters that are not letters, digits or spaces, likewise (decision 265).
       'name_marks',
+      // Where a name's words meet, likewise (its indexes, decision 270).
+      'name_meetings',
       // The title's fingerprint with its words joined, likewise (its index, decision 266).
       'news_fingerprint_joined',
       // Where the title's words meet, likewise (its index, decision 267).
