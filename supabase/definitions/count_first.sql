@@ -23,8 +23,11 @@ revoke all on function private.count_first_cap(regclass, integer) from public, a
 -- counting statement puts its search's condition alone in a subquery (`offset 0`) with the other
 -- conditions outside: a partial index whose own condition is among them (`status = 'published'`,
 -- `archived_at is null`) is a bitmap scan too, and would offer every such row as the candidates.
+-- No parallel workers (decision 271): a count reads at most its cap and a walk a few pages, and
+-- starting two workers cost 40–50 ms here, where the count they ran took 0.2 ms (bench/README).
 create or replace function private.count_first_ids(p_select text, p_walk boolean default false) returns text[]
 language plpgsql stable set search_path = ''
+set max_parallel_workers_per_gather = 0
 set enable_seqscan = on
 set enable_indexscan = on
 set enable_indexonlyscan = on

@@ -287,4 +287,23 @@ describe(`search indexes (${testDatabase()})`, () => {
     expect(await indexesUsed('product_comments', 'select=id&content=fts.gas&limit=1', free)).toEqual([]);
     // Seeding 20,000 rows and analysing them: on a loaded machine this passed the default 30 s.
   }, 120_000);
+
+  it('counts and walks the name searches without parallel workers, and leaves the setting as it was (decision 271)', async () => {
+    // Every count and walk of the name searches runs through private.count_first_ids: what its
+    // statement sees is what the planner planned it with. Starting two workers cost 40–50 ms at 100×
+    // the bench's sizes, for a count that took 0.2 ms.
+    // PostgreSQL plans with two by default; PGlite, one process, with none.
+    const [row] = (
+      await server.db.query<{ before: string; counting: string[]; walking: string[]; after: string }>(
+        `select current_setting('max_parallel_workers_per_gather') as before,
+           private.count_first_ids('select current_setting(''max_parallel_workers_per_gather'')') as counting,
+           private.count_first_ids('select current_setting(''max_parallel_workers_per_gather'')', true) as walking,
+           current_setting('max_parallel_workers_per_gather') as after`,
+      )
+    ).rows;
+    expect(row?.before).toBe(testDatabase() === 'postgres' ? '2' : '0');
+    expect(row?.counting).toEqual(['0']);
+    expect(row?.walking).toEqual(['0']);
+    expect(row?.after).toBe(row?.before);
+  });
 });
