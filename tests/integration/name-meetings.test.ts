@@ -102,35 +102,25 @@ describe(`where a name's words meet (${testDatabase()})`, () => {
     'o z',
     'zekami  raweyo',
   ])('finds what a direct read finds: %j', async (text) => {
-    const products = await sql<{ id: string }>(
-      `select id from public.products where name ilike $1 order by created_at desc, id limit 200`,
-      [pattern(text)],
+    /** The call's rows equal the direct read's (as the superuser) of those whose name holds the text. */
+    const same = async (direct: string, call: PromiseLike<{ data: unknown; error: unknown }>) => {
+      const want = await sql<{ id: string }>(direct, [pattern(text)]);
+      const { data, error } = await call;
+      expect(error).toBeNull();
+      expect(data).toEqual(want);
+    };
+    await same(
+      'select id from public.products where name ilike $1 order by created_at desc, id limit 200',
+      admin.client.rpc('admin_find_products', { q: text }).select('id'),
     );
-    const { data: listedProducts, error: productsError } = await admin.client
-      .rpc('admin_find_products', { q: text })
-      .select('id');
-    expect(productsError).toBeNull();
-    expect(listedProducts).toEqual(products);
-
-    const brands = await sql<{ id: string }>(
-      `select id from public.brands where archived_at is null and name ilike $1 order by lower(name), id limit 100`,
-      [pattern(text)],
+    await same(
+      'select id from public.brands where archived_at is null and name ilike $1 order by lower(name), id limit 100',
+      admin.client.rpc('admin_find_brands', { q: text }).select('id'),
     );
-    const { data: listedBrands, error: brandsError } = await admin.client
-      .rpc('admin_find_brands', { q: text })
-      .select('id');
-    expect(brandsError).toBeNull();
-    expect(listedBrands).toEqual(brands);
-
-    const ranked = await sql<{ id: string }>(
-      `select id from public.product_rankings where name ilike $1 order by created_at desc, id limit 25`,
-      [pattern(text)],
+    await same(
+      'select id from public.product_rankings where name ilike $1 order by created_at desc, id limit 25',
+      anonClient(server).rpc('search_products', { q: text, sort: 'new', max_rows: 25 }).select('id'),
     );
-    const { data: searched, error: searchError } = await anonClient(server)
-      .rpc('search_products', { q: text, sort: 'new', max_rows: 25 })
-      .select('id');
-    expect(searchError).toBeNull();
-    expect(searched).toEqual(ranked);
   });
 
   it('does not read every product that holds the words apart', async () => {
