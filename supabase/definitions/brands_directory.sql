@@ -129,9 +129,9 @@ $$;
 revoke all on function private.brands_live_facet_total(text, text) from public;
 grant execute on function private.brands_live_facet_total(text, text) to anon, authenticated, service_role;
 
--- Counts the live brands again, in all and in each state and category, for a bulk import that wrote
--- them with the triggers off (session_replication_role = replica, as the benches seed): the kept
--- counts are then out of date. Returns the count in all.
+-- Counts the live brands again, in all and in each state and category, and refills the vocabulary of
+-- their names, for a bulk import that wrote them with the triggers off (session_replication_role =
+-- replica, as the benches seed): what the triggers keep is then out of date. Returns the count in all.
 create or replace function private.brands_recount_live() returns bigint
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -147,14 +147,17 @@ begin
   update private.brands_live_count
   set live = (select count(*) from public.brands b where b.archived_at is null)
   returning live into v_live;
+  -- The words of the names, likewise (decision 272; brands_name_words.sql).
+  perform private.brands_refill_name_words();
   return v_live;
 end
 $$;
 revoke all on function private.brands_recount_live() from public, anon, authenticated;
 
--- The directory: live brands matching a name (substring or trigram similarity, so "gren thum" finds
--- "Green Thumb"), a state, a category, verified only; sorted by relevance (with a query), name,
--- community score (Wilson lower bound of the products' Gas share) or newest; one page and the total.
+-- The directory: live brands matching a name (the text as typed, or each word typed, misspelt or not, so
+-- "gren thum" finds "Green Thumb"), a state, a category, verified only; sorted by relevance (word
+-- similarity, with a query), name, community score (Wilson lower bound of the products' Gas share) or
+-- newest; one page and the total.
 create or replace function public.search_brands(
   q text default null,
   state text default null,
@@ -199,6 +202,8 @@ declare
   v_filters integer := 0;
   v_facet text;
   v_value text;
+  v_contains text;
+  v_words tsquery;
 begin
   if v_q is not null and char_length(v_q) > 100 then
     raise exception using errcode = '22023', message = 'Search for at most 100 characters.';
@@ -226,12 +231,20 @@ begin
   -- The statement is built with the filters as literals (format %L), so each call is planned for its
   -- own values: the trigram index for a name, the state and category indexes, the sort's index.
   if v_q is not null then
-    -- A name with two typos in short words ("roal thum" for Royal Thumb) scores about 0.5; pg_trgm's
-    -- default word-similarity threshold (0.6) would miss it. For this transaction only.
-    perform set_config('pg_trgm.word_similarity_threshold', '0.45', true);
-    v_where := v_where || format(
-      ' and (b.name ilike %L or %L operator(extensions.<%%) b.name)',
-      private.contains_pattern(v_q), v_q);
+    -- A name matches when it holds the text as typed, or every word typed: as itself, as the start of
+    -- one of its words, or misspelt ("gren thum" for Green Thumb; decision 272). The text through the
+    -- keys of where its words meet (decision 270) or, without three letters or digits in a row, its
+    -- short runs (decision 261), then the trigrams; the words through brands_live_name_words_idx.
+    v_contains := format('b.name ilike %L', private.contains_pattern(v_q));
+    if v_q !~ '[[:alnum:]]{3}' then
+      v_contains := private.name_runs_condition('b.name', v_q) || ' and ' || v_contains;
+    end if;
+    v_contains := concat_ws(' and ', private.name_meetings_condition('b.name', v_q), v_contains);
+    v_words := private.brands_name_query(v_q);
+    if numnode(v_words) > 0 then
+      v_contains := format('(%s) or to_tsvector(''simple''::regconfig, b.name) @@ %L::tsquery', v_contains, v_words);
+    end if;
+    v_where := v_where || ' and (' || v_contains || ')';
   end if;
   if state is not null then
     v_where := v_where || format(' and b.states @> array[%L]', state);

@@ -26,7 +26,9 @@ as $$
   from (select array(select distinct m[1] from regexp_matches(lower(p_typed), '([[:alnum:]]+)', 'g') as m) as runs,
           private.name_marks(p_typed) as marks) r
 $$;
-revoke all on function private.name_runs_condition(text, text) from public, anon, authenticated;
+revoke all on function private.name_runs_condition(text, text) from public;
+-- search_brands runs with its caller's rights (decision 272).
+grant execute on function private.name_runs_condition(text, text) to anon, authenticated, service_role;
 
 -- The keys of where a search's words meet (`private.name_meetings`, decision 270), as a condition on
 -- the names', or null when it has none. Every key is a necessary condition of the name's `ilike`: where
@@ -46,4 +48,6 @@ as $$
       ' ')) as keys
     from (select string_to_array(lower(p_typed), ' ') as words) w) k
 $$;
-revoke all on function private.name_meetings_condition(text, text) from public, anon, authenticated;
+revoke all on function private.name_meetings_condition(text, text) from public;
+-- search_brands runs with its caller's rights (decision 272).
+grant execute on function private.name_meetings_condition(text, text) to anon, authenticated, service_role;

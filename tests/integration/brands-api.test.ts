@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient } from '#tests/support/clients.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
-import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
+import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
 
 /**
@@ -104,6 +104,120 @@ describe('directory search', () => {
     const none = await anon.rpc('search_brands', { verified_only: true });
     expect(none.data).toEqual([]);
   });
+
+  it('looks for every word typed, as itself, as the start of a word or misspelt; the words follow renames and archiving (decision 272)', async () => {
+    const anon = anonClient(server);
+    const names = async (q: string) => {
+      const { data, error } = await anon.rpc('search_brands', { q });
+      expect(error).toBeNull();
+      return (data as { name: string }[]).map((row) => row.name);
+    };
+    // A close word and the start of a word; the words in any order; two typos.
+    expect(await names('gren thu')).toEqual(['Green Thumb']);
+    expect(await names('thumb green')).toEqual(['Green Thumb']);
+    expect(await names('harbr extracs')).toEqual(['Harbor Extracts']);
+    // Every word must match: "green" alone would find two brands, "zebra" none.
+    expect(await names('green')).toEqual(['Green Thumb', 'Greenleaf Gardens']);
+    expect(await names('green zebra')).toEqual([]);
+    // The text as typed, across two words' parts.
+    expect(await names('leaf gard')).toEqual(['Greenleaf Gardens']);
+
+    const made = await admin.client
+      .from('brands')
+      .insert({ name: 'Purple Haze Co', slug: `purple-haze-${suffix}` })
+      .select('id')
+      .single();
+    expect(made.error).toBeNull();
+    const id = made.data?.id as string;
+    const vocabulary = async (word: string) =>
+      (
+        await sql<{ n: number }>('select count(*)::int as n from private.brand_name_words where word = $1', [
+          word,
+        ])
+      )[0]?.n;
+    try {
+      expect(await names('purpel haze')).toEqual(['Purple Haze Co']);
+      expect(await vocabulary('purple')).toBe(1);
+      expect(
+        (await admin.client.from('brands').update({ name: 'Violet Haze Co' }).eq('id', id)).error,
+      ).toBeNull();
+      expect(await names('purpel haze')).toEqual([]);
+      expect(await names('violt haze')).toEqual(['Violet Haze Co']);
+      expect(await vocabulary('purple')).toBe(0);
+      // "haze" stayed: the brand still holds it.
+      expect(await vocabulary('haze')).toBe(1);
+      const archived = await admin.client
+        .from('brands')
+        .update({ archived_at: new Date().toISOString() })
+        .eq('id', id);
+      expect(archived.error).toBeNull();
+      expect(await names('violt haze')).toEqual([]);
+      expect(await vocabulary('violet')).toBe(0);
+      expect(await vocabulary('haze')).toBe(0);
+      expect((await admin.client.from('brands').update({ archived_at: null }).eq('id', id)).error).toBeNull();
+      expect(await names('violt haze')).toEqual(['Violet Haze Co']);
+    } finally {
+      expect((await admin.client.from('brands').delete().eq('id', id)).error).toBeNull();
+    }
+    expect(await vocabulary('violet')).toBe(0);
+  });
+
+  // A word leaves the vocabulary only when no live brand holds it; a brand being written at the same
+  // time, not yet committed, holds it too: the removal waits for it. (PostgreSQL only: it needs a second
+  // session, and PGlite has one.)
+  it.runIf(testDatabase() === 'postgres')(
+    'keeps a word that a brand being written at the same time holds (decision 272)',
+    async () => {
+      const old = await admin.client
+        .from('brands')
+        .insert({ name: 'Zephyr Co', slug: `zephyr-co-${suffix}` })
+        .select('id')
+        .single();
+      expect(old.error).toBeNull();
+      let renamed: Promise<{ error: unknown }> | undefined;
+      await server.db.transaction(async (tx) => {
+        await tx.query(`insert into public.brands (name, slug) values ('Zephyr Farms', $1)`, [
+          `zephyr-farms-${suffix}`,
+        ]);
+        // The last live brand holding "zephyr" is renamed meanwhile (a rename moves no count, so
+        // nothing else makes it wait): its removal of the word waits for the lock.
+        let done = false;
+        renamed = Promise.resolve(
+          admin.client
+            .from('brands')
+            .update({ name: 'Breeze Co' })
+            .eq('id', old.data?.id as string),
+        ).finally(() => {
+          done = true;
+        });
+        // Until the rename waits for the lock (or, were there none, has done its work), up to 10 s.
+        for (let waited = 0; !done && waited < 200; waited += 1) {
+          const waiting = await sql<{ n: number }>(
+            `select count(*)::int as n from pg_locks
+             where locktype = 'advisory' and not granted
+               and database = (select oid from pg_database where datname = current_database())`,
+          );
+          if (waiting[0]?.n === 1) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      expect((await renamed)?.error).toBeNull();
+      expect(
+        (
+          await sql<{ n: number }>(
+            `select count(*)::int as n from private.brand_name_words where word = 'zephyr'`,
+          )
+        )[0]?.n,
+      ).toBe(1);
+      const found = await anonClient(server).rpc('search_brands', { q: 'zephr farms' });
+      expect(found.data?.map((row: { name: string }) => row.name)).toEqual(['Zephyr Farms']);
+      const removed = await admin.client
+        .from('brands')
+        .delete()
+        .in('slug', [`zephyr-co-${suffix}`, `zephyr-farms-${suffix}`]);
+      expect(removed.error).toBeNull();
+    },
+  );
 
   it('bad parameters get a clear error', async () => {
     const anon = anonClient(server);
@@ -649,7 +763,18 @@ describe("the directory's totals (decisions 250 and 253)", () => {
         expect(error).toBeNull();
         return data.length === 0 ? 0 : Number((data as { total: number }[])[0]?.total);
       };
+      // The vocabulary of the names (decision 272): the words of the live brands' names, kept likewise.
+      const words = async (from: string) =>
+        (await fresh.db.query<{ word: string }>(`select word from ${from} order by 1`)).rows.map(
+          (row) => row.word,
+        );
       const agree = async (expected: number, facets?: Record<string, number>) => {
+        expect(await words('private.brand_name_words')).toEqual(
+          await words(
+            `(select distinct t.lexeme collate "C" as word from public.brands b,
+               unnest(to_tsvector('simple'::regconfig, b.name)) t where b.archived_at is null) w`,
+          ),
+        );
         expect(await counted()).toBe(expected);
         expect(await kept()).toBe(expected);
         expect(await shown()).toBe(expected);
@@ -722,6 +847,10 @@ describe("the directory's totals (decisions 250 and 253)", () => {
       );
       for (const done of refiled) expect(done.error).toBeNull();
       await agree(7, { 'state:CO': 0, 'state:WA': 2, 'state:OR': 7, 'category:Topicals': 2 });
+      // A rename moves no count, only the words of the name.
+      const renamed = await owner.client.from('brands').update({ name: 'Renamed Once 1' }).eq('id', first);
+      expect(renamed.error).toBeNull();
+      await agree(7);
       const archived = await owner.client
         .from('brands')
         .update({ archived_at: new Date().toISOString() })

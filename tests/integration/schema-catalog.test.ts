@@ -634,6 +634,9 @@ describe('the functions', () => {
       'brands_live_total',
       // The brand-logos bucket's write policies (decision 151).
       'brands_may_write_logo',
+      // A typed name as the directory's words to look for, which search_brands asks as the caller
+      // (decision 272).
+      'brands_name_query',
       // The trust page's Top rank, which brand_page computes as the caller.
       'brands_top_rank',
       'caller_account_exists',
@@ -659,6 +662,9 @@ describe('the functions', () => {
       'name_marks',
       // Where a name's words meet, likewise (its indexes, decision 270).
       'name_meetings',
+      // A search's text as conditions on those, which search_brands builds as the caller (decision 272).
+      'name_meetings_condition',
+      'name_runs_condition',
       // The title's fingerprint with its words joined, likewise (its index, decision 266).
       'news_fingerprint_joined',
       // Where the title's words meet, likewise (its index, decision 267).
