@@ -94,8 +94,14 @@ export function useListFilters<F extends { page: number }>(
 ): ListFilters<F> {
   const [params, setParams] = useSearchParams();
   const filters = parse(params);
+  // A change applies to the address as it is now, not as this render read it: two filters chosen before
+  // the list renders again (a date, then a category) both stay (as in useUrlFilters).
   const change = (patch: Partial<F>) =>
-    setParams(new URLSearchParams(search({ ...filters, page: 1, ...patch })));
+    setParams(
+      new URLSearchParams(
+        search({ ...parse(new URLSearchParams(window.location.search)), page: 1, ...patch }),
+      ),
+    );
   const paging = (noun: Paging['noun'], pageSize: number, showPageSize = false): Paging => ({
     noun,
     pageSize,
