@@ -190,6 +190,9 @@ returns table (
   total bigint
 )
 language plpgsql stable set search_path = ''
+-- A page of 24 is read through indexes; two parallel workers took longer to start than the search
+-- itself (decisions 271, 272).
+set max_parallel_workers_per_gather = 0
 as $$
 declare
   v_q text := nullif(btrim(regexp_replace(coalesce(q, ''), '[[:space:]]+', ' ', 'g')), '');
@@ -241,7 +244,7 @@ begin
     end if;
     v_contains := concat_ws(' and ', private.name_meetings_condition('b.name', v_q), v_contains);
     v_words := private.brands_name_query(v_q);
-    if numnode(v_words) > 0 then
+    if v_words is not null then
       v_contains := format('(%s) or to_tsvector(''simple''::regconfig, b.name) @@ %L::tsquery', v_contains, v_words);
     end if;
     v_where := v_where || ' and (' || v_contains || ')';
@@ -265,17 +268,19 @@ begin
     v_where := v_where || ' and public.brands_effective_verification(b.verification, b.licence_expires_on, b.verified_at) = ''verified''';
   end if;
 
-  -- With a name, the matches are few: find them once, count them and sort them in one pass.
+  -- With a name, the matches are few: find them once, count them and sort them in one pass. Each match
+  -- carries what its order needs (a score order's tallies looked up by key), so the page is sorted
+  -- without joining the matches to the brands again: the planner, expecting thousands of matches for
+  -- a word and its close words, would read every brand to hash them (decision 272).
   if v_q is not null then
     return query execute format(
       'with m as materialized (
-         select b.id, extensions.word_similarity(%L, b.name)::double precision as score
+         select b.id, lower(b.name) as sort_name, b.created_at,
+           extensions.word_similarity(%L, b.name)::double precision as score%s
          from public.brands b where %s
        ), n as (select count(*) as total from m),
        page as (
-         select m.id, m.score from m join public.brands b on b.id = m.id
-         %s
-         order by %s limit %s offset %s
+         select m.id, m.score from m order by %s limit %s offset %s
        )
        select b.id, b.name, b.slug, b.logo_url, b.states, b.city, b.categories,
          public.brands_effective_verification(b.verification, b.licence_expires_on, b.verified_at),
@@ -286,13 +291,16 @@ begin
        from page cross join n join public.brands b on b.id = page.id
        left join public.brand_tallies t on t.brand_id = b.id
        order by %s',
-      v_q, v_where,
-      case when v_sort = 'score' then 'left join public.brand_tallies t on t.brand_id = b.id' else '' end,
+      v_q,
+      case when v_sort = 'score' then ',
+           coalesce((select t.wilson from public.brand_tallies t where t.brand_id = b.id), 0) as wilson,
+           coalesce((select t.counted from public.brand_tallies t where t.brand_id = b.id), 0) as counted' else '' end,
+      v_where,
       case v_sort
-        when 'relevance' then 'm.score desc, lower(b.name), b.id'
-        when 'name' then 'lower(b.name), b.id'
-        when 'newest' then 'b.created_at desc, b.id'
-        else 'coalesce(t.wilson, 0) desc, coalesce(t.counted, 0) desc, b.id' end,
+        when 'relevance' then 'm.score desc, m.sort_name, m.id'
+        when 'name' then 'm.sort_name, m.id'
+        when 'newest' then 'm.created_at desc, m.id'
+        else 'm.wilson desc, m.counted desc, m.id' end,
       page_size, page_offset,
       case v_sort
         when 'relevance' then 'page.score desc, lower(b.name), b.id'

@@ -121,6 +121,16 @@ describe('directory search', () => {
     expect(await names('green zebra')).toEqual([]);
     // The text as typed, across two words' parts.
     expect(await names('leaf gard')).toEqual(['Greenleaf Gardens']);
+    // Each order of the matches is the directory's own order, among them.
+    for (const sort of ['name', 'score', 'newest']) {
+      const all = await anon.rpc('search_brands', { sort });
+      const matched = await anon.rpc('search_brands', { q: 'green', sort });
+      expect(matched.error).toBeNull();
+      expect(matched.data?.map((row: { name: string }) => row.name)).toEqual(
+        (all.data as { name: string }[]).map((row) => row.name).filter((name) => name.startsWith('Green')),
+      );
+      expect(matched.data?.[0]?.total).toBe(2);
+    }
 
     const made = await admin.client
       .from('brands')
