@@ -94,8 +94,8 @@ revoke all on function private.brands_refill_name_words() from public, anon, aut
 -- the words of live brands it begins (2 characters or more; more than 64 such words stay a prefix
 -- term), or, for a word of 3 letters or more, as one of its 32 closest words (pg_trgm similarity 0.3
 -- or more) — "gren thum" looks for (green or …) and (thumb or …). Every word typed must match. Null
--- when the text holds no word. search_brands runs with its caller's rights; this
--- reads the private vocabulary, which holds no more than the directory shows (every live brand's name).
+-- when the text holds no word. search_brands runs with its caller's rights; this reads the private
+-- vocabulary, which holds no more than the directory shows (every live brand's name).
 create or replace function private.brands_name_query(p_typed text) returns tsquery
 language plpgsql stable security definer set search_path = ''
 as $$
