@@ -149,7 +149,9 @@ describe(`the admins' articles (${testDatabase()})`, () => {
       expect(search.reads).toBeGreaterThan(0);
       expect(search.reads).toBeLessThan(20 * 30 + 20);
     });
-  });
+    // Three updates of thousands of rows and two analyses, slow on PGlite (its GIN indexes): as long
+    // as the other tests that overprice a word may take.
+  }, 120_000);
 
   it('reads the list, and a common word, newest first and stops within a few pages', async () => {
     const list = await articleReads('select id from public.admin_find_articles()');

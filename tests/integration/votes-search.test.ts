@@ -196,7 +196,9 @@ describe(`Pass or Gas name search (${testDatabase()})`, () => {
       expect(search.reads).toBeGreaterThan(0);
       expect(search.reads).toBeLessThan(280);
     });
-  });
+    // Three updates of every name and two analyses: 28 s on PGlite on a quiet machine (its GIN
+    // indexes); as long as the other tests that overprice a word may take.
+  }, 120_000);
 
   it("counts a rare search of one or two letters through the names' runs, not by walking the order", async () => {
     const want = await expected({ q: 'qx', sort: 'top', max_rows: PAGE_SIZE + 1 });
