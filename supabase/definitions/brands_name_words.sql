@@ -92,10 +92,11 @@ revoke all on function private.brands_refill_name_words() from public, anon, aut
 
 -- A typed name as the words to look for (decision 272): each word typed (the first 8), as itself, as
 -- the words of live brands it begins (2 characters or more; more than 64 such words stay a prefix
--- term), or, for a word of 3 letters or more, as one of its 32 closest words (pg_trgm similarity 0.3
--- or more) — "gren thum" looks for (green or …) and (thumb or …). Every word typed must match. Null
--- when the text holds no word. search_brands runs with its caller's rights; this reads the private
--- vocabulary, which holds no more than the directory shows (every live brand's name).
+-- term), or, for a word of 3 letters or more, as one of its 32 closest words and those as close as the
+-- 32nd, up to 64 (pg_trgm similarity 0.3 or more; decision 273) — "gren thum" looks for (green or …)
+-- and (thumb or …). Every word typed must match. Null when the text holds no word. search_brands runs
+-- with its caller's rights; this reads the private vocabulary, which holds no more than the directory
+-- shows (every live brand's name).
 create or replace function private.brands_name_query(p_typed text) returns tsquery
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -129,14 +130,19 @@ begin
       end if;
     end if;
     if v_token ~ '^[[:alpha:]]{3,100}$' then
+      -- The 32 closest words and every word as close as the 32nd, up to 64 (decision 273): in a
+      -- dense vocabulary dozens of words tie, and which of them a bare limit kept was chance (at 100×
+      -- the bench's typo'd "peora mioror" lost "peyora" among 47 words as close, and found nothing).
       for v_word in
-        select n.word from (
-          select w.word from private.brand_name_words w
+        with near as (
+          select w.word, extensions.similarity(w.word, v_token) as s from private.brand_name_words w
           where w.word operator(extensions.%) v_token
-          order by w.word operator(extensions.<->) v_token
-          limit 32
-        ) n
-        where n.word <> v_token and extensions.similarity(n.word, v_token) >= 0.3
+        )
+        select n.word from near n
+        where n.word <> v_token
+          and n.s >= greatest(0.3, (select min(t.s) from (select c.s from near c order by c.s desc limit 32) t))
+        order by n.s desc, n.word
+        limit 64
       loop
         v_part := v_part operator(pg_catalog.||) private.exact_lexeme(v_word);
       end loop;

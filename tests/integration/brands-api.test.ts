@@ -172,6 +172,37 @@ describe('directory search', () => {
     expect(await vocabulary('violet')).toBe(0);
   });
 
+  it('keeps every word as close as the 32nd closest, up to 64 (decision 273)', async () => {
+    // "kalmeno" with one letter put in after its 3rd, 4th or 5th letter: 51 words, each sharing 6 of
+    // its trigrams (similarity 6/11), none a completion of it. A limit of 32 kept 32 of them by chance,
+    // and a brand holding another was not found.
+    const letters = [...'bcdfghjpqrstvwxyz'];
+    const words = [3, 4, 5].flatMap((at) =>
+      letters.map((x) => `kalmeno`.slice(0, at) + x + `kalmeno`.slice(at)),
+    );
+    const tied = await sql<{ n: number; low: number; high: number }>(
+      `select count(*)::int as n, min(extensions.similarity(w, 'kalmeno'))::float8 as low,
+         max(extensions.similarity(w, 'kalmeno'))::float8 as high from unnest($1::text[]) w`,
+      [words],
+    );
+    expect(tied[0]).toEqual({ n: 51, low: tied[0]?.high, high: tied[0]?.high });
+    await sql(
+      `insert into public.brands (name, slug)
+       select initcap(w) || ' Tiecheck', w || '-tiecheck-${suffix}' from unnest($1::text[]) w`,
+      [words],
+    );
+    try {
+      const found = await anonClient(server).rpc('search_brands', { q: 'kalmeno tiecheck', page_size: 100 });
+      expect(found.error).toBeNull();
+      expect(found.data?.[0]?.total).toBe(51);
+      expect(
+        (found.data as { name: string }[]).map((row) => row.name.split(' ')[0]?.toLowerCase()).sort(),
+      ).toEqual([...words].sort());
+    } finally {
+      await sql(`delete from public.brands where slug like '%-tiecheck-${suffix}'`);
+    }
+  });
+
   // A word leaves the vocabulary only when no live brand holds it; a brand being written at the same
   // time, not yet committed, holds it too: the removal waits for it. (PostgreSQL only: it needs a second
   // session, and PGlite has one.)
