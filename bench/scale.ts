@@ -14,7 +14,8 @@
  * `--steps=1,10,100` asks for 10× and 100× of those (hours of seeding and ~100 GB here). The seed
  * writes in bulk with the triggers off where an import would (the derived tallies written by the
  * seed itself), as the other benches do, and builds the large tables' secondary indexes once after
- * their rows, as a bulk load does (the same definitions; what is measured reads the same indexes). `--explain` prints plans of some calls at the last step;
+ * their rows, as a bulk load does (the same definitions; what is measured reads the same indexes).
+ * `--explain` prints plans of some calls at the last step;
  * `--keep` leaves the server and database up afterwards (until Ctrl-C) for a closer look. `--areas`
  * (news, pass-or-gas, brands, reports, admin) measures those areas' calls only and grows only their
  * data past the first step, the rest staying at the first step's sizes: 10× of one area is minutes of
@@ -123,13 +124,15 @@ const sqlBrandMix = '((g::bigint * 104729 + g / 64000) % 64000)::int';
 /**
  * Drops a table's secondary indexes (not those behind a constraint: its keys and unique checks stay)
  * for a bulk load, and returns what builds them again from their own definitions, in the same
- * transaction.
+ * transaction. A step that adds no rows to the table leaves its indexes alone.
  */
 async function dropSecondaryIndexes(
   tx: Queryable,
   schema: string,
   name: string,
+  adding: boolean,
 ): Promise<() => Promise<void>> {
+  if (!adding) return async () => {};
   const { rows } = await tx.query<{ name: string; definition: string }>(
     `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
      from pg_index i join pg_class c on c.oid = i.indexrelid
@@ -175,10 +178,17 @@ async function grow(server: TestServer, from: Sizes, to: Sizes): Promise<void> {
       [from.products, to.products],
     );
     // The same for the products and the brands (ten and eleven indexes, GIN for their names' trigrams,
-    // meetings, runs and marks): each built once from the rows, not entered row by row (at 100× the
-    // entries of 9,000,000 names took most of an hour); built again after the brands' products below.
-    const rebuildProducts = await dropSecondaryIndexes(tx, 'public', 'products');
-    const rebuildBrands = await dropSecondaryIndexes(tx, 'public', 'brands');
+    // meetings, runs and marks): each built once from the rows, not entered row by row (the last
+    // row-by-row 100× seed was stopped after 21 minutes, still writing products); built again after
+    // the brands' products below.
+    const brandsGrow = to.brands > from.brands;
+    const rebuildProducts = await dropSecondaryIndexes(
+      tx,
+      'public',
+      'products',
+      brandsGrow || to.products > from.products,
+    );
+    const rebuildBrands = await dropSecondaryIndexes(tx, 'public', 'brands', brandsGrow);
     await tx.query(
       `insert into public.products (id, name, category, strain_type, created_at, brand_id)
        select 'pg-' || g, ${sqlWord(sqlMix(7919))} || ' ' || ${sqlWord(sqlMix(31337))} || ' ' || g, c[1 + g % 8],
@@ -189,7 +199,12 @@ async function grow(server: TestServer, from: Sizes, to: Sizes): Promise<void> {
     );
     // A bulk load's usual order: the votes' secondary indexes are built again after the rows are in
     // (the same definitions, in the same transaction); the unique ones stay for the conflict check.
-    const rebuildVotes = await dropSecondaryIndexes(tx, 'public', 'product_votes');
+    const rebuildVotes = await dropSecondaryIndexes(
+      tx,
+      'public',
+      'product_votes',
+      to.products > from.products,
+    );
     await tx.query(
       `insert into public.product_votes (user_id, product_id, vote_type, status, counts_from, created_at, updated_at)
        select ('00000000-0000-4000-9000-' || lpad(to_hex(1 + (g * 40 + k) % $3::int), 12, '0'))::uuid, 'pg-' || g,
@@ -273,8 +288,18 @@ async function grow(server: TestServer, from: Sizes, to: Sizes): Promise<void> {
 
     // Scammer Network (bench/reports.ts): published reports, one in a hundred waiting for review.
     // Their indexes (the words', the windows', the amounts', the identifiers') built once after them.
-    const rebuildReports = await dropSecondaryIndexes(tx, 'public', 'scammer_reports');
-    const rebuildIdentifiers = await dropSecondaryIndexes(tx, 'private', 'scammer_report_identifiers');
+    const rebuildReports = await dropSecondaryIndexes(
+      tx,
+      'public',
+      'scammer_reports',
+      to.reports > from.reports,
+    );
+    const rebuildIdentifiers = await dropSecondaryIndexes(
+      tx,
+      'private',
+      'scammer_report_identifiers',
+      to.reports > from.reports,
+    );
     await tx.query(
       `insert into public.scammer_reports (id, scammer_name, scammer_description, incident_details, location,
          business_name, contact_info, amount_scammed, date_of_incident, reporter_user_id, status, reviewed_at,
@@ -341,9 +366,9 @@ async function grow(server: TestServer, from: Sizes, to: Sizes): Promise<void> {
   );
   // The members' indexes (their words' GIN without a pending list, decision 255) built once after them.
   const rebuildMembers = [
-    await dropSecondaryIndexes(db, 'auth', 'users'),
-    await dropSecondaryIndexes(db, 'public', 'profiles'),
-    await dropSecondaryIndexes(db, 'private', 'member_search'),
+    await dropSecondaryIndexes(db, 'auth', 'users', to.members > from.members),
+    await dropSecondaryIndexes(db, 'public', 'profiles', to.members > from.members),
+    await dropSecondaryIndexes(db, 'private', 'member_search', to.members > from.members),
   ];
   for (let start = from.members; start < to.members; start += 50_000) {
     await db.query(
