@@ -134,15 +134,8 @@ begin
       -- dense vocabulary dozens of words tie, and which of them a bare limit kept was chance (at 100×
       -- the bench's typo'd "peora mioror" lost "peyora" among 47 words as close, and found nothing).
       for v_word in
-        with near as (
-          select w.word, extensions.similarity(w.word, v_token) as s from private.brand_name_words w
-          where w.word operator(extensions.%) v_token
-        )
-        select n.word from near n
-        where n.word <> v_token
-          and n.s >= greatest(0.3, (select min(t.s) from (select c.s from near c order by c.s desc limit 32) t))
-        order by n.s desc, n.word
-        limit 64
+        select private.close_words(v_token, array(
+          select w.word from private.brand_name_words w where w.word operator(extensions.%) v_token), 32, 64)
       loop
         v_part := v_part operator(pg_catalog.||) private.exact_lexeme(v_word);
       end loop;

@@ -187,8 +187,9 @@ begin
       limit result_limit offset result_offset;
     return;
   end if;
-  -- Each word typed (up to 8) — itself, a word it begins, or any of the 16 closest words (pg_trgm
-  -- similarity ≥ 0.3) in the vocabulary; all words must match.
+  -- Each word typed (up to 8) — itself, a word it begins, or a close word in the vocabulary (the 16
+  -- closest by pg_trgm similarity ≥ 0.3 and every word as close as the 16th, up to 32: decision 274);
+  -- all words must match.
   for token in
     select t.lexeme from unnest(to_tsvector('simple'::regconfig, q)) t order by t.positions[1] limit 8
   loop
@@ -219,15 +220,10 @@ begin
     end if;
     if token ~ '^[[:alpha:]]{3,100}$' then
       for close_word in
-        -- Only words within the threshold (`%`, pg_trgm's default 0.3) are ordered: the index finds
+        -- Only words within the threshold (`%`, pg_trgm's default 0.3) are ranked: the index finds
         -- them at once, where walking it nearest-first took 35 ms among 64,000 words (bench/scale.ts).
-        select n.word from (
-          select w.word from private.scammer_report_words w
-          where w.word operator(extensions.%) token
-          order by w.word operator(extensions.<->) token
-          limit 16
-        ) n
-        where n.word <> token and extensions.similarity(n.word, token) >= 0.3
+        select private.close_words(token, array(
+          select w.word from private.scammer_report_words w where w.word operator(extensions.%) token), 16, 32)
       loop
         part := part operator(pg_catalog.||) plainto_tsquery('simple'::regconfig, close_word);
       end loop;

@@ -344,6 +344,44 @@ describe('reading: published reports reach exactly the members with access', () 
     expect(await ids(`orders${tag}`)).toEqual([]);
   });
 
+  it('keeps every word as close as the 16th closest, up to 32 (decision 274)', async () => {
+    // "kalmeno" with one letter put in after its 3rd letter (17 words) or its 4th (7 more): 24 words,
+    // each sharing 6 of its trigrams (similarity 6/11), none a completion of it. A limit of 16 kept 16
+    // of them by chance, and a report naming another was not found.
+    const letters = [...'bcdfghjpqrstvwxyz'];
+    const words = [...letters.map((x) => `kal${x}meno`), ...letters.slice(0, 7).map((x) => `kalm${x}eno`)];
+    const tag = Array.from({ length: 6 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
+    const tied = await server.db.query<{ n: number; low: number; high: number }>(
+      `select count(*)::int as n, min(extensions.similarity(w, 'kalmeno'))::float8 as low,
+         max(extensions.similarity(w, 'kalmeno'))::float8 as high from unnest($1::text[]) w`,
+      [words],
+    );
+    expect(tied.rows[0]).toEqual({ n: 24, low: tied.rows[0]?.high, high: tied.rows[0]?.high });
+    // Published as the review leaves them, with the vocabulary's triggers.
+    const inserted = await server.db.query<{ id: string }>(
+      `insert into public.scammer_reports (scammer_name, business_name, location, amount_scammed, reviewed_at,
+         scammer_description, incident_details, reporter_user_id, status)
+       select initcap(w), 'Tiecheck' || $2, 'Denver, CO', 100, now(),
+         'Sold product that never arrived.', 'Paid upfront, then only silence.', $3, 'published'
+       from unnest($1::text[]) w
+       returning id`,
+      [words, tag, reporter.id],
+    );
+    const ids = inserted.rows.map((row) => row.id);
+    try {
+      const found = await subscriber.client.rpc('search_scammer_reports', {
+        query: `kalmeno tiecheck${tag}`,
+        result_limit: 100,
+      });
+      expect(found.error).toBeNull();
+      expect((found.data as { id: string }[]).map((row) => row.id).sort()).toEqual([...ids].sort());
+    } finally {
+      expect((await service.from('scammer_reports').delete().in('id', ids)).error).toBeNull();
+    }
+  });
+
   it('members without access, visitors and the reporter without access read nothing', async () => {
     for (const client of [lapsed.client, clientFor(server)]) {
       const view = await client.from('published_scammer_reports').select('*').eq('id', publishedId);
