@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Queryable } from '#server/db/driver.ts';
 import { migrate } from '#server/db/migrate.ts';
@@ -59,7 +60,7 @@ insert into bench_rows select g, 'row ' || g from generate_series(1, 1000) g on 
 
 async function inThread(dataDir: string) {
   const started = performance.now();
-  const direct = await PGlite.create(join(dataDir, 'db'), { extensions: { pg_trgm } });
+  const direct = await PGlite.create(join(dataDir, 'db'), { extensions: { pg_trgm, fuzzystrmatch } });
   const openMs = performance.now() - started;
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async (sql, params) => {

@@ -12,6 +12,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** @type {{ dataDir: string, textOids: number[], modules?: import('./pglite.ts').PgliteModules }} */
@@ -21,7 +22,7 @@ const path = join(dataDir, 'db');
 const asText = (/** @type {string} */ value) => value;
 const parsers = Object.fromEntries(textOids.map((oid) => [oid, asText]));
 // Loaded on every open: an index built with an extension needs its library whenever it is used.
-const extensions = { pg_trgm };
+const extensions = { pg_trgm, fuzzystrmatch };
 // PGlite's programs as the server's main thread compiled them, once per process (decision 264).
 const programs = modules ? { pgliteWasmModule: modules.pglite, initdbWasmModule: modules.initdb } : {};
 

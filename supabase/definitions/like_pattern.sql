@@ -53,23 +53,30 @@ revoke all on function private.name_meetings_condition(text, text) from public;
 grant execute on function private.name_meetings_condition(text, text) to anon, authenticated, service_role;
 
 -- A typed word's close words among a vocabulary's candidates (those pg_trgm's `%` finds, similarity at
--- least 0.3): the `p_closest` nearest other than the word itself and every word as close as the last of
--- them, up to `p_most`; nearest first, then byte order (decisions 273 and 274). In a dense vocabulary
--- dozens of words tie, and which of them a bare limit kept was chance. Used by the brand directory's
--- search (`private.brands_name_query`) and the Scammer Network's (`search_scammer_reports`), which run as
--- their owner: the API roles need not execute it.
+-- least 0.3), ranked by similarity, then by edit distance (fuzzystrmatch's levenshtein, which reads at
+-- most 255 characters), then in byte order: the `p_closest` first other than the word itself and every
+-- word ranked the same as the last of them, up to `p_most` (decisions 273 and 274). In a dense
+-- vocabulary dozens of words tie on similarity, and which of them a bare limit kept was chance; among
+-- them the words one letter away come first. Used by the brand directory's search
+-- (`private.brands_name_query`) and the Scammer Network's (`search_scammer_reports`), which run as their
+-- owner: the API roles need not execute it.
 create or replace function private.close_words(p_typed text, p_candidates text[], p_closest integer, p_most integer)
 returns setof text
 language sql immutable parallel safe set search_path = ''
 as $$
   with near as (
-    select c.word, extensions.similarity(c.word, p_typed) as s
+    select c.word, extensions.similarity(c.word, p_typed) as s,
+      extensions.levenshtein(left(c.word, 255), left(p_typed, 255)) as d
     from unnest(p_candidates) c(word)
-    where c.word <> p_typed
+    where c.word <> p_typed and extensions.similarity(c.word, p_typed) >= 0.3
+  ),
+  last_kept as (
+    select n.s, n.d from near n order by n.s desc, n.d offset greatest(p_closest, 1) - 1 limit 1
   )
   select n.word from near n
-  where n.s >= greatest(0.3, (select min(t.s) from (select c.s from near c order by c.s desc limit p_closest) t))
-  order by n.s desc, n.word
+  where not exists (select 1 from last_kept)
+    or exists (select 1 from last_kept l where n.s > l.s or (n.s = l.s and n.d <= l.d))
+  order by n.s desc, n.d, n.word
   limit p_most
 $$;
 revoke all on function private.close_words(text, text[], integer, integer) from public;

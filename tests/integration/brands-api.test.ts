@@ -1,6 +1,7 @@
 // @databases: both — search, guards, claims and merges are SQL and RLS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, anonClient } from '#tests/support/clients.ts';
+import { KALMENO, oneLetterIn, twoLettersAway } from '#tests/support/close-words.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser } from '#tests/support/users.ts';
@@ -176,10 +177,7 @@ describe('directory search', () => {
     // "kalmeno" with one letter put in after its 3rd, 4th or 5th letter: 51 words, each sharing 6 of
     // its trigrams (similarity 6/11), none a completion of it. A limit of 32 kept 32 of them by chance,
     // and a brand holding another was not found.
-    const letters = [...'bcdfghjpqrstvwxyz'];
-    const words = [3, 4, 5].flatMap((at) =>
-      letters.map((x) => `kalmeno`.slice(0, at) + x + `kalmeno`.slice(at)),
-    );
+    const words = [3, 4, 5].flatMap((at) => oneLetterIn(at, 'bcdfghjpqrstvwxyz'));
     const tied = await sql<{ n: number; low: number; high: number }>(
       `select count(*)::int as n, min(extensions.similarity(w, 'kalmeno'))::float8 as low,
          max(extensions.similarity(w, 'kalmeno'))::float8 as high from unnest($1::text[]) w`,
@@ -200,6 +198,32 @@ describe('directory search', () => {
       ).toEqual([...words].sort());
     } finally {
       await sql(`delete from public.brands where slug like '%-tiecheck-${suffix}'`);
+    }
+  });
+
+  it('among words as close, keeps those one letter away first (decision 274)', async () => {
+    // 70 words as close to "kalmeno" by trigrams as "kalmzeno", but two letters away and before it in
+    // byte order: ranked by similarity alone, the 64 kept were all of those, and "Kalmzeno" was not found.
+    const far = await twoLettersAway(server.db, 70);
+    expect(far).toHaveLength(70);
+    const words = [...far, ...oneLetterIn(4, 'z')];
+    expect(words.at(-1)).toBe('kalmzeno');
+    await sql(
+      `insert into public.brands (name, slug)
+       select initcap(w) || ' Editcheck', w || '-editcheck-${suffix}' from unnest($1::text[]) w`,
+      [words],
+    );
+    try {
+      const found = await anonClient(server).rpc('search_brands', {
+        q: `${KALMENO} editcheck`,
+        page_size: 100,
+      });
+      expect(found.error).toBeNull();
+      // The one letter away, then 63 of the 70: the 32 closest and those ranked as the 32nd, up to 64.
+      expect(found.data?.[0]?.total).toBe(64);
+      expect((found.data as { name: string }[]).map((row) => row.name)).toContain('Kalmzeno Editcheck');
+    } finally {
+      await sql(`delete from public.brands where slug like '%-editcheck-${suffix}'`);
     }
   });
 

@@ -9,6 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { KALMENO, oneLetterIn, twoLettersAway } from '#tests/support/close-words.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInUser, uniqueEmail } from '#tests/support/users.ts';
@@ -42,6 +43,24 @@ async function submit(overrides: Record<string, unknown> = {}): Promise<string> 
   const { data, error } = await service.from('scammer_reports').insert(values).select('id').single();
   if (error) throw new Error(error.message);
   return data.id as string;
+}
+
+/**
+ * Published reports named after each word (in the order given, ids likewise), with `business` as their
+ * business name: as the review leaves them, with the vocabulary's triggers.
+ */
+async function publishNamed(words: string[], business: string): Promise<string[]> {
+  const inserted = await server.db.query<{ id: string; word: string }>(
+    `insert into public.scammer_reports (scammer_name, business_name, location, amount_scammed, reviewed_at,
+       scammer_description, incident_details, reporter_user_id, status)
+     select initcap(w), $2, 'Denver, CO', 100, now(),
+       'Sold product that never arrived.', 'Paid upfront, then only silence.', $3, 'published'
+     from unnest($1::text[]) w
+     returning id, lower(scammer_name) as word`,
+    [words, business, reporter.id],
+  );
+  const ids = new Map(inserted.rows.map((row) => [row.word, row.id]));
+  return words.map((word) => ids.get(word) as string);
 }
 
 async function endTrial(user: SignedInUser) {
@@ -348,8 +367,7 @@ describe('reading: published reports reach exactly the members with access', () 
     // "kalmeno" with one letter put in after its 3rd letter (17 words) or its 4th (7 more): 24 words,
     // each sharing 6 of its trigrams (similarity 6/11), none a completion of it. A limit of 16 kept 16
     // of them by chance, and a report naming another was not found.
-    const letters = [...'bcdfghjpqrstvwxyz'];
-    const words = [...letters.map((x) => `kal${x}meno`), ...letters.slice(0, 7).map((x) => `kalm${x}eno`)];
+    const words = [...oneLetterIn(3, 'bcdfghjpqrstvwxyz'), ...oneLetterIn(4, 'bcdfghj')];
     const tag = Array.from({ length: 6 }, () =>
       String.fromCharCode(97 + Math.floor(Math.random() * 26)),
     ).join('');
@@ -359,24 +377,38 @@ describe('reading: published reports reach exactly the members with access', () 
       [words],
     );
     expect(tied.rows[0]).toEqual({ n: 24, low: tied.rows[0]?.high, high: tied.rows[0]?.high });
-    // Published as the review leaves them, with the vocabulary's triggers.
-    const inserted = await server.db.query<{ id: string }>(
-      `insert into public.scammer_reports (scammer_name, business_name, location, amount_scammed, reviewed_at,
-         scammer_description, incident_details, reporter_user_id, status)
-       select initcap(w), 'Tiecheck' || $2, 'Denver, CO', 100, now(),
-         'Sold product that never arrived.', 'Paid upfront, then only silence.', $3, 'published'
-       from unnest($1::text[]) w
-       returning id`,
-      [words, tag, reporter.id],
-    );
-    const ids = inserted.rows.map((row) => row.id);
+    const ids = await publishNamed(words, `Tiecheck${tag}`);
     try {
       const found = await subscriber.client.rpc('search_scammer_reports', {
-        query: `kalmeno tiecheck${tag}`,
+        query: `${KALMENO} tiecheck${tag}`,
         result_limit: 100,
       });
       expect(found.error).toBeNull();
       expect((found.data as { id: string }[]).map((row) => row.id).sort()).toEqual([...ids].sort());
+    } finally {
+      expect((await service.from('scammer_reports').delete().in('id', ids)).error).toBeNull();
+    }
+  });
+
+  it('among words as close, keeps those one letter away first (decision 274)', async () => {
+    // 40 words as close to "kalmeno" by trigrams as "kalmzeno", but two letters away and before it in
+    // byte order: ranked by similarity alone, the 32 kept were all of those, and "Kalmzeno" was not found.
+    const far = await twoLettersAway(server.db, 40);
+    expect(far).toHaveLength(40);
+    const tag = Array.from({ length: 6 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
+    const ids = await publishNamed([...far, ...oneLetterIn(4, 'z')], `Editcheck${tag}`);
+    try {
+      const found = await subscriber.client.rpc('search_scammer_reports', {
+        query: `${KALMENO} editcheck${tag}`,
+        result_limit: 100,
+      });
+      expect(found.error).toBeNull();
+      // The one letter away, then 31 of the 40: the 16 closest and those ranked as the 16th, up to 32.
+      const foundIds = (found.data as { id: string }[]).map((row) => row.id);
+      expect(foundIds).toHaveLength(32);
+      expect(foundIds).toContain(ids.at(-1));
     } finally {
       expect((await service.from('scammer_reports').delete().in('id', ids)).error).toBeNull();
     }
