@@ -92,8 +92,9 @@ revoke all on function private.brands_refill_name_words() from public, anon, aut
 
 -- A typed name as the words to look for (decision 272): each word typed (the first 8), as itself, as
 -- the words of live brands it begins (2 characters or more; more than 64 such words stay a prefix
--- term), or, for a word of 3 letters or more, as one of its 32 closest words and those as close as the
--- 32nd, up to 64 (pg_trgm similarity 0.3 or more; decision 273) — "gren thum" looks for (green or …)
+-- term), or, for a word of 3 letters or more, as one of its 32 closest words and those ranked as the
+-- 32nd, up to 64 (pg_trgm similarity 0.3 or more, then fewest letters changed; decisions 273, 274) —
+-- "gren thum" looks for (green or …)
 -- and (thumb or …). Every word typed must match. Null when the text holds no word. search_brands runs
 -- with its caller's rights; this reads the private vocabulary, which holds no more than the directory
 -- shows (every live brand's name).
@@ -130,7 +131,7 @@ begin
       end if;
     end if;
     if v_token ~ '^[[:alpha:]]{3,100}$' then
-      -- The 32 closest words and every word as close as the 32nd, up to 64 (decision 273): in a
+      -- The 32 closest words and every word ranked as the 32nd, up to 64 (decisions 273, 274): in a
       -- dense vocabulary dozens of words tie, and which of them a bare limit kept was chance (at 100×
       -- the bench's typo'd "peora mioror" lost "peyora" among 47 words as close, and found nothing).
       for v_word in

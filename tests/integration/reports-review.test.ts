@@ -63,6 +63,11 @@ async function publishNamed(words: string[], business: string): Promise<string[]
   return words.map((word) => ids.get(word) as string);
 }
 
+/** A word of `n` random letters, so a test's words are its own. */
+function randomLetters(n: number): string {
+  return Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
 async function endTrial(user: SignedInUser) {
   const { error } = await service
     .from('profiles')
@@ -299,9 +304,7 @@ describe('reading: published reports reach exactly the members with access', () 
   });
 
   it('finds a report by the start of a word or of a contact detail, completed from the words readers see (decision 251)', async () => {
-    const tag = Array.from({ length: 6 }, () =>
-      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
-    ).join('');
+    const tag = randomLetters(6);
     const id = await submit({
       scammer_name: `Quentavius Orloff${tag}`,
       business_name: `Farms${tag} Collective`,
@@ -368,9 +371,7 @@ describe('reading: published reports reach exactly the members with access', () 
     // each sharing 6 of its trigrams (similarity 6/11), none a completion of it. A limit of 16 kept 16
     // of them by chance, and a report naming another was not found.
     const words = [...oneLetterIn(3, 'bcdfghjpqrstvwxyz'), ...oneLetterIn(4, 'bcdfghj')];
-    const tag = Array.from({ length: 6 }, () =>
-      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
-    ).join('');
+    const tag = randomLetters(6);
     const tied = await server.db.query<{ n: number; low: number; high: number }>(
       `select count(*)::int as n, min(extensions.similarity(w, 'kalmeno'))::float8 as low,
          max(extensions.similarity(w, 'kalmeno'))::float8 as high from unnest($1::text[]) w`,
@@ -395,9 +396,7 @@ describe('reading: published reports reach exactly the members with access', () 
     // byte order: ranked by similarity alone, the 32 kept were all of those, and "Kalmzeno" was not found.
     const far = await twoLettersAway(server.db, 40);
     expect(far).toHaveLength(40);
-    const tag = Array.from({ length: 6 }, () =>
-      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
-    ).join('');
+    const tag = randomLetters(6);
     const ids = await publishNamed([...far, ...oneLetterIn(4, 'z')], `Editcheck${tag}`);
     try {
       const found = await subscriber.client.rpc('search_scammer_reports', {
