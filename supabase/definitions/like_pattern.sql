@@ -64,11 +64,15 @@ create or replace function private.close_words(p_typed text, p_candidates text[]
 returns setof text
 language sql immutable parallel safe set search_path = ''
 as $$
-  with near as (
-    select c.word, extensions.similarity(c.word, p_typed) as s,
-      extensions.levenshtein(left(c.word, 255), left(p_typed, 255)) as d
+  with scored as (
+    select c.word, extensions.similarity(c.word, p_typed) as s
     from unnest(p_candidates) c(word)
-    where c.word <> p_typed and extensions.similarity(c.word, p_typed) >= 0.3
+    where c.word <> p_typed
+  ),
+  near as (
+    select c.word, c.s, extensions.levenshtein(left(c.word, 255), left(p_typed, 255)) as d
+    from scored c
+    where c.s >= 0.3
   ),
   last_kept as (
     select n.s, n.d from near n order by n.s desc, n.d offset greatest(p_closest, 1) - 1 limit 1
