@@ -249,14 +249,20 @@ begin
     end if;
     v_where := v_where || ' and (' || v_contains || ')';
   end if;
+  -- With a name, the state and category filter the name's matches rather than being read through
+  -- their own indexes (decision 275): expecting thousands of matches for a word and its close words,
+  -- the planner read every brand of the state to AND them with the name's (152,381 for California
+  -- among 2,200,000 brands, 19 ms of a 39 ms search that matched 85).
   if state is not null then
-    v_where := v_where || format(' and b.states @> array[%L]', state);
+    v_where := v_where || case when v_q is null then format(' and b.states @> array[%L]', state)
+      else format(' and %L = any(b.states)', state) end;
     v_filters := v_filters + 1;
     v_facet := 'state';
     v_value := state;
   end if;
   if category is not null then
-    v_where := v_where || format(' and b.categories @> array[%L]', category);
+    v_where := v_where || case when v_q is null then format(' and b.categories @> array[%L]', category)
+      else format(' and %L = any(b.categories)', category) end;
     v_filters := v_filters + 1;
     v_facet := 'category';
     v_value := category;

@@ -104,6 +104,26 @@ describe('directory search', () => {
 
     const none = await anon.rpc('search_brands', { verified_only: true });
     expect(none.data).toEqual([]);
+
+    // A name with a state or a category: the filters apply to the name's matches (decision 275).
+    const matches = async (filters: { state?: string; category?: string; verified_only?: boolean }) => {
+      const { data, error } = await anon.rpc('search_brands', { q: 'green', sort: 'name', ...filters });
+      expect(error).toBeNull();
+      return (data as { name: string; total: number }[]).map((row) => [row.name, row.total]);
+    };
+    expect(await matches({ state: 'CA' })).toEqual([
+      ['Green Thumb', 2],
+      ['Greenleaf Gardens', 2],
+    ]);
+    expect(await matches({ state: 'NV' })).toEqual([['Green Thumb', 1]]);
+    expect(await matches({ state: 'OR' })).toEqual([]);
+    expect(await matches({ category: 'Edibles' })).toEqual([['Green Thumb', 1]]);
+    expect(await matches({ state: 'CA', category: 'Flower' })).toEqual([
+      ['Green Thumb', 2],
+      ['Greenleaf Gardens', 2],
+    ]);
+    expect(await matches({ state: 'NV', category: 'Concentrates' })).toEqual([]);
+    expect(await matches({ state: 'CA', verified_only: true })).toEqual([]);
   });
 
   it('looks for every word typed, as itself, as the start of a word or misspelt; the words follow renames and archiving (decision 272)', async () => {
