@@ -134,6 +134,9 @@ declare
   window_start timestamptz;
   period tsquery;
   page_ids uuid[];
+  -- The matches of the last window searched, and its months (decision 276).
+  found_before integer;
+  months_before integer;
 begin
   -- A brand's approved representative lists the reports linked to their brand (decision 201).
   if not public.has_scammer_access()
@@ -250,6 +253,15 @@ begin
     latest_month := (date_part('year', latest at time zone 'UTC') * 12 + date_part('month', latest at time zone 'UTC') - 1)::integer;
   end if;
   foreach window_months in array case when latest is null then array[0] else array[3, 12, 60, 0] end loop
+    -- A window is searched only if the one before, at the rate its matches came, would fill the page in
+    -- it (decision 276): a name in 1 report of the last 3 months goes on to every report, not through
+    -- the year and the five years, each of which reads the words' posting lists again (at 10× the
+    -- bench's typo'd names, median 30.0 → 15.5 ms for a page of 100). The windows only ever end a
+    -- search early; the page is the same whichever ran.
+    if months_before > 0 and window_months > 0
+      and found_before * window_months < (result_limit + result_offset) * months_before then
+      continue;
+    end if;
     if window_months = 0 then
       period := null;
     elsif window_months < 12 * 5 then
@@ -283,6 +295,8 @@ begin
     exit when window_months = 0
       or (cardinality(page_ids) = result_limit + result_offset
         and (select r.reviewed_at from public.scammer_reports r where r.id = page_ids[cardinality(page_ids)]) >= window_start);
+    found_before := cardinality(page_ids);
+    months_before := window_months;
   end loop;
   return query
     select p.* from unnest(page_ids[result_offset + 1:]) with ordinality m(id, n)

@@ -209,5 +209,21 @@ describe(`the worded search, newest first, by windows of months (${testDatabase(
     // the 177 matches a search of every report reads.
     expect(page.reads).toBeLessThan(zorblax.length / 3);
     expect(all.reads).toBeGreaterThanOrEqual(zorblax.length);
+
+    // A page no window could fill at the rate of the first window's matches goes from the first window
+    // to every report (decision 276); the page at offset 30 goes through the year and the five years as
+    // well, each reading its matches (21 since February 2025, 27 since 2022).
+    const since = (iso: string) => zorblax.filter((row) => row.reviewed >= Date.parse(iso)).length;
+    const skipped = since('2025-02-01T00:00:00Z') + since('2022-01-01T00:00:00Z');
+    expect(skipped).toBe(48);
+    const deep = await tableReads<{ id: string }>(
+      server,
+      'public.scammer_reports',
+      scope,
+      `select id from public.search_scammer_reports(query => 'zorblax farms', result_limit => 100, result_offset => 10000)`,
+    );
+    expect(deep.rows).toEqual([]);
+    expect(deep.reads).toBeGreaterThanOrEqual(zorblax.length);
+    expect(deep.reads).toBeLessThanOrEqual(all.reads - skipped);
   });
 });
