@@ -1,6 +1,6 @@
 // @databases: both — the search and its full-text index are SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableReads } from '#tests/support/plan-reads.ts';
+import { functionCalls, tableReads } from '#tests/support/plan-reads.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInAdmin } from '#tests/support/users.ts';
@@ -98,6 +98,10 @@ beforeAll(async () => {
       timestamptz '${new Date(LATEST).toISOString()}' + interval '1 hour' - make_interval(mins => g * 237),
       'Sold product that never arrived.', 'Paid upfront, then only silence.', '${REPORTER}', 'published'
     from generate_series(0, 19999) g;
+    -- One of them with a phone number, as its contact details' trigger would have listed it.
+    update public.scammer_reports set contact_info = '(303) 555-0142' where scammer_name = 'Other Seller 7';
+    insert into private.scammer_report_identifiers (report_id, kind, value)
+    select id, 'phone', '+13035550142' from public.scammer_reports where scammer_name = 'Other Seller 7';
     set session_replication_role = origin;
     analyze public.scammer_reports;`);
 }, 120_000);
@@ -225,5 +229,32 @@ describe(`the worded search, newest first, by windows of months (${testDatabase(
     expect(deep.rows).toEqual([]);
     expect(deep.reads).toBeGreaterThanOrEqual(zorblax.length);
     expect(deep.reads).toBeLessThanOrEqual(all.reads - skipped);
+  });
+
+  it('asks once whether the query holds a contact identifier, not once for each window', async () => {
+    const scope = { role: 'authenticated', claims: { sub: reader.id, role: 'authenticated' } } as const;
+    const identifiers = 'private.query_identifiers(text)';
+    // Offset 30: the first window, the five years and every report searched (decision 276), and no
+    // identifier in the words (decision 277).
+    const worded = await functionCalls<{ id: string }>(
+      server,
+      identifiers,
+      scope,
+      `select id from public.search_scammer_reports(query => 'zorblax farms', result_limit => 5, result_offset => 30)`,
+    );
+    expect(worded.rows.map((row) => row.id)).toEqual(expected(30, 5));
+    expect(worded.calls).toBe(1);
+    // A query with an identifier searches every report at once, and looks its identifiers up there.
+    const phone = await functionCalls<{ id: string }>(
+      server,
+      identifiers,
+      scope,
+      `select id from public.search_scammer_reports(query => '+1 (303) 555-0142')`,
+    );
+    const { rows: seller } = await server.db.query<{ id: string }>(
+      `select id from public.scammer_reports where scammer_name = 'Other Seller 7'`,
+    );
+    expect(phone.rows).toEqual(seller);
+    expect(phone.calls).toBe(2);
   });
 });

@@ -30,6 +30,36 @@ export async function tableReads<T>(
 }
 
 /**
+ * How many times a statement, run in `scope`, calls the function `fn` (a regprocedure, such as
+ * `private.f(text)`), as PostgreSQL counts calls for the transaction (pg_stat_xact_user_functions, with
+ * track_functions set to all for it: a superuser's setting, so set before the scope's role). A function
+ * inlined into its caller's statement is not called and not counted.
+ */
+export async function functionCalls<T>(
+  server: TestServer,
+  fn: string,
+  scope: RequestScope,
+  statement: string,
+  params: unknown[] = [],
+): Promise<{ calls: number; rows: T[] }> {
+  return server.db.withScope(scope, async (tx) => {
+    await tx.query(`set local role none`);
+    await tx.query(`set local track_functions = 'all'`);
+    await tx.query(`select set_config('role', $1, true)`, [scope.role]);
+    const calls = async () => {
+      const { rows } = await tx.query<{ calls: string }>(
+        `select coalesce((select calls from pg_stat_xact_user_functions where funcid = $1::regprocedure), 0)::text as calls`,
+        [fn],
+      );
+      return Number(rows[0]?.calls ?? Number.NaN);
+    };
+    const before = await calls();
+    const result = await tx.query<T>(statement, params);
+    return { calls: (await calls()) - before, rows: result.rows };
+  });
+}
+
+/**
  * Runs `check` while the planner prices the word " zebra" in `column` as held by the rows `where`
  * selects (statistics taken while they all held it), though only the row `keep` holds it; then puts
  * the column and the statistics back. No automatic analyze meanwhile; the table's triggers do not run
