@@ -2,6 +2,29 @@ import type { RequestScope } from '#server/db/driver.ts';
 import type { TestServer } from './test-server.ts';
 
 /**
+ * A statement run in `scope`, with the change it made to one of PostgreSQL's counts for the
+ * transaction (`count`, a query of one row and column `n`, asked before and after it).
+ */
+async function counted<T>(
+  server: TestServer,
+  scope: RequestScope,
+  count: { sql: string; params: unknown[]; before?: string[] },
+  statement: string,
+  params: unknown[],
+): Promise<{ n: number; rows: T[] }> {
+  return server.db.withScope(scope, async (tx) => {
+    for (const sql of count.before ?? []) await tx.query(sql);
+    const read = async () => {
+      const { rows } = await tx.query<{ n: string }>(count.sql, count.params);
+      return Number(rows[0]?.n ?? Number.NaN);
+    };
+    const before = await read();
+    const result = await tx.query<T>(statement, params);
+    return { n: (await read()) - before, rows: result.rows };
+  });
+}
+
+/**
  * How many rows of `table` a statement reads, run in `scope`: rows read by sequential scans plus rows
  * fetched through any index, as PostgreSQL counts them for the transaction (pg_stat_xact_user_tables,
  * read before and after in the same transaction). For tests of what a plan reads, not what it was
@@ -14,26 +37,17 @@ export async function tableReads<T>(
   statement: string,
   params: unknown[] = [],
 ): Promise<{ reads: number; rows: T[] }> {
-  return server.db.withScope(scope, async (tx) => {
-    const reads = async () => {
-      const { rows } = await tx.query<{ reads: string }>(
-        `select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::text as reads
-         from pg_stat_xact_user_tables where relid = $1::regclass`,
-        [table],
-      );
-      return Number(rows[0]?.reads ?? Number.NaN);
-    };
-    const before = await reads();
-    const result = await tx.query<T>(statement, params);
-    return { reads: (await reads()) - before, rows: result.rows };
-  });
+  const sql = `select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::text as n
+    from pg_stat_xact_user_tables where relid = $1::regclass`;
+  const { n, rows } = await counted<T>(server, scope, { sql, params: [table] }, statement, params);
+  return { reads: n, rows };
 }
 
 /**
  * How many times a statement, run in `scope`, calls the function `fn` (a regprocedure, such as
  * `private.f(text)`), as PostgreSQL counts calls for the transaction (pg_stat_xact_user_functions, with
- * track_functions set to all for it: a superuser's setting, so set before the scope's role). A function
- * inlined into its caller's statement is not called and not counted.
+ * track_functions set to all for it: a superuser's setting, so set before the scope's role is taken
+ * again). A function inlined into its caller's statement is not called and not counted.
  */
 export async function functionCalls<T>(
   server: TestServer,
@@ -42,21 +56,10 @@ export async function functionCalls<T>(
   statement: string,
   params: unknown[] = [],
 ): Promise<{ calls: number; rows: T[] }> {
-  return server.db.withScope(scope, async (tx) => {
-    await tx.query(`set local role none`);
-    await tx.query(`set local track_functions = 'all'`);
-    await tx.query(`select set_config('role', $1, true)`, [scope.role]);
-    const calls = async () => {
-      const { rows } = await tx.query<{ calls: string }>(
-        `select coalesce((select calls from pg_stat_xact_user_functions where funcid = $1::regprocedure), 0)::text as calls`,
-        [fn],
-      );
-      return Number(rows[0]?.calls ?? Number.NaN);
-    };
-    const before = await calls();
-    const result = await tx.query<T>(statement, params);
-    return { calls: (await calls()) - before, rows: result.rows };
-  });
+  const sql = `select coalesce((select calls from pg_stat_xact_user_functions where funcid = $1::regprocedure), 0)::text as n`;
+  const before = [`set local role none`, `set local track_functions = 'all'`, `set local role ${scope.role}`];
+  const { n, rows } = await counted<T>(server, scope, { sql, params: [fn], before }, statement, params);
+  return { calls: n, rows };
 }
 
 /**
