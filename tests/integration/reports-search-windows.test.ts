@@ -91,6 +91,15 @@ beforeAll(async () => {
     select v.id::uuid, v.name, v.business, v.location, v.amount, v.reviewed_at,
       'Sold product that never arrived.', 'Paid upfront, then only silence.', '${REPORTER}', 'published'
     from (values ${values}) v(id, name, business, location, amount, reviewed_at);
+    -- "Quorvex Traders": none in the last 3 months, 25 from 100 days to 3.6 years before the newest
+    -- report, 150 more than five years old.
+    insert into public.scammer_reports (scammer_name, business_name, location, amount_scammed, reviewed_at,
+      scammer_description, incident_details, reporter_user_id, status)
+    select 'Quorvex Seller', 'Quorvex Traders', 'Seattle, WA', 500 + d,
+      timestamptz '${new Date(LATEST).toISOString()}' - make_interval(days => d),
+      'Sold product that never arrived.', 'Paid upfront, then only silence.', '${REPORTER}', 'published'
+    from (select 100 + 50 * j from generate_series(0, 24) j
+          union all select 1600 + 5 * j from generate_series(0, 149) j) a(d);
     set session_replication_role = replica;
     insert into public.scammer_reports (scammer_name, business_name, location, amount_scammed, reviewed_at,
       scammer_description, incident_details, reporter_user_id, status)
@@ -229,6 +238,29 @@ describe(`the worded search, newest first, by windows of months (${testDatabase(
     expect(deep.rows).toEqual([]);
     expect(deep.reads).toBeGreaterThanOrEqual(zorblax.length);
     expect(deep.reads).toBeLessThanOrEqual(all.reads - skipped);
+  });
+
+  it('takes a window without a match as one match, not none, when it weighs the next', async () => {
+    const scope = { role: 'authenticated', claims: { sub: reader.id, role: 'authenticated' } } as const;
+    const { rows: quorvex } = await server.db.query<{ id: string }>(
+      `select id from public.scammer_reports where scammer_name = 'Quorvex Seller' order by reviewed_at desc, id`,
+    );
+    expect(quorvex).toHaveLength(175);
+    // No match in the last 3 months; at one, the five years would hold a page of 20 (1 × 60 / 3), and
+    // they do (25). Taken as none, every report was searched: all 175 matches read (decision 278).
+    const page = await tableReads<{ id: string }>(
+      server,
+      'public.scammer_reports',
+      scope,
+      `select id from public.search_scammer_reports(query => 'quorvex traders', result_limit => 20)`,
+    );
+    expect(page.rows).toEqual(quorvex.slice(0, 20));
+    expect(page.reads).toBeGreaterThanOrEqual(25);
+    expect(page.reads).toBeLessThan(quorvex.length);
+    // Past what the five years hold: every report, the same page as ever.
+    expect(await search({ query: 'quorvex traders', result_limit: 10, result_offset: 20 })).toEqual(
+      quorvex.slice(20, 30).map((row) => row.id),
+    );
   });
 
   it('asks once whether the query holds a contact identifier, not once for each window', async () => {
