@@ -266,8 +266,8 @@ describe(`the worded search, newest first, by windows of months (${testDatabase(
   it('asks once whether the query holds a contact identifier, not once for each window', async () => {
     const scope = { role: 'authenticated', claims: { sub: reader.id, role: 'authenticated' } } as const;
     const identifiers = 'private.query_identifiers(text)';
-    // Offset 30: the first window, the five years and every report searched (decision 276), and no
-    // identifier in the words (decision 277).
+    // Offset 30: all four windows searched (the 3 months' 15 matches, at their rate, would fill the
+    // year, and so on; decision 276), and no identifier in the words (decision 277).
     const worded = await functionCalls<{ id: string }>(
       server,
       identifiers,
