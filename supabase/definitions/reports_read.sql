@@ -58,22 +58,59 @@ comment on view public.published_scammer_reports is
 revoke all on table public.published_scammer_reports from public, anon, authenticated, service_role;
 grant select on table public.published_scammer_reports to authenticated, service_role;
 
+-- A search's words as the index of words by year holds them (decision 279): each exact word as itself in
+-- any of `years` ('word y2026' | 'word y2025'). A prefix term ('word':*) stays as it is: it matches the
+-- word in every year ('wordy y1999' begins with 'word'), so the caller keeps the window's months beside
+-- it. Null when a word is longer than the index's 1,000 bytes (the caller then asks every year's words).
+-- The words come from the search's own tsqueries, which hold only quoted words, `&`, `|`, brackets and
+-- prefixes: read from their text, each quoted word ('' doubles a quote) with what follows it.
+create or replace function private.scammer_report_words_in_years(words tsquery, years integer[]) returns tsquery
+language sql immutable strict parallel safe set search_path = ''
+as $$
+  select case when bool_or(r.g[1] is not null and r.g[2] is null and octet_length(r.g[1]) > 1002) then null
+    else string_agg(
+      case
+        when r.g[1] is null then r.g[3]
+        when r.g[2] is not null then r.g[1] || r.g[2]
+        else '(' || (select string_agg(left(r.g[1], -1) || ' y' || y::text || '''', ' | ') from unnest(years) y) || ')'
+      end, '' order by r.n)::tsquery end
+  from regexp_matches(words::text, $r$('(?:[^']|'')*')(:[*A-D]+)?|([^']+)$r$, 'g') with ordinality r(g, n)
+$$;
+revoke all on function private.scammer_report_words_in_years(tsquery, integer[]) from public;
+
 -- The reports a worded search finds (decision 249): every word typed, or a close one, among the words of
 -- the name, business, location and contact details; or a contact identifier however it is written.
 -- `period` (decision 269), when given, keeps the worded matches to reports published in its months or
 -- years (lexemes of private.scammer_report_periods, in the same full-text index as the words), so the
--- index intersects the words' lists with the window's before any report is read.
+-- index intersects the words' lists with the window's before any report is read. `year_words`, when
+-- given (decision 279), are the words in the window's years (scammer_report_words_in_years), asked of the
+-- index of words by year with `period`: only those years' lists are read, not every report of each word.
 -- Planned once per connection for any words (a generic plan, which walks the full-text index): planned
 -- anew with each call's words, a prefix term (`word:*`) cost about 20 ms of planning against 4 ms of
 -- searching among 200,000 reports (bench/scale.ts). The search around it (filters, order, page) is
--- planned with each call's values, as the searches without words need.
+-- planned with each call's values, as the searches without words need. Each index its own statement, so
+-- each generic plan reads its own.
 drop function if exists private.scammer_report_word_hits(tsquery, text);
-create or replace function private.scammer_report_word_hits(words tsquery, query text, period tsquery default null)
+drop function if exists private.scammer_report_word_hits(tsquery, text, tsquery);
+create or replace function private.scammer_report_word_hits(words tsquery, query text, period tsquery default null,
+  year_words tsquery default null)
 returns setof uuid
 language plpgsql stable set search_path = '' set plan_cache_mode = force_generic_plan
 rows 100
 as $$
 begin
+  if year_words is not null and period is not null then
+    -- A window's words by year (no contact identifier: the windows are only for queries without one).
+    return query
+      select h.id from public.scammer_reports h
+      where h.status = 'published'
+        and (private.scammer_report_year_words(h.search_text, h.reviewed_at) || private.scammer_report_periods(h.reviewed_at))
+          @@ (year_words && period)
+        -- A masked span's words never find a report (decisions 197, 209), as below.
+        and (not private.scammer_report_search_masked(h.id)
+          or to_tsvector('simple'::regconfig, private.scammer_report_reader_search_text(h)) @@ words);
+    return;
+  end if;
   return query
     -- Typo-tolerant: every word typed, or a close one, among the words of the name, business,
     -- location and contact details.
@@ -96,7 +133,7 @@ begin
       and h.status = 'published' and not ('contact_info' = any(h.redacted_fields));
 end
 $$;
-revoke all on function private.scammer_report_word_hits(tsquery, text, tsquery) from public;
+revoke all on function private.scammer_report_word_hits(tsquery, text, tsquery, tsquery) from public;
 
 -- Search (product §scammer-database): typo-tolerant over the name, business, location and contact
 -- details (each word typed, or a close one from the vocabulary by pg_trgm similarity, in the
@@ -135,6 +172,8 @@ declare
   window_months integer;
   window_start timestamptz;
   period tsquery;
+  -- The words in the window's years, for the index of words by year (decision 279).
+  year_words tsquery;
   page_ids uuid[];
   -- The matches of the last window searched, and its months (decision 276).
   found_before integer;
@@ -247,7 +286,8 @@ begin
   -- in UTC), and then among all (window 0). A window is every report published since its start, so once
   -- its matches fill the page — offset and limit — with the page's oldest published in it, that page is
   -- the search's; otherwise the next window. A common word fills its page in the first window, at a
-  -- cost that does not grow with the reports. The other sorts search all at once, as does a query with a
+  -- cost that does not grow with the reports. A window reads its years' words only, from the index of
+  -- words by year (decision 279): a rare word's older reports are not walked. The other sorts search all at once, as does a query with a
   -- contact identifier (a phone, email, website or handle: matched through the identifiers, which know
   -- no months) or without a word (`words` would then match every report of the window).
   if sort = 'newest' and numnode(words) > 0 and not has_identifiers then
@@ -272,18 +312,24 @@ begin
     end if;
     if window_months = 0 then
       period := null;
+      year_words := null;
     elsif window_months < 12 * 5 then
       period := (select string_agg(quote_literal(' m' || (latest_month - k)::text), ' | ')::tsquery
                  from generate_series(0, window_months - 1) k);
       window_start := make_timestamptz((latest_month - window_months + 1) / 12, (latest_month - window_months + 1) % 12 + 1, 1, 0, 0, 0, 'UTC');
+      -- The years the months fall in (two, when the window crosses a new year).
+      year_words := private.scammer_report_words_in_years(words, array(
+        select distinct (latest_month - k) / 12 from generate_series(0, window_months - 1) k));
     else
       period := (select string_agg(quote_literal(' y' || (latest_month / 12 - k)::text), ' | ')::tsquery
                  from generate_series(0, window_months / 12 - 1) k);
       window_start := make_timestamptz(latest_month / 12 - window_months / 12 + 1, 1, 1, 0, 0, 0, 'UTC');
+      year_words := private.scammer_report_words_in_years(words, array(
+        select latest_month / 12 - k from generate_series(0, window_months / 12 - 1) k));
     end if;
     page_ids := array(
       select p.id from private.scammer_report_word_hits(words,
-          case when has_identifiers then search_scammer_reports.query end, period) w(id)
+          case when has_identifiers then search_scammer_reports.query end, period, year_words) w(id)
       join private.scammer_reports_public p on p.id = w.id
       where (place is null or lower(p.location) like pattern)
         and (amount_min is null or p.amount_scammed >= amount_min)

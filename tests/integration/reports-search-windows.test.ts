@@ -1,6 +1,6 @@
 // @databases: both — the search and its full-text index are SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionCalls, tableReads } from '#tests/support/plan-reads.ts';
+import { functionCalls, indexScans, tableReads } from '#tests/support/plan-reads.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer, testDatabase } from '#tests/support/test-server.ts';
 import { type SignedInUser, signedInAdmin } from '#tests/support/users.ts';
@@ -261,6 +261,68 @@ describe(`the worded search, newest first, by windows of months (${testDatabase(
     expect(await search({ query: 'quorvex traders', result_limit: 10, result_offset: 20 })).toEqual(
       quorvex.slice(20, 30).map((row) => row.id),
     );
+  });
+
+  it("reads a window's years of its words, not every year's (decision 279)", async () => {
+    const scope = { role: 'authenticated', claims: { sub: reader.id, role: 'authenticated' } } as const;
+    const byYear = 'public.scammer_reports_published_year_words_idx';
+    const everyYear = 'public.scammer_reports_published_search_periods_idx';
+    const scans = async (statement: string) => {
+      const year = await indexScans<{ id: string }>(server, byYear, scope, statement);
+      const every = await indexScans<{ id: string }>(server, everyYear, scope, statement);
+      expect(every.rows).toEqual(year.rows);
+      return { ids: year.rows.map((row) => row.id), byYear: year.scans, everyYear: every.scans };
+    };
+    // The last 3 months fill the page (they cross into 2025: two years' lists): the words by year only.
+    const first = await scans(
+      `select id from public.search_scammer_reports(query => 'zorblax farms', result_limit => 5)`,
+    );
+    expect(first).toEqual({ ids: expected(0, 5), byYear: 1, everyYear: 0 });
+    // The 3 months, the year and the five years by year, then every report through the words' own index.
+    const deep = await scans(
+      `select id from public.search_scammer_reports(query => 'zorblax farms', result_limit => 5, result_offset => 30)`,
+    );
+    expect(deep).toEqual({ ids: expected(30, 5), byYear: 3, everyYear: 1 });
+    // A close spelling's words by year too.
+    const close = await scans(
+      `select id from public.search_scammer_reports(query => 'zorblox', result_limit => 12)`,
+    );
+    expect(close).toEqual({ ids: expected(0, 12), byYear: 1, everyYear: 0 });
+    // The amount order has no windows: every report at once.
+    const byAmount = await scans(
+      `select id from public.search_scammer_reports(query => 'zorblax', sort => 'amount', result_limit => 3)`,
+    );
+    expect(byAmount).toMatchObject({ byYear: 0, everyYear: 1 });
+    expect(byAmount.ids).toHaveLength(3);
+  });
+
+  it('asks every year for a word too long for the index of words by year', async () => {
+    // "zq" completes to a word of 1,202 bytes (400 three-byte letters after it), past the 1,000 bytes the
+    // index of words by year holds; a report named "Zq" a day older. A page of one is the long word's
+    // report: asked by year without it, the older report would fill the page.
+    await server.db.exec(`
+      insert into public.scammer_reports (id, scammer_name, contact_info, location, amount_scammed, reviewed_at,
+        scammer_description, incident_details, reporter_user_id, status)
+      values
+        ('00000000-0000-4000-9400-000000000001', 'Longword Seller', 'zq' || repeat('漢', 400), 'Denver, CO', 10,
+          timestamptz '${new Date(LATEST - DAY).toISOString()}', 'Sold product that never arrived.',
+          'Paid upfront, then only silence.', '${REPORTER}', 'published'),
+        ('00000000-0000-4000-9400-000000000002', 'Zq Trader', null, 'Denver, CO', 10,
+          timestamptz '${new Date(LATEST - 2 * DAY).toISOString()}', 'Sold product that never arrived.',
+          'Paid upfront, then only silence.', '${REPORTER}', 'published');`);
+    const { rows } = await server.db.query<{ bytes: number; indexed: number }>(
+      `select octet_length(t.lexeme) as bytes,
+         (select count(*)::int from unnest(private.scammer_report_year_words(r.search_text, r.reviewed_at)) y
+          where y.lexeme like 'zq%') as indexed
+       from public.scammer_reports r, unnest(to_tsvector('simple', r.search_text)) t
+       where r.id = '00000000-0000-4000-9400-000000000001' and t.lexeme like 'zq%'`,
+    );
+    expect(rows).toEqual([{ bytes: 1202, indexed: 0 }]);
+    expect(await search({ query: 'zq', result_limit: 1 })).toEqual(['00000000-0000-4000-9400-000000000001']);
+    expect(await search({ query: 'zq', result_limit: 2 })).toEqual([
+      '00000000-0000-4000-9400-000000000001',
+      '00000000-0000-4000-9400-000000000002',
+    ]);
   });
 
   it('asks once whether the query holds a contact identifier, not once for each window', async () => {

@@ -689,6 +689,8 @@ describe('the functions', () => {
       'scammer_report_periods',
       'scammer_report_readable',
       'scammer_report_search_masked',
+      // Its words with the year, likewise (its index's expression, decision 279).
+      'scammer_report_year_words',
       'take_write_quota',
       'trial_length',
       'trimmed_length',

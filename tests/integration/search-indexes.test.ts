@@ -231,7 +231,7 @@ describe(`search indexes (${testDatabase()})`, () => {
     // Planned anew with each call's words, a prefix term cost about 20 ms of planning against 4 ms of
     // searching among 200,000 reports (bench/scale.ts); so the hits are planned generically.
     const { rows: config } = await server.db.query<{ config: string[] }>(
-      `select proconfig as config from pg_proc where oid = 'private.scammer_report_word_hits(tsquery,text,tsquery)'::regprocedure`,
+      `select proconfig as config from pg_proc where oid = 'private.scammer_report_word_hits(tsquery,text,tsquery,tsquery)'::regprocedure`,
     );
     expect(config[0]?.config).toContain('plan_cache_mode=force_generic_plan');
     await server.db.exec(`

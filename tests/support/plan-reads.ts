@@ -63,6 +63,23 @@ export async function functionCalls<T>(
 }
 
 /**
+ * How many times a statement, run in `scope`, scans the index `index` (a regclass), as PostgreSQL counts
+ * them for the transaction (pg_stat_get_xact_numscans of the index): which of a table's indexes a plan
+ * read, where the rows it reads are the same (decision 279).
+ */
+export async function indexScans<T>(
+  server: TestServer,
+  index: string,
+  scope: RequestScope,
+  statement: string,
+  params: unknown[] = [],
+): Promise<{ scans: number; rows: T[] }> {
+  const sql = `select pg_stat_get_xact_numscans($1::regclass)::text as n`;
+  const { n, rows } = await counted<T>(server, scope, { sql, params: [index] }, statement, params);
+  return { scans: n, rows };
+}
+
+/**
  * Runs `check` while the planner prices the word " zebra" in `column` as held by the rows `where`
  * selects (statistics taken while they all held it), though only the row `keep` holds it; then puts
  * the column and the statistics back. No automatic analyze meanwhile; the table's triggers do not run
