@@ -176,3 +176,174 @@ revoke all on function public.admin_set_suspended(uuid, boolean) from public;
 grant execute on function public.admin_set_suspended(uuid, boolean) to authenticated, service_role;
 comment on function public.admin_set_suspended(uuid, boolean) is
   'Admins only: suspend (true: no sign-in or refresh, sessions end) or restore (false) a member''s account.';
+
+-- The admins' member search (decision 280): one page of the members for whom every word typed begins a
+-- word of their email, username or name, in the list's order and with its filters, and their total.
+-- Through the data API (admin_member_search) the planner chose the page's plan from its estimate of a
+-- word's matches: an early member's number, which it has no statistics for, it took to match 7,831
+-- members (111 did), and it read the members newest first checking each one's words, 6,040,327 of them
+-- before the page was full (12.7 s; the admins' statement timeout is 8 s; at 10,000,000 members,
+-- bench/scale.ts). Here the order's first five pages' worth are read first (a common word fills its
+-- page there, decision 263); otherwise the matches are counted through the index of the words
+-- (member_search_words_idx) up to √(page × members), at least 1,000: a few are sorted, many are read
+-- in the list's order until the page is full (count_first.sql). When only admins are asked for, their
+-- role's rows are the candidates.
+-- The total is exact when the matches were counted, and PostgreSQL's estimate above the count's cap
+-- (`approximate`), as the admin lists' totals are (decision 252).
+create or replace function public.admin_find_members(
+  q text,
+  role text default null,
+  status text default null,
+  sort text default 'newest',
+  page_offset integer default 0,
+  page_rows integer default 25
+)
+returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  v_q text := btrim(coalesce(q, ''));
+  v_rows integer := coalesce(page_rows, 25);
+  v_offset integer := coalesce(page_offset, 0);
+  v_query tsquery;
+  v_order text;
+  v_filter text := '';
+  v_match text;
+  v_cap integer;
+  v_ids text[];
+  v_first text[] := '{}';
+  v_page text[];
+  v_estimated text;
+  v_total bigint;
+  v_approximate boolean := false;
+begin
+  if not public.has_role('admin') then
+    raise exception using errcode = '42501', message = 'Only admins can search members.';
+  end if;
+  if char_length(v_q) > 100 then
+    raise exception using errcode = '22023', message = 'Search for at most 100 characters.';
+  end if;
+  if role is not null and role <> 'admin' then
+    raise exception using errcode = '22023', message = 'Filter by the role admin, or by none.';
+  end if;
+  if status is not null and status not in ('suspended', 'active') then
+    raise exception using errcode = '22023', message = 'Filter by the status suspended or active, or by none.';
+  end if;
+  v_order := case coalesce(sort, 'newest')
+    when 'newest' then 'order by p.created_at desc nulls last, p.user_id desc'
+    when 'oldest' then 'order by p.created_at asc nulls last, p.user_id asc'
+    when 'name' then 'order by p.full_name asc nulls last, p.user_id asc'
+  end;
+  if v_order is null then
+    raise exception using errcode = '22023', message = 'Sort by newest, oldest or name.';
+  end if;
+  if v_rows < 1 or v_rows > 100 then
+    raise exception using errcode = '22023', message = 'Ask for 1 to 100 members a page.';
+  end if;
+  if v_offset < 0 or v_offset > 1000000 then
+    raise exception using errcode = '22023', message = 'Start a page at 0 to 1000000 members in.';
+  end if;
+
+  -- Each word as the web app splits it and the words were stored (private.member_search_words): an
+  -- exact term, any case. Punctuation alone has no words and finds no one.
+  select pg_catalog.to_tsquery('simple', pg_catalog.string_agg(pg_catalog.quote_literal(w), ' & '))
+  into v_query
+  from pg_catalog.regexp_split_to_table(v_q, '[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+') w
+  where w <> '';
+  if v_query is null or pg_catalog.numnode(v_query) = 0 then
+    return jsonb_build_object('members', '[]'::jsonb, 'total', 0, 'approximate', false);
+  end if;
+  v_match := format('w.words @@ %L::tsquery', v_query);
+  if status is not null then
+    v_filter := format(' and %s coalesce((select u.banned_until > now() from auth.users u where u.id = p.user_id), false)',
+      case when status = 'active' then 'not' else '' end);
+  end if;
+
+  if role = 'admin' then
+    -- The admins are few: they are the candidates, sorted.
+    v_ids := private.count_first_ids(format(
+      'select p.user_id::text from public.user_roles r
+       join public.profiles p on p.user_id = r.user_id
+       join private.member_search w on w.user_id = p.user_id
+       where r.role = %L and %s%s %s', 'admin', v_match, v_filter, v_order));
+  else
+    v_cap := greatest(1000, private.count_first_cap('public.profiles', v_offset + v_rows));
+    v_estimated := format('select 1 from public.profiles p join private.member_search w on w.user_id = p.user_id
+      where %s%s', v_match, v_filter);
+    -- The order's first five pages' worth (at most the cap), their matches kept (decision 263). A word
+    -- that fills its page there and that PostgreSQL's statistics count more often than the cap (a
+    -- common word's frequency is measured in its sample; a word it has no figure for is priced rarer
+    -- than any it kept) is not counted: the count would read its whole posting list (a word every
+    -- member's address holds took 0.9 s at 10,000,000 members).
+    v_first := private.count_first_ids(format(
+      'select p.user_id::text from (select p.user_id, p.created_at, p.full_name from public.profiles p %s limit %s) p
+       join private.member_search w on w.user_id = p.user_id
+       where %s%s %s limit %s',
+      v_order, least(5 * (v_offset + v_rows), v_cap), v_match, v_filter, v_order, v_offset + v_rows), true);
+    if cardinality(v_first) >= v_offset + v_rows then
+      v_total := private.estimated_rows(v_estimated);
+      v_approximate := v_total > v_cap;
+    end if;
+    if not v_approximate then
+      -- Counted through the index of the words, up to the cap (a statement of its own: bitmap scans
+      -- of the words' index alone); the few are filtered and sorted.
+      v_ids := private.count_first_ids(format(
+        'select w.user_id::text from private.member_search w where %s limit %s', v_match, v_cap + 1));
+      if cardinality(v_ids) <= v_cap then
+        v_ids := private.count_first_ids(format(
+          'select p.user_id::text from public.profiles p where p.user_id = any(%L::uuid[])%s %s',
+          v_ids, v_filter, v_order));
+      else
+        v_approximate := true;
+        v_total := private.estimated_rows(v_estimated);
+      end if;
+    end if;
+  end if;
+
+  if not v_approximate then
+    v_page := v_ids[v_offset + 1 : v_offset + v_rows];
+    v_total := cardinality(v_ids);
+  elsif cardinality(v_first) >= v_offset + v_rows then
+    v_page := v_first[v_offset + 1 : v_offset + v_rows];
+  else
+    -- Many: the page read in the list's order until it is full, for at most four times the cap's
+    -- members (spread evenly, more than the cap match in one member of √(members / page) and the page
+    -- is full within the cap). Matches that lie elsewhere in the order (members who signed up together
+    -- years ago) are all sorted instead: the cost follows the matches, never every member.
+    v_page := private.count_first_ids(format(
+      'select p.user_id::text from (select p.user_id, p.created_at, p.full_name from public.profiles p %s limit %s) p
+       join private.member_search w on w.user_id = p.user_id
+       where %s%s %s limit %s offset %s', v_order, 4 * v_cap, v_match, v_filter, v_order, v_rows, v_offset), true);
+    if cardinality(v_page) < v_rows then
+      v_page := private.count_first_ids(format(
+        'select p.user_id::text from (select w.user_id from private.member_search w where %s offset 0) w
+         join public.profiles p on p.user_id = w.user_id where true%s %s limit %s offset %s',
+        v_match, v_filter, v_order, v_rows, v_offset));
+    end if;
+  end if;
+  -- Above the cap, the total is PostgreSQL's estimate of the matches, at least the cap's, unless the
+  -- page came back short: then it holds the last matches there are (a filter few of them pass), and
+  -- the total is exact, as the data API counts a short page (server/rest/query.ts).
+  if v_approximate and cardinality(v_page) < v_rows and (v_offset = 0 or cardinality(v_page) > 0) then
+    v_total := v_offset + cardinality(v_page);
+    v_approximate := false;
+  elsif v_approximate then
+    v_total := greatest(v_cap + 1, v_total);
+  end if;
+
+  return jsonb_build_object(
+    'members', coalesce((
+      select jsonb_agg(to_jsonb(m) order by o.n)
+      from unnest(v_page) with ordinality as o (id, n)
+      cross join lateral (select m.* from public.admin_members m where m.id = o.id::uuid offset 0) m
+    ), '[]'::jsonb),
+    'total', v_total,
+    'approximate', v_approximate);
+end
+$$;
+revoke all on function public.admin_find_members(text, text, text, text, integer, integer) from public;
+grant execute on function public.admin_find_members(text, text, text, text, integer, integer)
+  to authenticated, service_role;
+comment on function public.admin_find_members(text, text, text, text, integer, integer) is
+  'Admins: a page of the members every word of q begins a word of (email, username, name), with role (admin), status (suspended, active), sort (newest, oldest, name), page_offset and page_rows; {members, total, approximate} (decision 280).';

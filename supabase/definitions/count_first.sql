@@ -1,7 +1,8 @@
 -- Count first (decision 256): for a search whose plan must not rest on the planner's estimate of how
 -- many rows match. The caller counts the matches through the indexes, up to a cap, and then sorts the
 -- few it found or, when there are more, walks its order's index (where at least one row in n / cap
--- matches, so a page is met soon). Used by public.search_products and public.admin_find_articles.
+-- matches, so a page is met soon). Used by public.search_products, the admins' find functions
+-- (articles, brands, products, merge targets) and public.admin_find_members.
 
 -- The cap for a page of p_rows from p_table: √(p_rows × n), at least 500, so that sorting the matches
 -- and walking the order read about as many rows at most. n is the table's size as PostgreSQL last
@@ -97,3 +98,19 @@ end
 $$;
 revoke all on function private.walk_then_count_page(text, integer, text, text, text, integer)
   from public, anon, authenticated;
+
+-- PostgreSQL's estimate of the rows `p_select` returns (its plan's top row count, as the data API's
+-- `count=estimated` reads it above its cap, decision 252): a total past what a search counted
+-- (decision 280). Volatile, because EXPLAIN is a utility statement, which a stable function may not
+-- run itself; the stable search functions call this.
+create or replace function private.estimated_rows(p_select text) returns bigint
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  v_plan jsonb;
+begin
+  execute 'explain (format json) ' || p_select into v_plan;
+  return coalesce((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric, 0)::bigint;
+end
+$$;
+revoke all on function private.estimated_rows(text) from public, anon, authenticated;

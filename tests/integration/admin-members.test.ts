@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, clientFor } from '#tests/support/clients.ts';
+import { tableReads } from '#tests/support/plan-reads.ts';
 import { RELAXED_LIMITS } from '#tests/support/server-process.ts';
 import { startTestServer, type TestServer } from '#tests/support/test-server.ts';
 import { createUser, PASSWORD, type SignedInUser, signedInUser } from '#tests/support/users.ts';
@@ -426,4 +427,197 @@ describe("the member list's total (decision 252)", () => {
     const hidden = await member.client.from('admin_members').select('id', { count: 'estimated', head: true });
     expect(hidden.count).toBe(0);
   }, 120_000);
+});
+
+describe("the admins' member search (admin_find_members, decision 280)", () => {
+  const ORDERS = {
+    newest: 'p.created_at desc nulls last, p.user_id desc',
+    oldest: 'p.created_at asc nulls last, p.user_id asc',
+    name: 'p.full_name asc nulls last, p.user_id asc',
+  } as const;
+  type Sort = keyof typeof ORDERS;
+  interface Asked {
+    q: string;
+    sort?: Sort;
+    role?: 'admin';
+    status?: 'suspended' | 'active';
+    page_offset?: number;
+  }
+
+  /** The page and total as a direct read (as the superuser) finds them: every word a word's beginning. */
+  async function expected(asked: Asked): Promise<{ ids: string[]; total: number }> {
+    const conditions = [`w.words @@ to_tsquery('simple', $1)`];
+    if (asked.role)
+      conditions.push(
+        `exists (select 1 from public.user_roles r where r.user_id = p.user_id and r.role = 'admin')`,
+      );
+    if (asked.status)
+      conditions.push(`${asked.status === 'active' ? 'not ' : ''}coalesce(u.banned_until > now(), false)`);
+    const { rows } = await server.db.query<{ id: string; total: number }>(
+      `select p.user_id as id, count(*) over ()::int as total
+       from public.profiles p join private.member_search w on w.user_id = p.user_id
+       join auth.users u on u.id = p.user_id
+       where ${conditions.join(' and ')}
+       order by ${ORDERS[asked.sort ?? 'newest']}`,
+      [memberSearchQuery(asked.q)],
+    );
+    const from = asked.page_offset ?? 0;
+    return { ids: rows.slice(from, from + 25).map((row) => row.id), total: rows[0]?.total ?? 0 };
+  }
+
+  async function found(asked: Asked, as = admin) {
+    const { data, error } = await as.client.rpc('admin_find_members', asked);
+    expect(error, JSON.stringify(asked)).toBeNull();
+    const answer = data as { members: { id: string; email: string }[]; total: number; approximate: boolean };
+    return {
+      ids: answer.members.map((row) => row.id),
+      total: answer.total,
+      approximate: answer.approximate,
+      answer,
+    };
+  }
+
+  beforeAll(async () => {
+    // 1,200 members who joined ten years ago under one word, more than the search counts (its cap is
+    // 1,000 at these sizes), so they are read as many; and 4,100 who joined since, so that the walk of
+    // the newest four times the cap's members finds none of them and the search sorts them instead.
+    await server.db.exec(`
+      insert into auth.users (id, email, aud, role, created_at)
+      select gen_random_uuid(), 'oldtimer-' || g || '@founders.example', 'authenticated', 'authenticated', now()
+      from generate_series(1, 1200) g;
+      set session_replication_role = replica;
+      update public.profiles set created_at = timestamptz '2016-05-01' + make_interval(mins => (substring(email from '[0-9]+'))::int)
+      where email like 'oldtimer-%';
+      set session_replication_role = origin;
+      insert into auth.users (id, email, aud, role, created_at)
+      select gen_random_uuid(), 'newcomer-' || g || '@members.example', 'authenticated', 'authenticated', now()
+      from generate_series(1, 4100) g;
+      update auth.users set banned_until = now() + interval '1 year' where email in ('oldtimer-7@founders.example', 'newcomer-12@members.example');
+      analyze public.profiles;
+      analyze private.member_search;`);
+  }, 120_000);
+
+  it('finds what a direct read finds, in each order, with each filter, page by page', async () => {
+    for (const q of [
+      'Zephyrine',
+      'newcomer-12',
+      'oldtimer 7',
+      'founders',
+      'members example',
+      'nobody-at-all',
+    ]) {
+      for (const sort of Object.keys(ORDERS) as Sort[]) {
+        for (const page_offset of [0, 25]) {
+          const asked = { q, sort, page_offset };
+          const want = await expected(asked);
+          const got = await found(asked);
+          expect(got.ids, JSON.stringify(asked)).toEqual(want.ids);
+          // Counted exactly up to the count's cap (1,000 here), estimated above it.
+          if (want.total <= 1000)
+            expect({ total: got.total, approximate: got.approximate }).toEqual({
+              total: want.total,
+              approximate: false,
+            });
+          else expect(got.approximate).toBe(true);
+          if (got.approximate) expect(got.total).toBeGreaterThan(1000);
+        }
+      }
+    }
+    for (const asked of [
+      { q: 'oldtimer', status: 'suspended' },
+      { q: 'oldtimer 7', status: 'active' },
+      { q: 'newcomer', status: 'suspended' },
+      { q: 'members', status: 'active', sort: 'oldest' },
+      { q: 'ada', role: 'admin' },
+      { q: 'members', role: 'admin', status: 'active' },
+      { q: 'mel', role: 'admin' },
+    ] as Asked[]) {
+      const want = await expected(asked);
+      const got = await found(asked);
+      expect(got.ids, JSON.stringify(asked)).toEqual(want.ids);
+      if (want.total <= 1000) expect(got.total, JSON.stringify(asked)).toBe(want.total);
+    }
+    // The rows are the list's, with its counts and access.
+    const quinn = await found({ q: 'zeph QZ_GROWER' });
+    expect(quinn.answer.members).toEqual([
+      expect.objectContaining({
+        email: 'quinn@members.example',
+        username: 'qz_grower',
+        is_admin: false,
+        booking_count: 1,
+      }),
+    ]);
+    // A page past the end is empty, with the total; punctuation alone finds no one.
+    const past = await found({ q: 'oldtimer 7', page_offset: 500 });
+    expect(past).toMatchObject({ ids: [], total: 111, approximate: false });
+    expect(await found({ q: "%_' " })).toMatchObject({ ids: [], total: 0, approximate: false });
+  }, 120_000);
+
+  it('reads only the matches of a word the statistics price as common, where the view reads every member', async () => {
+    // Every member's words hold "zebra" when PostgreSQL counts them, then only the first member's (who
+    // joined ten years ago): a word priced as common that one old member has.
+    const [{ id: first } = { id: '' }] = (
+      await server.db.query<{ id: string }>(
+        `select user_id as id from public.profiles where email = 'oldtimer-1@founders.example'`,
+      )
+    ).rows;
+    await server.db.exec(`
+      alter table private.member_search set (autovacuum_enabled = false);
+      update private.member_search set words = words || 'zebra'::tsvector;
+      analyze private.member_search;
+      update private.member_search set words = ts_delete(words, 'zebra') where user_id <> '${first}';`);
+    try {
+      const scope = { role: 'authenticated', claims: { sub: admin.id, role: 'authenticated' } } as const;
+      const [{ n: members } = { n: 0 }] = (
+        await server.db.query<{ n: number }>('select count(*)::int as n from public.profiles')
+      ).rows;
+      // The premise: the data API's read of the view, planned from that price, walks the members
+      // newest first and reads nearly every one on the way.
+      const view = await tableReads<{ id: string }>(
+        server,
+        'public.profiles',
+        scope,
+        `select id from public.admin_member_search where search_words @@ to_tsquery('simple', 'zebra')
+         order by created_at desc nulls last, id desc limit 25`,
+      );
+      expect(view.rows.map((row) => row.id)).toEqual([first]);
+      expect(view.reads).toBeGreaterThan(members * 0.9);
+      // The search walks the newest five pages' worth (decision 263), then counts the one match through
+      // the index of the words and reads it: about 125 profiles, not thousands.
+      const search = await tableReads<{ page: { members: { id: string }[] } }>(
+        server,
+        'public.profiles',
+        scope,
+        `select public.admin_find_members('Zebra') as page`,
+      );
+      expect(search.rows[0]?.page.members.map((row) => row.id)).toEqual([first]);
+      expect(search.reads).toBeGreaterThan(0);
+      expect(search.reads).toBeLessThan(5 * 25 + 10);
+    } finally {
+      await server.db.exec(`
+        update private.member_search set words = ts_delete(words, 'zebra');
+        alter table private.member_search reset (autovacuum_enabled);
+        analyze private.member_search;`);
+    }
+  }, 120_000);
+
+  it('is for admins only, and answers bad input with a clear error at what it concerns', async () => {
+    const refused = await member.client.rpc('admin_find_members', { q: 'mel' });
+    expect(refused.error?.message).toBe('Only admins can search members.');
+    const anonymous = await clientFor(server).rpc('admin_find_members', { q: 'mel' });
+    expect(anonymous.error).not.toBeNull();
+    expect(anonymous.data).toBeNull();
+    for (const [args, message] of [
+      [{ q: 'x'.repeat(101) }, 'Search for at most 100 characters.'],
+      [{ q: 'mel', sort: 'loudest' }, 'Sort by newest, oldest or name.'],
+      [{ q: 'mel', role: 'owner' }, 'Filter by the role admin, or by none.'],
+      [{ q: 'mel', status: 'gone' }, 'Filter by the status suspended or active, or by none.'],
+      [{ q: 'mel', page_rows: 0 }, 'Ask for 1 to 100 members a page.'],
+      [{ q: 'mel', page_offset: -25 }, 'Start a page at 0 to 1000000 members in.'],
+    ] as const) {
+      const { error } = await admin.client.rpc('admin_find_members', args);
+      expect(error?.message, JSON.stringify(args)).toBe(message);
+      expect(error?.code).toBe('22023');
+    }
+  });
 });

@@ -350,6 +350,12 @@ describe('the functions', () => {
       { signature: 'admin_find_articles(text,integer)', definer: true, volatility: 's' },
       // The admins' brand list and name search (decision 260).
       { signature: 'admin_find_brands(text,boolean,integer)', definer: true, volatility: 's' },
+      // The admins' member search (decision 280).
+      {
+        signature: 'admin_find_members(text,text,text,text,integer,integer)',
+        definer: true,
+        volatility: 's',
+      },
       // The admins' search for a report to merge a duplicate into (decision 258).
       { signature: 'admin_find_merge_targets(text,uuid)', definer: true, volatility: 's' },
       // The admins' product list and name search (decision 262).
@@ -449,6 +455,7 @@ describe('the functions', () => {
         'hidden',
         'is_sample',
       ],
+      admin_find_members: ['q', 'role', 'status', 'sort', 'page_offset', 'page_rows'],
       admin_find_merge_targets: ['q', 'exclude', 'id', 'scammer_name', 'business_name', 'reviewed_at'],
       admin_find_products: ['q', 'max_rows'],
       admin_grant_subscription: ['member_id', 'months'],

@@ -1,6 +1,8 @@
 /**
- * The admins' member search (decision 255): what the web app sends for a search typed on the member
- * list. Its own module (no components), so the tests and benches send exactly what the page does.
+ * The admins' member search through the data API (decision 255): the filter on
+ * `admin_member_search.search_words` for a search as typed. The member list asks `admin_find_members`
+ * instead (decision 280), which splits a search into the same words in the database; the tests compare
+ * the two, and the bench reads the view to show the plan the list no longer depends on.
  */
 
 /**

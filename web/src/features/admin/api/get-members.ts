@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { listPage } from '#web/lib/query/list-page.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
-import { memberSearchQuery } from '../member-search.ts';
 import {
   type AdminMember,
   MEMBER_SORTS,
@@ -14,20 +13,42 @@ import {
 export const MEMBER_COLUMNS =
   'id, email, username, full_name, avatar_url, created_at, last_sign_in_at, suspended, is_admin, subscription_status, subscription_expires_at, trial_ends_at, report_count, booking_count';
 
+/** A page of the admins' member search (public.admin_find_members, decision 280): its rows and total. */
+interface FoundMembers {
+  members: Record<string, unknown>[];
+  total: number;
+  approximate: boolean;
+}
+
 /**
  * One page of members (public.admin_members: rows only for admins) and the total: counted up to 1,000,
- * estimated above (listPage).
+ * estimated above (listPage). A search is admin_find_members, which counts the matches of the words
+ * typed before it chooses how to read the page (decision 280).
  */
 export async function getMembers(
   filters: MemberFilters,
 ): Promise<{ rows: AdminMember[]; total: number; approximate: boolean }> {
   const supabase = await loadSupabase();
+  const from = (filters.page - 1) * MEMBERS_PAGE_SIZE;
+  if (filters.q) {
+    const { data, error } = await supabase.rpc('admin_find_members', {
+      q: filters.q,
+      role: filters.role,
+      status: filters.status,
+      sort: filters.sort,
+      page_offset: from,
+      page_rows: MEMBERS_PAGE_SIZE,
+    });
+    if (error) throw error;
+    const found = data as FoundMembers;
+    return {
+      rows: found.members.map(parseAdminMember),
+      total: found.total,
+      approximate: found.approximate,
+    };
+  }
   const sort = MEMBER_SORTS[filters.sort];
-  // A search reads admin_member_search, the same rows with search_words (decision 255), in a full-text
-  // index; the list without one reads admin_members, which counts profiles alone.
-  const source = filters.q ? supabase.from('admin_member_search') : supabase.from('admin_members');
-  let query = source.select(MEMBER_COLUMNS, { count: 'estimated' });
-  if (filters.q) query = query.textSearch('search_words', memberSearchQuery(filters.q), { config: 'simple' });
+  let query = supabase.from('admin_members').select(MEMBER_COLUMNS, { count: 'estimated' });
   if (filters.role === 'admin') {
     // The few admin ids first (user_roles is small): filtering the view on is_admin would compute it for
     // every member.
@@ -39,7 +60,6 @@ export async function getMembers(
     );
   }
   if (filters.status) query = query.eq('suspended', filters.status === 'suspended');
-  const from = (filters.page - 1) * MEMBERS_PAGE_SIZE;
   const answer = await query
     .order(sort.column, { ascending: sort.ascending, nullsFirst: false })
     .order('id', { ascending: sort.ascending })
