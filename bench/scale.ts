@@ -1009,7 +1009,7 @@ async function explain(server: TestServer): Promise<void> {
       admin,
     ],
     [
-      'members, search (count to 1,000)',
+      'members, search through the view (count to 1,000)',
       `select count(*) from (select 1 from ${searched} limit 1001) c`,
       admin,
     ],
