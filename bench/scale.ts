@@ -173,42 +173,36 @@ async function seedMembers(db: TestServer['db'], from: number, to: number): Prom
     await dropSecondaryIndexes(db, 'private', 'member_search', true),
   ];
   const user = (i: string) => `('00000000-0000-4000-9300-' || lpad(to_hex(${i}), 12, '0'))::uuid`;
-  await db.query(
-    `insert into auth.users (id, email, aud, role, created_at)
-     values (${user('$1::int')}, 'member' || $1 || '@bench.example', 'authenticated', 'authenticated',
-       now() - make_interval(mins => $1::int))`,
-    [from + 1],
-  );
+  const insertUsers = (q: Pick<TestServer['db'], 'query'>, first: number, last: number) =>
+    q.query(
+      `insert into auth.users (id, email, aud, role, created_at)
+       select ${user('i')}, 'member' || i || '@bench.example', 'authenticated', 'authenticated',
+         now() - make_interval(mins => i)
+       from generate_series($1::int, $2::int) i`,
+      [first, last],
+    );
+  await insertUsers(db, from + 1, from + 1);
   for (let start = from + 1; start < to; start += 50_000) {
     await db.transaction(async (tx) => {
       await tx.query('set local session_replication_role = replica');
-      const range = [start, Math.min(to, start + 50_000)];
+      const last = Math.min(to, start + 50_000);
+      await insertUsers(tx, start + 1, last);
+      // What handle_new_user, guard_profile, guard_timestamps and limit_trial make of a new address,
+      // the trial remembered and the words stored from the profiles as written.
       await tx.query(
-        `insert into auth.users (id, email, aud, role, created_at)
-         select ${user('i')}, 'member' || i || '@bench.example', 'authenticated', 'authenticated',
-           now() - make_interval(mins => i)
-         from generate_series($1::int + 1, $2::int) i`,
-        range,
-      );
-      // What handle_new_user, guard_profile, guard_timestamps and limit_trial make of a new address.
-      await tx.query(
-        `insert into public.profiles (user_id, email, username)
-         select ${user('i')}, 'member' || i || '@bench.example', 'member' || i
-         from generate_series($1::int + 1, $2::int) i`,
-        range,
-      );
-      await tx.query(
-        `insert into private.trial_history (mailbox_hash, trial_ends_at)
-         select private.mailbox_hash(p.email), p.trial_ends_at
-         from generate_series($1::int + 1, $2::int) i join public.profiles p on p.user_id = ${user('i')}
-         on conflict (mailbox_hash) do nothing`,
-        range,
-      );
-      await tx.query(
-        `insert into private.member_search (user_id, words)
-         select p.user_id, private.member_search_words(p.email, p.username, p.full_name)
-         from generate_series($1::int + 1, $2::int) i join public.profiles p on p.user_id = ${user('i')}`,
-        range,
+        `with p as (
+           insert into public.profiles (user_id, email, username)
+           select ${user('i')}, 'member' || i || '@bench.example', 'member' || i
+           from generate_series($1::int, $2::int) i
+           returning user_id, email, username, full_name, trial_ends_at
+         ), trial as (
+           insert into private.trial_history (mailbox_hash, trial_ends_at)
+           select private.mailbox_hash(p.email), p.trial_ends_at from p
+           on conflict (mailbox_hash) do nothing
+         )
+         insert into private.member_search (user_id, words)
+         select p.user_id, private.member_search_words(p.email, p.username, p.full_name) from p`,
+        [start + 1, last],
       );
     });
   }

@@ -217,6 +217,12 @@ declare
   v_estimated text;
   v_total bigint;
   v_approximate boolean := false;
+  -- A page read in the list's order: %1$s the order, %2$s how many members of it are read, %3$s the
+  -- words, %4$s the filter, %5$s and %6$s the page's limit and offset.
+  v_walk constant text := 'select p.user_id::text
+    from (select p.user_id, p.created_at, p.full_name from public.profiles p %1$s limit %2$s) p
+    join private.member_search w on w.user_id = p.user_id
+    where %3$s%4$s %1$s limit %5$s offset %6$s';
 begin
   if not public.has_role('admin') then
     raise exception using errcode = '42501', message = 'Only admins can search members.';
@@ -276,11 +282,8 @@ begin
     -- common word's frequency is measured in its sample; a word it has no figure for is priced rarer
     -- than any it kept) is not counted: the count would read its whole posting list (a word every
     -- member's address holds took 0.9 s at 10,000,000 members).
-    v_first := private.count_first_ids(format(
-      'select p.user_id::text from (select p.user_id, p.created_at, p.full_name from public.profiles p %s limit %s) p
-       join private.member_search w on w.user_id = p.user_id
-       where %s%s %s limit %s',
-      v_order, least(5 * (v_offset + v_rows), v_cap), v_match, v_filter, v_order, v_offset + v_rows), true);
+    v_first := private.count_first_ids(format(v_walk,
+      v_order, least(5 * (v_offset + v_rows), v_cap), v_match, v_filter, v_offset + v_rows, 0), true);
     if cardinality(v_first) >= v_offset + v_rows then
       v_total := private.estimated_rows(v_estimated);
       v_approximate := v_total > v_cap;
@@ -311,10 +314,8 @@ begin
     -- members (spread evenly, more than the cap match in one member of √(members / page) and the page
     -- is full within the cap). Matches that lie elsewhere in the order (members who signed up together
     -- years ago) are all sorted instead: the cost follows the matches, never every member.
-    v_page := private.count_first_ids(format(
-      'select p.user_id::text from (select p.user_id, p.created_at, p.full_name from public.profiles p %s limit %s) p
-       join private.member_search w on w.user_id = p.user_id
-       where %s%s %s limit %s offset %s', v_order, 4 * v_cap, v_match, v_filter, v_order, v_rows, v_offset), true);
+    v_page := private.count_first_ids(format(v_walk,
+      v_order, 4 * v_cap, v_match, v_filter, v_rows, v_offset), true);
     if cardinality(v_page) < v_rows then
       v_page := private.count_first_ids(format(
         'select p.user_id::text from (select w.user_id from private.member_search w where %s offset 0) w
