@@ -207,6 +207,13 @@ async function seedMembers(db: TestServer['db'], from: number, to: number): Prom
     });
   }
   for (const index of rebuild) await index();
+  // One member in 10,000 suspended, through auth.users as the admins' screen suspends (its trigger
+  // keeps private.member_bans, decision 281).
+  await db.query(
+    `update auth.users set banned_until = now() + interval '100 years'
+     where id in (select ${user('i')} from generate_series($1::int, $2::int) i where i % 10000 = 0)`,
+    [from + 1, to],
+  );
   if (to - from < 2) return;
   // The trigger-made member (from + 1) beside a set-based one (from + 2).
   const { rows } = await db.query<{ same: boolean }>(
@@ -503,8 +510,8 @@ const PRODUCT_COLUMNS =
 const MEMBER_COLUMNS =
   'id,email,username,full_name,avatar_url,created_at,last_sign_in_at,suspended,is_admin,subscription_status,subscription_expires_at,trial_ends_at,report_count,booking_count';
 /** The admins' member search as the page asks it (decision 280), newest first. */
-const memberSearch = (typed: string) =>
-  rpc('admin_find_members', { q: typed, page_offset: 0, page_rows: 25 });
+const memberSearch = (typed: string, filters: { status?: 'suspended' | 'active' } = {}) =>
+  rpc('admin_find_members', { q: typed, page_offset: 0, page_rows: 25, ...filters });
 const REPORT_COLUMNS = 'id,scammer_name,business_name,status,created_at,reviewed_at';
 const rankings = (query: string) => ({
   path: `/rest/v1/product_rankings?select=${PRODUCT_COLUMNS}&${query}&limit=25`,
@@ -802,6 +809,13 @@ const CALLS: Call[] = [
     name: 'members, search with the domain',
     as: 'admin',
     request: (i, n) => memberSearch(`member${pick(i, n.members)}@bench`),
+  },
+  {
+    // The suspended (one member in 10,000) among everyone the domain finds: decision 281.
+    area: 'admin',
+    name: 'members, suspended, by the domain',
+    as: 'admin',
+    request: () => memberSearch('bench', { status: 'suspended' }),
   },
   {
     area: 'admin',

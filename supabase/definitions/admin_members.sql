@@ -62,6 +62,25 @@ revoke all on function private.member_search_keep() from public;
 create or replace trigger member_search_keep after insert or update of email, username, full_name
   on public.profiles for each row execute function private.member_search_keep();
 
+-- Each suspension's end follows auth.users (private.member_bans, decision 281), however it is set: the
+-- admins' screen, auth's admin API (ban_duration) or SQL. Lifted, its row goes.
+create or replace function private.member_bans_keep() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.banned_until is null then
+    delete from private.member_bans b where b.user_id = new.id;
+  else
+    insert into private.member_bans (user_id, banned_until) values (new.id, new.banned_until)
+    on conflict (user_id) do update set banned_until = excluded.banned_until;
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.member_bans_keep() from public;
+create or replace trigger member_bans_keep after insert or update of banned_until
+  on auth.users for each row execute function private.member_bans_keep();
+
 -- HighGrade always keeps an admin: a signed-in member (the admin screen, the data API) revoking or moving
 -- the last admin role is refused. The operator's own tools (`npm run admin`, SQL without a member's
 -- claims) are not held up — they are how an operator recovers — and neither is deleting an account,
@@ -266,13 +285,18 @@ begin
       case when status = 'active' then 'not' else '' end);
   end if;
 
-  if role = 'admin' then
-    -- The admins are few: they are the candidates, sorted.
+  if role = 'admin' or status = 'suspended' then
+    -- The admins are few, and so are the suspended (private.member_bans, decision 281): they are the
+    -- candidates, sorted. The filter still reads each one's account, which has the last word.
     v_ids := private.count_first_ids(format(
-      'select p.user_id::text from public.user_roles r
-       join public.profiles p on p.user_id = r.user_id
+      'select p.user_id::text from (%s) c
+       join public.profiles p on p.user_id = c.user_id
        join private.member_search w on w.user_id = p.user_id
-       where r.role = %L and %s%s %s', 'admin', v_match, v_filter, v_order));
+       where %s%s %s',
+      case when role = 'admin'
+        then format('select r.user_id from public.user_roles r where r.role = %L', 'admin')
+        else 'select b.user_id from private.member_bans b where b.banned_until > now()' end,
+      v_match, v_filter, v_order));
   else
     v_cap := greatest(1000, private.count_first_cap('public.profiles', v_offset + v_rows));
     v_estimated := format('select 1 from public.profiles p join private.member_search w on w.user_id = p.user_id

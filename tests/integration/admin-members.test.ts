@@ -601,6 +601,87 @@ describe("the admins' member search (admin_find_members, decision 280)", () => {
     }
   }, 120_000);
 
+  it('starts a search for the suspended from the suspensions, however they were set, and reads only those members', async () => {
+    const ids = async (emails: string[]) =>
+      (
+        await server.db.query<{ id: string; email: string }>(
+          'select user_id as id, email from public.profiles where email = any($1::text[])',
+          [emails],
+        )
+      ).rows;
+    const [byScreen, byApi, lifted, expired] = await ids([
+      'newcomer-100@members.example',
+      'newcomer-200@members.example',
+      'newcomer-300@members.example',
+      'newcomer-400@members.example',
+    ]).then((rows) =>
+      [100, 200, 300, 400].map(
+        (n) => rows.find((row) => row.email === `newcomer-${n}@members.example`)?.id ?? '',
+      ),
+    );
+    // The admins' screen, auth's admin API (suspended, then one lifted) and an end already past.
+    const suspended = await admin.client.rpc('admin_set_suspended', { member_id: byScreen, suspend: true });
+    expect(suspended.error).toBeNull();
+    for (const [id, ban_duration] of [
+      [byApi, '24h'],
+      [lifted, '24h'],
+      [lifted, 'none'],
+    ] as const) {
+      const { error } = await service.auth.admin.updateUserById(id ?? '', { ban_duration });
+      expect(error).toBeNull();
+    }
+    await server.db.query(`update auth.users set banned_until = now() - interval '1 day' where id = $1`, [
+      expired,
+    ]);
+    const bans = await server.db.query<{ id: string; ends: boolean }>(
+      `select b.user_id as id, b.banned_until = u.banned_until as ends
+       from private.member_bans b join auth.users u on u.id = b.user_id where b.user_id = any($1::uuid[])`,
+      [[byScreen, byApi, lifted, expired]],
+    );
+    expect(new Set(bans.rows.map((row) => row.id))).toEqual(new Set([byScreen, byApi, expired]));
+    expect(bans.rows.every((row) => row.ends)).toBe(true);
+
+    for (const asked of [
+      { q: 'members example', status: 'suspended' },
+      { q: 'newcomer', status: 'suspended', sort: 'oldest' },
+      { q: 'newcomer 200', status: 'suspended', sort: 'name' },
+      { q: 'newcomer 300', status: 'suspended' },
+      { q: 'newcomer 400', status: 'active' },
+      { q: 'members', role: 'admin', status: 'suspended' },
+    ] as Asked[]) {
+      const want = await expected(asked);
+      const got = await found(asked);
+      expect(got.ids, JSON.stringify(asked)).toEqual(want.ids);
+      expect({ total: got.total, approximate: got.approximate }, JSON.stringify(asked)).toEqual({
+        total: want.total,
+        approximate: false,
+      });
+    }
+    expect((await found({ q: 'members example', status: 'suspended' })).ids).toEqual(
+      expect.arrayContaining([byScreen, byApi]),
+    );
+
+    // A word 5,000 members hold, filtered to the suspended: only they are read, not every match.
+    const scope = { role: 'authenticated', claims: { sub: admin.id, role: 'authenticated' } } as const;
+    const search = await tableReads<{ page: { members: { id: string }[]; total: number } }>(
+      server,
+      'public.profiles',
+      scope,
+      `select public.admin_find_members('example', status => 'suspended') as page`,
+    );
+    const want = await expected({ q: 'example', status: 'suspended' });
+    expect(want.total).toBeGreaterThanOrEqual(4);
+    expect(search.rows[0]?.page.members.map((row) => row.id)).toEqual(want.ids);
+    expect(search.rows[0]?.page.total).toBe(want.total);
+    expect(search.reads).toBeGreaterThan(0);
+    expect(search.reads).toBeLessThan(20);
+    // An account's deletion takes its suspension with it.
+    const gone = await service.auth.admin.deleteUser(byApi ?? '');
+    expect(gone.error).toBeNull();
+    const left = await server.db.query('select 1 from private.member_bans where user_id = $1', [byApi]);
+    expect(left.rows).toHaveLength(0);
+  }, 120_000);
+
   it('is for admins only, and answers bad input with a clear error at what it concerns', async () => {
     const refused = await member.client.rpc('admin_find_members', { q: 'mel' });
     expect(refused.error?.message).toBe('Only admins can search members.');
