@@ -105,9 +105,14 @@ describe('the export document', () => {
       security_events: 'security_events',
       user_roles: 'roles',
     };
+    // Copies of the account's own fields, kept for a search and exported with the account: a
+    // suspension's end (private.member_bans, decision 281) is the account's banned_until.
+    const copies: Record<string, string> = { 'private.member_bans': 'banned_until' };
     const tables = (await userTables(t.server.db)).map((row) => row.table);
     // A new table with user data must be added to the export (server/product/gdpr/gdpr-export.ts).
-    expect(tables.sort()).toEqual(Object.keys(sections).sort());
+    expect(tables.sort()).toEqual([...Object.keys(sections), ...Object.keys(copies)].sort());
+    for (const [table, field] of Object.entries(copies))
+      expect(doc.account as Record<string, unknown>, table).toHaveProperty(field);
     for (const [table, path] of Object.entries(sections)) {
       const value = path
         .split('.')
