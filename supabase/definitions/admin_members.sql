@@ -63,7 +63,9 @@ create or replace trigger member_search_keep after insert or update of email, us
   on public.profiles for each row execute function private.member_search_keep();
 
 -- Each suspension's end follows auth.users (private.member_bans, decision 281), however it is set: the
--- admins' screen, auth's admin API (ban_duration) or SQL. Lifted, its row goes.
+-- admins' screen, auth's admin API (ban_duration) or SQL. Lifted, its row goes. The triggers fire only
+-- when there is something to copy: a new account suspended from the start (a sign-up is not), or an
+-- end that changed.
 create or replace function private.member_bans_keep() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -78,8 +80,12 @@ begin
 end
 $$;
 revoke all on function private.member_bans_keep() from public;
-create or replace trigger member_bans_keep after insert or update of banned_until
-  on auth.users for each row execute function private.member_bans_keep();
+create or replace trigger member_bans_keep after insert
+  on auth.users for each row when (new.banned_until is not null)
+  execute function private.member_bans_keep();
+create or replace trigger member_bans_follow after update of banned_until
+  on auth.users for each row when (old.banned_until is distinct from new.banned_until)
+  execute function private.member_bans_keep();
 
 -- HighGrade always keeps an admin: a signed-in member (the admin screen, the data API) revoking or moving
 -- the last admin role is refused. The operator's own tools (`npm run admin`, SQL without a member's

@@ -640,6 +640,28 @@ describe("the admins' member search (admin_find_members, decision 280)", () => {
     );
     expect(new Set(bans.rows.map((row) => row.id))).toEqual(new Set([byScreen, byApi, expired]));
     expect(bans.rows.every((row) => row.ends)).toBe(true);
+    // An account made suspended from the start has its row; one made without a suspension has none.
+    const made = await Promise.all(
+      (['24h', undefined] as const).map(async (ban_duration, n) => {
+        const { data, error } = await service.auth.admin.createUser({
+          email: `made-${n}@members.example`,
+          email_confirm: true,
+          ...(ban_duration ? { ban_duration } : {}),
+        });
+        expect(error).toBeNull();
+        return data.user?.id ?? '';
+      }),
+    );
+    const madeBans = await server.db.query<{ id: string; ends: boolean }>(
+      `select u.id, b.banned_until = u.banned_until as ends
+       from auth.users u left join private.member_bans b on b.user_id = u.id where u.id = any($1::uuid[])`,
+      [made],
+    );
+    expect(Object.fromEntries(madeBans.rows.map((row) => [row.id, row.ends]))).toEqual({
+      [made[0] ?? '']: true,
+      [made[1] ?? '']: null,
+    });
+    for (const id of made) expect((await service.auth.admin.deleteUser(id)).error).toBeNull();
 
     for (const asked of [
       { q: 'members example', status: 'suspended' },
