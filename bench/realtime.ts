@@ -20,8 +20,12 @@
  * SKIP_IDLE=1 skips 4; NOTIFICATION_BROADCAST=off disables the notifications' broadcast trigger in the
  * scratch database, to see what it costs the postgres_changes scenario.)
  * PostgreSQL needs BENCH_PG_URL or TEST_PG_URL (a server to create a scratch database on). The
- * server runs as its own process there; on PGlite (one process owns the database, and there is no
- * other way in to write) it runs inside the bench process, which then also carries the clients.
+ * server runs as its own process there; on PGlite (one process owns the database) it runs inside the
+ * bench process, which then also carries the writer and the 500 clients on the server's thread.
+ * REALTIME_PGLITE_OWN_PROCESS=1 runs the PGlite server as its own process instead, as in production,
+ * where the subscribers are browsers elsewhere: the bench's writer sends its statements there over an
+ * IPC channel (bench/realtime-server.ts) and takes the moment each returned there as its commit.
+ * REALTIME_SERVER_PROFILE=<dir> writes V8 CPU profiles of the server process's threads there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -49,7 +53,11 @@ const SERVER_ENV = {
   REALTIME_MAX_EVENTS_PER_SECOND: '1000',
 };
 
-type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+/** `committedAt`, where the statement ran in another process: when it returned there, on this process's `performance.now()` clock. */
+type Query = (
+  sql: string,
+  params?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[]; committedAt?: number }>;
 
 interface Target {
   name: string;
@@ -70,12 +78,23 @@ async function sign(claims: Record<string, unknown>): Promise<string> {
     .sign(new TextEncoder().encode(SECRET));
 }
 
-function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/realtime-server.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...SERVER_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function spawnServer(
+  env: Record<string, string>,
+  ipc = false,
+): Promise<{ child: ChildProcess; url: string }> {
+  // REALTIME_SERVER_PROFILE=<dir>: V8 CPU profiles of the server process's threads, written as it stops.
+  const profile = process.env.REALTIME_SERVER_PROFILE;
+  const node = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...node, '--import', 'tsx', join(PROJECT_ROOT, 'bench/realtime-server.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...SERVER_ENV, ...env },
+      stdio: ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
+      ...(ipc ? { serialization: 'advanced' as const } : {}),
+    },
+  );
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk) => {
@@ -122,14 +141,43 @@ async function postgresTarget(): Promise<Target> {
   };
 }
 
-async function pgliteTarget(inProcess: boolean): Promise<Target> {
+/** The bench's statements run by the server process that owns the embedded database (IPC). */
+function queriesThrough(child: ChildProcess): Query {
+  let next = 0;
+  const waiting = new Map<
+    number,
+    { resolve: (value: Awaited<ReturnType<Query>>) => void; reject: (error: Error) => void }
+  >();
+  child.on(
+    'message',
+    (answer: { id: number; rows?: Record<string, unknown>[]; committedAt?: number; error?: string }) => {
+      const asked = waiting.get(answer.id);
+      if (!asked) return;
+      waiting.delete(answer.id);
+      if (answer.error !== undefined) asked.reject(new Error(answer.error));
+      else
+        asked.resolve({
+          rows: answer.rows ?? [],
+          committedAt: (answer.committedAt as number) - performance.timeOrigin,
+        });
+    },
+  );
+  return (sql, params) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      child.send({ id, sql, params });
+    });
+}
+
+async function pgliteTarget(where: 'own process' | 'in process'): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), 'highgrade-bench-'));
-  if (!inProcess) {
-    const { child, url } = await spawnServer({ DATA_DIR: dataDir });
+  if (where === 'own process') {
+    const { child, url } = await spawnServer({ DATA_DIR: dataDir }, true);
     return {
       name: 'PGlite',
       url,
-      query: () => Promise.reject(new Error('the embedded database belongs to the server process')),
+      query: queriesThrough(child),
       pid: child.pid,
       async stop() {
         await stopChild(child);
@@ -266,20 +314,21 @@ async function drive(
       titles.push(`b:${randomBytes(6).toString('hex')}:${next}`);
       next++;
     }
+    let written: Awaited<ReturnType<Query>>;
     if (table === 'notifications') {
-      await target.query(
+      written = await target.query(
         `insert into public.notifications (user_id, title, message)
          select u, t, 'bench' from unnest($1::uuid[], $2::text[]) as x(u, t)`,
         [owners, titles],
       );
     } else {
-      await target.query(
+      written = await target.query(
         `insert into public.admin_posts (author_id, title, content)
          select $1, t, 'bench' from unnest($2::text[]) as t`,
         [users[0], titles],
       );
     }
-    const committed = performance.now();
+    const committed = written.committedAt ?? performance.now();
     stats.firstCommit = Math.min(stats.firstCommit, committed);
     for (const title of titles) commits.set(title, committed);
     sent += batch;
@@ -433,7 +482,10 @@ const SCENARIOS = (process.env.SCENARIOS ?? 'own,private,fanout').split(',');
 const throughputRows: object[] = [];
 const idleRows: object[] = [];
 for (const database of which === 'both' ? ['postgres', 'pglite'] : [which]) {
-  const target = database === 'postgres' ? await postgresTarget() : await pgliteTarget(true);
+  const target =
+    database === 'postgres'
+      ? await postgresTarget()
+      : await pgliteTarget(process.env.REALTIME_PGLITE_OWN_PROCESS ? 'own process' : 'in process');
   try {
     if (SCENARIOS.includes('own')) throughputRows.push(...(await throughput(target, 'own rows', OWN_RATES)));
     if (SCENARIOS.includes('private'))
@@ -445,7 +497,7 @@ for (const database of which === 'both' ? ['postgres', 'pglite'] : [which]) {
   }
   if (process.env.SKIP_IDLE) continue;
   // Memory is measured on a fresh server process of its own.
-  const fresh = database === 'postgres' ? await postgresTarget() : await pgliteTarget(false);
+  const fresh = database === 'postgres' ? await postgresTarget() : await pgliteTarget('own process');
   try {
     idleRows.push(await idle(fresh));
   } finally {
