@@ -162,8 +162,17 @@ function queriesThrough(child: ChildProcess): Query {
         });
     },
   );
+  // A server that stopped answers nothing more: whatever waits is refused, and so is what comes after.
+  child.once('exit', (code) => {
+    for (const asked of waiting.values()) asked.reject(new Error(`the server exited (${code})`));
+    waiting.clear();
+  });
   return (sql, params) =>
     new Promise((resolve, reject) => {
+      if (child.exitCode !== null || !child.connected) {
+        reject(new Error('the server has exited'));
+        return;
+      }
       const id = next++;
       waiting.set(id, { resolve, reject });
       child.send({ id, sql, params });

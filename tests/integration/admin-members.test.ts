@@ -652,7 +652,7 @@ describe("the admins' member search (admin_find_members, decision 280)", () => {
         return data.user?.id ?? '';
       }),
     );
-    const madeBans = await server.db.query<{ id: string; ends: boolean }>(
+    const madeBans = await server.db.query<{ id: string; ends: boolean | null }>(
       `select u.id, b.banned_until = u.banned_until as ends
        from auth.users u left join private.member_bans b on b.user_id = u.id where u.id = any($1::uuid[])`,
       [made],
